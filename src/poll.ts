@@ -75,7 +75,9 @@ export async function createJob(
           (failure.kind === 'http' && failure.status >= 500)
         throw mayExist ? new UncertainCreateError(error.message) : error
       }
-      const wait = retryDelay(failure, attempt, schedule.initialMs, schedule.maxMs, runtime.random)
+      const wait = Math.round(
+        retryDelay(failure, attempt, schedule.initialMs, schedule.maxMs, runtime.random)
+      )
       const left = schedule.deadline - runtime.now()
       const asked = failure.kind === 'http' ? failure.retryAfterMs : undefined
       if (asked !== undefined && asked > left) throw tooLate(error, asked, left, runtime.now())
@@ -139,7 +141,7 @@ export async function waitForJob(
         : retryDelay(lastFailure, failures - 1, schedule.initialMs, schedule.maxMs, runtime.random)
     const left = schedule.deadline - now()
     if (left <= 0) return { kind: 'timeout', job }
-    await runtime.sleep(Math.min(wait, left), runtime.signal)
+    await runtime.sleep(Math.round(Math.min(wait, left)), runtime.signal)
     if (now() >= schedule.deadline) return { kind: 'timeout', job }
 
     try {
@@ -186,7 +188,7 @@ function requestTimeout(schedule: Schedule, runtime: Runtime): number {
 }
 
 function tooLate(error: ApiError, wait: number, left: number, now: number): DeadlineError {
-  const retryAt = new Date(now + wait).toISOString().replace(/\.\d+Z$/, 'Z')
+  const retryAt = new Date(Math.ceil((now + wait) / 1000) * 1000).toISOString().replace('.000Z', 'Z')
   return new DeadlineError(
     `${error.message} The server asks to wait ${formatDuration(wait)}, longer than the ` +
       `${formatDuration(Math.max(0, left))} left before this step's timeout, so the step stops ` +

@@ -1,0 +1,291 @@
+import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import {
+  ApiError,
+  CancelledError,
+  DeadlineError,
+  UncertainCreateError,
+  type Failure
+} from '../src/errors.js'
+import type { Job } from '../src/job.js'
+import {
+  createJob,
+  MAX_CREATE_ATTEMPTS,
+  PROGRESS_EVERY_MS,
+  REQUEST_TIMEOUT_MS,
+  waitForJob,
+  WARN_AFTER_FAILURES
+} from '../src/poll.js'
+import { EPOCH, virtualRuntime, type VirtualRuntime } from '../__fixtures__/runtime.js'
+
+const MINUTE = 60_000
+const active: Job = { id: 'job_1', status: 'active' }
+
+function schedule(timeoutMs = 30 * MINUTE, initialMs = 5000, maxMs = 30_000) {
+  return { deadline: EPOCH + timeoutMs, initialMs, maxMs }
+}
+
+/** A job that is active until `durationMs` after the epoch, then `finalStatus`. */
+function jobThatEndsAfter(rt: VirtualRuntime, durationMs: number, finalStatus = 'completed') {
+  const calls: number[] = []
+  const getJob = async (): Promise<Job> => {
+    calls.push(rt.now())
+    return rt.now() - EPOCH >= durationMs ? { id: 'job_1', status: finalStatus } : active
+  }
+  return { getJob, calls }
+}
+
+const failure = (f: Failure, op: 'create' | 'poll' = 'poll') => new ApiError(`failure ${JSON.stringify(f)}`, op, f)
+
+describe('waitForJob', () => {
+  it('polls on the growing schedule until the job completes', async () => {
+    const rt = virtualRuntime(() => 0)
+    const { getJob, calls } = jobThatEndsAfter(rt, 40_000)
+    const result = await waitForJob(active, getJob, schedule(), rt)
+    expect(result).toEqual({ kind: 'finished', job: { id: 'job_1', status: 'completed' }, phase: 'completed' })
+    expect(rt.sleeps).toEqual([5000, 7500, 11_250, 16_875])
+    expect(calls).toHaveLength(4)
+  })
+
+  it.each(['failed', 'archived'] as const)('ends on %s', async (status) => {
+    const rt = virtualRuntime()
+    const { getJob } = jobThatEndsAfter(rt, 10_000, status)
+    const result = await waitForJob(active, getJob, schedule(), rt)
+    expect(result).toMatchObject({ kind: 'finished', phase: status })
+  })
+
+  it('does not poll at all when the created job is already finished', async () => {
+    const rt = virtualRuntime()
+    const { getJob, calls } = jobThatEndsAfter(rt, 0)
+    const result = await waitForJob({ id: 'job_1', status: 'completed' }, getJob, schedule(), rt)
+    expect(result.kind).toBe('finished')
+    expect(calls).toHaveLength(0)
+  })
+
+  it('logs each status change once and otherwise at most one progress line a minute', async () => {
+    const rt = virtualRuntime()
+    const { getJob } = jobThatEndsAfter(rt, 10 * MINUTE)
+    await waitForJob(active, getJob, schedule(), rt)
+    const infos = rt.lines.filter((l) => l.level === 'info').map((l) => l.message)
+    expect(infos.filter((m) => m.startsWith('Job status: completed'))).toHaveLength(1)
+    const progress = infos.filter((m) => m.startsWith('Still active'))
+    expect(progress.length).toBeGreaterThanOrEqual(5)
+    expect(progress.length).toBeLessThanOrEqual(10)
+    expect(infos).toHaveLength(progress.length + 1)
+  })
+
+  it('reports an unknown status once and keeps waiting instead of calling it success', async () => {
+    const rt = virtualRuntime()
+    const statuses = ['queued', 'queued', 'thinking', 'queued', 'completed']
+    const getJob = async (): Promise<Job> => ({ id: 'job_1', status: statuses.shift() })
+    const result = await waitForJob(active, getJob, schedule(), rt)
+    expect(result).toMatchObject({ kind: 'finished', phase: 'completed' })
+    const warnings = rt.lines.filter((l) => l.level === 'warning').map((l) => l.message)
+    expect(warnings).toHaveLength(2)
+    expect(warnings[0]).toContain('"queued"')
+    expect(warnings[1]).toContain('"thinking"')
+  })
+
+  it('times out at the deadline with the last job it saw', async () => {
+    const rt = virtualRuntime()
+    const { getJob } = jobThatEndsAfter(rt, Number.POSITIVE_INFINITY)
+    const result = await waitForJob(active, getJob, schedule(2 * MINUTE), rt)
+    expect(result).toEqual({ kind: 'timeout', job: active })
+    expect(rt.now()).toBe(EPOCH + 2 * MINUTE)
+  })
+
+  it('gives each request at most its own timeout, and no more than the time left', async () => {
+    const rt = virtualRuntime()
+    const timeouts: number[] = []
+    const getJob = async (timeoutMs: number): Promise<Job> => {
+      timeouts.push(timeoutMs)
+      return active
+    }
+    await waitForJob(active, getJob, schedule(MINUTE + 10_000, 20_000, 30_000), rt)
+    expect(Math.max(...timeouts)).toBe(REQUEST_TIMEOUT_MS)
+    expect(timeouts.at(-1)).toBeLessThan(REQUEST_TIMEOUT_MS)
+  })
+
+  it('retries transient failures and reports a run of them as warnings', async () => {
+    const rt = virtualRuntime()
+    const faults: Failure[] = [
+      { kind: 'http', status: 500 },
+      { kind: 'http', status: 502 },
+      { kind: 'network', sent: true },
+      { kind: 'invalid-response' },
+      { kind: 'http', status: 503, retryAfterMs: 2000 }
+    ]
+    const onJob: Job[] = []
+    const getJob = async (): Promise<Job> => {
+      const next = faults.shift()
+      if (next) throw failure(next)
+      return { id: 'job_1', status: 'completed' }
+    }
+    const result = await waitForJob(active, getJob, schedule(), rt, (job) => onJob.push(job))
+    expect(result.kind).toBe('finished')
+    expect(onJob).toEqual([{ id: 'job_1', status: 'completed' }])
+    const failureLines = rt.lines.filter((l) => l.message.startsWith('Checking the job failed'))
+    expect(failureLines.map((l) => l.level)).toEqual(['info', 'info', 'warning', 'warning', 'warning'])
+    expect(WARN_AFTER_FAILURES).toBe(3)
+    // The wait after the 503 honours its Retry-After.
+    expect(rt.sleeps.at(-1)).toBeGreaterThanOrEqual(2000)
+  })
+
+  it.each([401, 403, 404, 307, 400, 501])('stops at once on HTTP %d', async (status) => {
+    const rt = virtualRuntime()
+    let calls = 0
+    const getJob = async (): Promise<Job> => {
+      calls++
+      throw failure({ kind: 'http', status })
+    }
+    await expect(waitForJob(active, getJob, schedule(), rt)).rejects.toBeInstanceOf(ApiError)
+    expect(calls).toBe(1)
+  })
+
+  it('fails at once when Retry-After asks for longer than the time left', async () => {
+    const rt = virtualRuntime()
+    const getJob = async (): Promise<Job> => {
+      throw failure({ kind: 'http', status: 429, retryAfterMs: 10 * MINUTE })
+    }
+    const error = await waitForJob(active, getJob, schedule(5 * MINUTE), rt).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DeadlineError)
+    expect((error as Error).message).toMatch(/Try again after 2026-11-22T00:10:05Z/)
+    expect(rt.now() - EPOCH).toBeLessThan(MINUTE)
+  })
+
+  it('keeps retrying failures until the deadline, then times out', async () => {
+    const rt = virtualRuntime()
+    const getJob = async (): Promise<Job> => {
+      throw failure({ kind: 'http', status: 502 })
+    }
+    const result = await waitForJob(active, getJob, schedule(3 * MINUTE), rt)
+    expect(result).toEqual({ kind: 'timeout', job: active })
+    expect(rt.now()).toBe(EPOCH + 3 * MINUTE)
+  })
+
+  it('stops with the cancellation reason when the run is cancelled', async () => {
+    const rt = virtualRuntime()
+    let polls = 0
+    const getJob = async (): Promise<Job> => {
+      if (++polls === 3) rt.controller.abort(new CancelledError('cancelled by test'))
+      return active
+    }
+    await expect(waitForJob(active, getJob, schedule(), rt)).rejects.toThrow('cancelled by test')
+    expect(polls).toBe(3)
+  })
+
+  it('never sleeps past the deadline and notices the end within max-poll-interval (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 90 * MINUTE }),
+        fc.integer({ min: 100, max: 20_000 }),
+        fc.integer({ min: 0, max: 60_000 }),
+        fc.integer({ min: MINUTE, max: 60 * MINUTE }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async (durationMs, initialMs, extra, timeoutMs, r) => {
+          const rt = virtualRuntime(() => r)
+          const s = schedule(timeoutMs, initialMs, initialMs + extra)
+          const { getJob } = jobThatEndsAfter(rt, durationMs)
+          const result = await waitForJob(active, getJob, s, rt)
+          const slept = rt.sleeps.reduce((a, b) => a + b, 0)
+          if (slept > timeoutMs) return false
+          if (rt.sleeps.some((ms) => ms > s.maxMs)) return false
+          if (result.kind === 'finished') return rt.now() - EPOCH - durationMs <= s.maxMs
+          return durationMs + 0 > timeoutMs - s.maxMs && rt.now() === s.deadline
+        }
+      ),
+      { numRuns: 200 }
+    )
+  })
+})
+
+describe('createJob', () => {
+  const created: Job = { id: 'job_1', status: 'active' }
+
+  function creates(...outcomes: (Failure | 'ok')[]) {
+    let calls = 0
+    const create = async (): Promise<Job> => {
+      const next = outcomes[calls++] ?? 'ok'
+      if (next === 'ok') return created
+      throw failure(next, 'create')
+    }
+    return { create, calls: () => calls }
+  }
+
+  it('creates the job with one request when all is well', async () => {
+    const rt = virtualRuntime()
+    const { create, calls } = creates('ok')
+    await expect(createJob(create, schedule(), rt)).resolves.toEqual(created)
+    expect(calls()).toBe(1)
+  })
+
+  it('retries after 429, waiting as long as Retry-After asks', async () => {
+    const rt = virtualRuntime()
+    const { create, calls } = creates({ kind: 'http', status: 429, retryAfterMs: 12_000 }, 'ok')
+    await expect(createJob(create, schedule(), rt)).resolves.toEqual(created)
+    expect(calls()).toBe(2)
+    expect(rt.sleeps).toEqual([12_000])
+    expect(rt.lines[0]).toMatchObject({ level: 'warning' })
+    expect(rt.lines[0]?.message).toContain('No job was created; trying again in 12s')
+  })
+
+  it('retries a 503 that carries Retry-After, and a connection that never opened', async () => {
+    const rt = virtualRuntime()
+    const { create, calls } = creates(
+      { kind: 'http', status: 503, retryAfterMs: 1000 },
+      { kind: 'network', sent: false },
+      'ok'
+    )
+    await expect(createJob(create, schedule(), rt)).resolves.toEqual(created)
+    expect(calls()).toBe(3)
+  })
+
+  it.each<[string, Failure]>([
+    ['500', { kind: 'http', status: 500 }],
+    ['504', { kind: 'http', status: 504 }],
+    ['503 without Retry-After', { kind: 'http', status: 503 }],
+    ['a connection lost after sending', { kind: 'network', sent: true }],
+    ['a 201 whose body is not a job', { kind: 'invalid-response' }]
+  ])('never sends a second create after %s, and says the job may exist', async (_, f) => {
+    const rt = virtualRuntime()
+    const { create, calls } = creates(f, 'ok')
+    const error = await createJob(create, schedule(), rt).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UncertainCreateError)
+    expect((error as Error).message).toMatch(/may or may not have been created/)
+    expect((error as Error).message).toMatch(/dashboard/)
+    expect(calls()).toBe(1)
+  })
+
+  it.each([400, 401, 403, 404])('fails on HTTP %d without retrying', async (status) => {
+    const rt = virtualRuntime()
+    const { create, calls } = creates({ kind: 'http', status }, 'ok')
+    await expect(createJob(create, schedule(), rt)).rejects.toBeInstanceOf(ApiError)
+    expect(calls()).toBe(1)
+  })
+
+  it('fails at once when the rate limit lifts only after the timeout', async () => {
+    const rt = virtualRuntime()
+    const { create, calls } = creates({ kind: 'http', status: 429, retryAfterMs: 40 * MINUTE }, 'ok')
+    const error = await createJob(create, schedule(30 * MINUTE), rt).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DeadlineError)
+    expect((error as Error).message).toContain('Try again after 2026-11-22T00:40:00Z')
+    expect(calls()).toBe(1)
+    expect(rt.sleeps).toEqual([])
+  })
+
+  it(`gives up after ${MAX_CREATE_ATTEMPTS} attempts when the host cannot be reached`, async () => {
+    const rt = virtualRuntime()
+    const never: Failure = { kind: 'network', sent: false }
+    const { create, calls } = creates(...Array<Failure>(20).fill(never))
+    await expect(createJob(create, schedule(), rt)).rejects.toThrow(/gave up after 6 attempts/)
+    expect(calls()).toBe(MAX_CREATE_ATTEMPTS)
+  })
+
+  it('stops before creating when the run is already cancelled', async () => {
+    const rt = virtualRuntime()
+    rt.controller.abort(new CancelledError('cancelled'))
+    const { create, calls } = creates('ok')
+    await expect(createJob(create, schedule(), rt)).rejects.toBeInstanceOf(CancelledError)
+    expect(calls()).toBe(0)
+  })
+})
