@@ -251,7 +251,11 @@ function serverText(body: string): string {
   } catch {
     // Not JSON: a proxy's HTML page or plain text; quote its start.
   }
-  return quote(trimmed.replace(/\s+/g, ' '), 200)
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]
+  const plain = /^<(!doctype|html|head|body)\b/i.test(trimmed)
+    ? (title ?? trimmed.replace(/<[^>]*>/g, ' '))
+    : trimmed
+  return quote(plain.replace(/\s+/g, ' ').trim(), 200)
 }
 
 function errorCodes(error: unknown, seen = new Set<unknown>()): string[] {

@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { QUICK, runAction, simulators, waitForLine } from './harness.js'
+
+const sims = simulators()
+afterEach(sims.closeAll)
+
+const rateLimited = {
+  status: 429,
+  headers: { 'Retry-After': '1' },
+  body: JSON.stringify({ error: 'Rate limit exceeded' })
+}
+
+describe('create is sent once', () => {
+  it('retries a 429 after its Retry-After and creates exactly one job', async () => {
+    const sim = await sims.start({ faults: { create: [rateLimited] } })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+    expect(run.code).toBe(0)
+    expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(2)
+    expect(sim.creates()).toBe(1)
+    expect(run.stdout).toMatch(/::warning title=Mintlify agent::Rate limited \(HTTP 429\).*No job was created; trying again in 1s/)
+    expect(run.ms).toBeGreaterThanOrEqual(1000)
+  })
+
+  it.each([
+    ['a 500 after the job was created', { status: 500, body: '{"error":"internal"}', createJob: true }],
+    ['a 504 from a gateway', { status: 504, body: '<html>Gateway Timeout</html>' }],
+    ['a connection reset', { action: 'reset' as const }]
+  ])('never sends a second POST after %s, and says where to look', async (_, fault) => {
+    const sim = await sims.start({ faults: { create: [fault] } })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+    expect(run.code).toBe(1)
+    expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+    expect(sim.requests.filter((r) => r.method === 'GET')).toHaveLength(0)
+    expect(run.stdout).toMatch(/::error::The request to create the agent job failed after it was sent .*may or may not have been created.*dashboard/)
+    expect(run.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('fails at once when the rate limit lifts only after the timeout', async () => {
+    const sim = await sims.start({ faults: { create: [{ ...rateLimited, headers: { 'Retry-After': '3600' } }] } })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '10m' })
+    expect(run.code).toBe(1)
+    expect(run.ms).toBeLessThan(5000)
+    expect(run.stdout).toMatch(/::error::Rate limited \(HTTP 429\).*100 agent jobs per project per hour.*asks to wait 1h.*Try again after \d{4}-\d{2}-\d{2}T/)
+    expect(sim.requests).toHaveLength(1)
+  })
+
+  it('retries a connection that was refused, then gives up with a clear message', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const run = await runAction({ ...QUICK, 'base-url': `http://127.0.0.1:${port}`, 'max-poll-interval': '50ms' })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/::error::Could not reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED.*gave up after 6 attempts/)
+  })
+})
+
+describe('polls are retried freely', () => {
+  it('rides out 500, 502 with HTML, 503 with Retry-After, a reset and truncated JSON', async () => {
+    const sim = await sims.start({
+      faults: {
+        get: [
+          { status: 500, body: '{"error":"boom"}' },
+          { status: 502, body: '<html><body>502 Bad Gateway</body></html>' },
+          { status: 503, headers: { 'Retry-After': '1' }, body: '' },
+          { action: 'reset' },
+          { action: 'truncate' }
+        ]
+      }
+    })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+    expect(run.code).toBe(0)
+    expect(run.outputs.status).toBe('completed')
+    expect(sim.creates()).toBe(1)
+    const failures = run.stdout.split('\n').filter((l) => l.includes('Checking the job failed'))
+    expect(failures).toHaveLength(5)
+    expect(failures.filter((l) => l.startsWith('::warning'))).toHaveLength(3)
+    expect(run.stdout).not.toContain('<html>')
+  })
+
+  it('stops at once on a 404, naming the job', async () => {
+    const sim = await sims.start({ faults: { get: [{ status: 404, body: '{"error":"Job not found"}' }] } })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+    expect(run.code).toBe(1)
+    expect(sim.requests.filter((r) => r.method === 'GET')).toHaveLength(1)
+    expect(run.stdout).toMatch(/::error::Agent job ".+" was not found in project "proj_e2e" \(HTTP 404\)\. The server said: Job not found/)
+    expect(run.outputs['job-id']).not.toBe('')
+  })
+})
+
+describe('deadlines', () => {
+  it('ends at its timeout when a poll never answers', async () => {
+    const sim = await sims.start({ faults: { get: Array(50).fill({ action: 'hang' }) } })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '2s' })
+    expect(run.code).toBe(1)
+    expect(run.ms).toBeLessThan(6000)
+    expect(run.outputs).toMatchObject({ status: 'active' })
+    expect(run.stdout).toContain('Timed out after 2s waiting for agent job')
+  })
+
+  it('ends at its timeout when the job never finishes, with the job id and active', async () => {
+    const sim = await sims.start({ finalStatus: 'active' })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '1500ms' })
+    expect(run.code).toBe(1)
+    expect(run.ms).toBeLessThan(5500)
+    expect(run.outputs['job-id']).toBe([...sim.jobs.keys()][0])
+    expect(run.outputs.status).toBe('active')
+  })
+})
+
+describe('cancellation', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'on %s while polling: exits within 2 s with the job id in outputs, log and summary',
+    async (signal) => {
+      const sim = await sims.start({ finalStatus: 'active' })
+      let signalledAt = 0
+      const run = await runAction(
+        { ...QUICK, 'base-url': sim.url, timeout: '1m' },
+        {
+          onSpawn: (child) => {
+            void waitForLine(child, /Created agent job/).then(() =>
+              setTimeout(() => {
+                signalledAt = performance.now()
+                child.kill(signal)
+              }, 300)
+            )
+          }
+        }
+      )
+      const exitedAfter = performance.now() - signalledAt
+      expect(signalledAt).toBeGreaterThan(0)
+      expect(exitedAfter).toBeLessThan(2000)
+      const jobId = [...sim.jobs.keys()][0] ?? ''
+      expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'active' })
+      expect(run.stdout).toContain(`The workflow was cancelled (${signal}). Agent job ${jobId} keeps running on the platform`)
+      expect(run.summary).toContain(jobId)
+      expect(run.summary).toContain('Cancelled')
+    }
+  )
+})

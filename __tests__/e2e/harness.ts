@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { connect, type AddressInfo, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startSimulator } from '../../simulator/server.js'
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+export const BUNDLE = join(ROOT, 'dist', 'index.js')
+export const KEY = 'mint_simulator_key'
+
+/** Inputs that make a run against the simulator quick. */
+export const QUICK = {
+  prompt: 'Document the new export endpoint',
+  'project-id': 'proj_e2e',
+  'api-key': KEY,
+  'poll-interval': '50ms',
+  'max-poll-interval': '200ms',
+  timeout: '20s'
+}
+
+export interface ActionRun {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+  outputs: Record<string, string>
+  /** Output names in the order they were written, repeats included. */
+  outputNames: string[]
+  summary: string
+  ms: number
+}
+
+/** Reads a `GITHUB_OUTPUT` file: `name<<DELIMITER`, the value's lines, `DELIMITER`. */
+export function parseOutputFile(text: string): { values: Record<string, string>; names: string[] } {
+  const values: Record<string, string> = {}
+  const names: string[] = []
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '')
+    if (!match) continue
+    const [, name = '', delimiter] = match
+    const value: string[] = []
+    while (++i < lines.length && lines[i] !== delimiter) value.push(lines[i] ?? '')
+    values[name] = value.join('\n')
+    names.push(name)
+  }
+  return { values, names }
+}
+
+/**
+ * Runs the committed bundle as a runner does: inputs as `INPUT_*` variables (hyphens kept),
+ * outputs and summary in temporary files, nothing else of this process's environment that the
+ * action reads.
+ */
+export async function runAction(
+  inputs: Record<string, string>,
+  options: { env?: Record<string, string>; cwd?: string; onSpawn?: (child: ChildProcess) => void } = {}
+): Promise<ActionRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
+  const outputFile = join(dir, 'output')
+  const summaryFile = join(dir, 'summary')
+  writeFileSync(outputFile, '')
+  writeFileSync(summaryFile, '')
+  const env: Record<string, string> = {}
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value === undefined || /^(INPUT_|GITHUB_|RUNNER_)|_proxy$|_PROXY$/i.test(name)) continue
+    env[name] = value
+  }
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
+  Object.assign(env, { GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile, RUNNER_TEMP: dir }, options.env)
+
+  const started = performance.now()
+  const child = spawn(process.execPath, [BUNDLE], { cwd: options.cwd ?? dir, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  options.onSpawn?.(child)
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on('close', (c, s) => resolve([c, s]))
+  )
+  const ms = performance.now() - started
+  const { values, names } = parseOutputFile(readFileSync(outputFile, 'utf8'))
+  const summary = readFileSync(summaryFile, 'utf8')
+  rmSync(dir, { recursive: true, force: true })
+  return { code, signal, stdout, stderr, outputs: values, outputNames: names, summary, ms }
+}
+
+/** Lines of the log that the runner would read as workflow commands. */
+export function commandLines(log: string): string[] {
+  return log.split(/\r?\n/).filter((line) => /^\s*::/.test(line) || line.includes('##['))
+}
+
+/** Resolves once `child` has printed a line matching `pattern` on stdout. */
+export function waitForLine(child: ChildProcess, pattern: RegExp): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString()
+      if (pattern.test(seen)) resolve()
+    })
+  })
+}
+
+export interface Proxy {
+  url: string
+  /** `host:port` of every CONNECT tunnel asked for. */
+  tunnels: string[]
+  close(): Promise<void>
+}
+
+/**
+ * A minimal HTTP CONNECT proxy, as on a company network, that sends every tunnel to `target`
+ * on 127.0.0.1 whatever host was asked for, so no name is ever resolved.
+ */
+export async function startConnectProxy(targetPort: number): Promise<Proxy> {
+  const tunnels: string[] = []
+  const sockets = new Set<Socket>()
+  const server: Server = createServer((_, res) => res.writeHead(405).end())
+  server.on('connect', (req, client: Socket) => {
+    tunnels.push(req.url ?? '')
+    const upstream = connect(targetPort, '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+      upstream.pipe(client)
+      client.pipe(upstream)
+    })
+    for (const socket of [client, upstream]) {
+      sockets.add(socket)
+      socket.on('error', () => socket.destroy())
+      socket.on('close', () => sockets.delete(socket))
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    tunnels,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      })
+  }
+}
+
+export type Simulator = Awaited<ReturnType<typeof startSimulator>>
+export type SimulatorOptions = NonNullable<Parameters<typeof startSimulator>[0]>
+export type Scenario = NonNullable<SimulatorOptions['scenario']>
+
+/**
+ * Starts simulators for one test file and closes them all after each test: call `start` in a
+ * test, `closeAll` in `afterEach`. Jobs take 300 ms unless the scenario says otherwise.
+ */
+export function simulators() {
+  const running: Simulator[] = []
+  return {
+    async start(scenario: Scenario = {}, options: Omit<SimulatorOptions, 'scenario'> = {}) {
+      const sim = await startSimulator({ apiKey: KEY, ...options, scenario: { jobDurationMs: 300, ...scenario } })
+      running.push(sim)
+      return sim
+    },
+    closeAll: () => Promise.all(running.splice(0).map((s) => s.close()))
+  }
+}

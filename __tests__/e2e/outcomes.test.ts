@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { KEY, QUICK, runAction, simulators } from './harness.js'
+
+const sims = simulators()
+const simulator = sims.start
+afterEach(sims.closeAll)
+
+describe('the committed bundle, run as a runner runs it', () => {
+  it('completed with a pull request: success, every output, a notice and a summary', async () => {
+    const sim = await simulator({ finalStatus: 'completed', prLink: true })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+
+    expect(run.code).toBe(0)
+    const jobId = run.outputs['job-id'] ?? ''
+    expect(jobId).not.toBe('')
+    expect(run.outputs).toMatchObject({
+      status: 'completed',
+      model: expect.any(String) as unknown as string,
+      'source-repository': 'https://github.com/acme/docs',
+      'archived-at': ''
+    })
+    expect(run.outputs['pr-link']).toMatch(/^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/)
+    expect(run.outputs['pr-link']).toBe(`https://github.com/acme/docs/pull/${run.outputs['pr-number']}`)
+    expect(run.outputs['source-ref']).not.toBe('')
+    expect(run.outputs['created-at']).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    expect(JSON.parse(run.outputs.job ?? '')).toMatchObject({ id: jobId, status: 'completed' })
+    expect(run.stdout).toContain(`Created agent job ${jobId}`)
+    expect(run.stdout).toMatch(/::notice title=Mintlify agent::.*opened a pull request: https:\/\/github\.com/)
+    expect(run.summary).toContain('The agent opened a pull request')
+    expect(run.summary).toContain(`<code>${jobId}</code>`)
+  })
+
+  it('sends exactly the documented requests', async () => {
+    const sim = await simulator({ finalStatus: 'completed' })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+    expect(run.code).toBe(0)
+
+    const [create, ...polls] = sim.requests
+    expect(create?.method).toBe('POST')
+    expect(create?.path).toBe('/v2/agent/proj_e2e/job')
+    expect(create?.body).toBe(JSON.stringify({ prompt: QUICK.prompt }))
+    expect(create?.headers['content-type']).toBe('application/json')
+    expect(create?.headers.authorization).toBe(`Bearer ${KEY}`)
+    expect(create?.headers['user-agent']).toMatch(/^mintlify-agent-action\/\d+\.\d+\.\d+$/)
+    expect(polls.length).toBeGreaterThan(0)
+    for (const poll of polls) {
+      expect(poll.method).toBe('GET')
+      expect(poll.path).toBe(`/v2/agent/proj_e2e/job/${encodeURIComponent(run.outputs['job-id'] ?? '')}`)
+      expect(poll.headers.authorization).toBe(`Bearer ${KEY}`)
+    }
+    expect(sim.creates()).toBe(1)
+  })
+
+  it('completed without a pull request: success that says no files changed', async () => {
+    const sim = await simulator({ finalStatus: 'completed', prLink: false })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+    expect(run.code).toBe(0)
+    expect(run.outputs).toMatchObject({ status: 'completed', 'pr-link': '', 'pr-number': '' })
+    expect(run.stdout).toContain('without changing any files, so no pull request was opened')
+  })
+
+  it('completed without a pull request and fail-on-no-pr: failure', async () => {
+    const sim = await simulator({ finalStatus: 'completed', prLink: false })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url, 'fail-on-no-pr': 'true' })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/::error::Agent job .* completed without changing any files.*fail-on-no-pr/)
+    expect(run.outputs.status).toBe('completed')
+  })
+
+  it('archived: success with a warning', async () => {
+    const sim = await simulator({ finalStatus: 'archived', prLink: false })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+    expect(run.code).toBe(0)
+    expect(run.outputs.status).toBe('archived')
+    expect(run.outputs['archived-at']).toMatch(/^\d{4}-/)
+    expect(run.stdout).toMatch(/::warning title=Mintlify agent::Agent job .* was archived before it finished/)
+  })
+
+  it('failed: failure, with an error annotation naming the job', async () => {
+    const sim = await simulator({ finalStatus: 'failed' })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+    expect(run.code).toBe(1)
+    expect(run.outputs.status).toBe('failed')
+    expect(run.stdout).toContain(`::error::Agent job ${run.outputs['job-id']} failed.`)
+    expect(run.summary).toContain('The job failed')
+  })
+
+  it('timeout: failure with the job id, status active, and word that the job keeps running', async () => {
+    const sim = await simulator({ finalStatus: 'active' })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '1s' })
+    expect(run.code).toBe(1)
+    expect(run.outputs.status).toBe('active')
+    expect(run.stdout).toMatch(
+      new RegExp(`::error::Timed out after 1s waiting for agent job ${run.outputs['job-id']} \\(last status: active\\)`)
+    )
+    expect(run.stdout).toContain('keeps running on the platform')
+    expect(run.summary).toContain('Timed out')
+    expect(run.ms).toBeLessThan(15_000)
+  })
+
+  it('wait: false: success right after create, outputs from the create answer', async () => {
+    const sim = await simulator({ finalStatus: 'completed' })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url, wait: 'false' })
+    expect(run.code).toBe(0)
+    expect(run.outputs).toMatchObject({ status: 'active', 'pr-link': '' })
+    expect(run.outputs['job-id']).not.toBe('')
+    expect(sim.requests.map((r) => r.method)).toEqual(['POST'])
+  })
+
+  it('reads the prompt from prompt-file, relative to the workspace', async () => {
+    const sim = await simulator({ finalStatus: 'completed' })
+    const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
+    writeFileSync(join(workspace, 'docs-prompt.md'), 'Rewrite the quickstart.\n\nUse "npm" examples.\n')
+    const { prompt: _, ...rest } = QUICK
+    const run = await runAction({ ...rest, 'prompt-file': 'docs-prompt.md', 'base-url': sim.url }, { cwd: workspace })
+    expect(run.code).toBe(0)
+    expect(sim.requests[0]?.body).toBe(JSON.stringify({ prompt: 'Rewrite the quickstart.\n\nUse "npm" examples.' }))
+  })
+
+  it('writes job-id before polling, once, and every output once', async () => {
+    const sim = await simulator({ finalStatus: 'completed' })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+    expect(run.outputNames[0]).toBe('job-id')
+    expect(new Set(run.outputNames).size).toBe(run.outputNames.length)
+    expect(run.outputNames.sort()).toEqual(
+      ['archived-at', 'created-at', 'job', 'job-id', 'model', 'pr-link', 'pr-number', 'source-ref', 'source-repository', 'status'].sort()
+    )
+  })
+})
