@@ -1,0 +1,125 @@
+// @ts-check
+import { parseArgs } from 'node:util'
+import { parseDuration } from './duration.js'
+import { STATUSES } from './scenario.js'
+import { startSimulator } from './server.js'
+
+/**
+ * @typedef {import('./scenario.js').ScenarioInput} ScenarioInput
+ * @typedef {import('./scenario.js').JobStatus} JobStatus
+ */
+
+const USAGE = `Usage: npm run simulator -- [options]
+
+Serves the Mintlify agent job API (v2) locally for the action to talk to.
+
+Options:
+  --port N            port to listen on (default 8787; 0 picks a free port)
+  --host HOST         address to bind (default 127.0.0.1)
+  --key KEY           the API key to accept (default mint_simulator_key)
+  --duration TIME     how long a job runs: 500ms, 5s, 2m; a bare number is seconds (default 3s)
+  --status STATUS     how jobs end: ${STATUSES.join(', ')} (default completed; active never ends)
+  --no-pr             complete jobs without a pull request, as when no file changed
+  --flakiness RATE    fraction (0..1) of job reads answered with a 502 or 503
+  --rate-limit N      creates and follow-ups allowed per project per hour (default 100)
+  --help              show this help
+`
+
+/**
+ * @param {string[]} argv
+ * @returns {{ help: true } | { help: false, port: number, host: string, apiKey: string, scenario: ScenarioInput }}
+ */
+function readArguments(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string', default: '8787' },
+      host: { type: 'string', default: '127.0.0.1' },
+      key: { type: 'string', default: 'mint_simulator_key' },
+      duration: { type: 'string' },
+      status: { type: 'string' },
+      'no-pr': { type: 'boolean', default: false },
+      flakiness: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      help: { type: 'boolean', default: false }
+    }
+  })
+  if (values.help) return { help: true }
+
+  const port = Number(values.port)
+  if (!/^\d+$/.test(values.port) || port > 65535) {
+    throw new Error(`--port must be a whole number from 0 to 65535; got "${values.port}"`)
+  }
+  if (values.key === '') throw new Error('--key must not be empty')
+
+  /** @type {ScenarioInput} */
+  const scenario = {}
+  if (values.duration !== undefined) {
+    try {
+      scenario.jobDurationMs = parseDuration(values.duration)
+    } catch (error) {
+      throw new Error(`--duration: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error
+      })
+    }
+  }
+  if (values.status !== undefined) {
+    if (!STATUSES.includes(/** @type {JobStatus} */ (values.status))) {
+      throw new Error(`--status must be one of ${STATUSES.join(', ')}; got "${values.status}"`)
+    }
+    scenario.finalStatus = /** @type {JobStatus} */ (values.status)
+  }
+  if (values['no-pr']) scenario.prLink = false
+  if (values.flakiness !== undefined) {
+    const rate = Number(values.flakiness)
+    if (values.flakiness.trim() === '' || !(rate >= 0 && rate <= 1)) {
+      throw new Error(`--flakiness must be a number from 0 to 1; got "${values.flakiness}"`)
+    }
+    scenario.flakiness = rate
+  }
+  const limit = values['rate-limit']
+  if (limit !== undefined) {
+    if (!/^\d+$/.test(limit)) {
+      throw new Error(`--rate-limit must be a whole number; got "${limit}"`)
+    }
+    scenario.rateLimit = { limit: Number(limit) }
+  }
+  return { help: false, port, host: values.host, apiKey: values.key, scenario }
+}
+
+/** @type {ReturnType<typeof readArguments>} */
+let settings
+try {
+  settings = readArguments(process.argv.slice(2))
+} catch (error) {
+  console.error(`simulator: ${error instanceof Error ? error.message : String(error)} (see --help)`)
+  process.exit(2)
+}
+
+if (settings.help) {
+  process.stdout.write(USAGE)
+} else {
+  const { port, host, apiKey, scenario } = settings
+  try {
+    const simulator = await startSimulator({ port, host, apiKey, scenario, log: console.log })
+    console.log(`Mintlify agent API simulator listening on ${simulator.url} (API key: ${apiKey})`)
+    const stop = () => {
+      simulator.close().then(
+        () => console.log('Simulator stopped'),
+        (error) => {
+          console.error(`simulator: ${error instanceof Error ? error.message : String(error)}`)
+          process.exitCode = 1
+        }
+      )
+    }
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  } catch (error) {
+    console.error(
+      `simulator: cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`
+    )
+    process.exit(1)
+  }
+}

@@ -1,0 +1,125 @@
+// @ts-check
+import { randomBytes } from 'node:crypto'
+
+/**
+ * @typedef {import('./scenario.js').JobStatus} JobStatus
+ * @typedef {import('./scenario.js').Scenario} Scenario
+ */
+
+/**
+ * A job as the published contract describes it.
+ *
+ * @typedef {object} AgentJob
+ * @property {string} id
+ * @property {JobStatus} status
+ * @property {{ repository: string, ref: string | null }} source
+ * @property {string} model
+ * @property {string | null} prLink
+ * @property {string} createdAt
+ * @property {string | null} archivedAt
+ */
+
+/**
+ * What the simulator keeps per job: the public fields plus who owns it and what it was asked.
+ *
+ * @typedef {AgentJob & {
+ *   projectId: string,
+ *   prompts: string[],
+ *   number: number,
+ *   activeSince: number
+ * }} JobRecord
+ */
+
+export const REPOSITORY = 'https://github.com/acme/docs'
+export const MODEL = 'claude-sonnet-4-5'
+
+/** @returns {string} an opaque id shaped like the real ones */
+export function randomJobId() {
+  return `job_${randomBytes(10).toString('hex')}`
+}
+
+/**
+ * @param {{ id: string, projectId: string, prompt: string, number: number, now: number }} init
+ * @returns {JobRecord}
+ */
+export function newJob({ id, projectId, prompt, number, now }) {
+  return {
+    id,
+    status: 'active',
+    source: { repository: REPOSITORY, ref: null },
+    model: MODEL,
+    prLink: null,
+    createdAt: new Date(now).toISOString(),
+    archivedAt: null,
+    projectId,
+    prompts: [prompt],
+    number,
+    activeSince: now
+  }
+}
+
+/**
+ * Moves an active job to its final state once its time is up. How it ends is read from the
+ * scenario at that moment, so a test may change the outcome while a job runs; after that the job
+ * stays as it ended.
+ *
+ * @param {JobRecord} job
+ * @param {Scenario} scenario
+ * @param {number} now
+ */
+export function settle(job, scenario, now) {
+  if (job.status !== 'active' || scenario.finalStatus === 'active') return
+  const endedAt = job.activeSince + scenario.jobDurationMs
+  if (now < endedAt) return
+  job.status = scenario.finalStatus
+  if (job.status === 'failed') return
+  job.source = { ...job.source, ref: `mintlify/agent-${job.number}` }
+  job.prLink = pullRequestLink(scenario.prLink, job.number)
+  if (job.status === 'archived') job.archivedAt = new Date(endedAt).toISOString()
+}
+
+/**
+ * A follow-up puts the agent back to work on the same job and branch; the contract says `prLink`
+ * is null while a job is active.
+ *
+ * @param {JobRecord} job
+ * @param {string} prompt
+ * @param {number} now
+ */
+export function followUp(job, prompt, now) {
+  job.prompts.push(prompt)
+  job.status = 'active'
+  job.prLink = null
+  job.archivedAt = null
+  job.activeSince = now
+}
+
+/**
+ * The job as it goes on the wire, with the scenario's `jobFields` laid over it.
+ *
+ * @param {AgentJob} job
+ * @param {Record<string, unknown>} jobFields
+ * @returns {Record<string, unknown>}
+ */
+export function renderJob(job, jobFields) {
+  return {
+    id: job.id,
+    status: job.status,
+    source: { ...job.source },
+    model: job.model,
+    prLink: job.prLink,
+    createdAt: job.createdAt,
+    archivedAt: job.archivedAt,
+    ...jobFields
+  }
+}
+
+/**
+ * @param {boolean | string} knob
+ * @param {number} number
+ * @returns {string | null}
+ */
+function pullRequestLink(knob, number) {
+  if (typeof knob === 'string') return knob
+  return knob ? `${REPOSITORY}/pull/${100 + number}` : null
+}

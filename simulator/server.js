@@ -1,0 +1,392 @@
+// @ts-check
+import { randomBytes } from 'node:crypto'
+import { createServer as createHttpServer } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
+import { performance } from 'node:perf_hooks'
+import { followUp, newJob, randomJobId, renderJob, settle } from './jobs.js'
+import { seededRandom } from './random.js'
+import { createRateLimiter } from './rate-limit.js'
+import { matchRoute } from './routes.js'
+import { defaultScenario, mergeScenario } from './scenario.js'
+
+/**
+ * @typedef {import('node:http').IncomingMessage} IncomingMessage
+ * @typedef {import('node:http').IncomingHttpHeaders} IncomingHttpHeaders
+ * @typedef {import('node:http').ServerResponse} ServerResponse
+ * @typedef {import('./jobs.js').JobRecord} JobRecord
+ * @typedef {import('./routes.js').Route} Route
+ * @typedef {import('./scenario.js').Fault} Fault
+ * @typedef {import('./scenario.js').ScenarioInput} ScenarioInput
+ */
+
+/**
+ * @typedef {object} SimulatorOptions
+ * @property {number} [port] 0 (the default) picks a free port
+ * @property {string} [host] default `127.0.0.1`
+ * @property {string} [apiKey] the only key accepted, default `mint_simulator_key`
+ * @property {{ key: string, cert: string }} [tls] PEM key and certificate: serve HTTPS
+ * @property {(line: string) => void} [log] called once per request
+ * @property {() => number} [now] the clock jobs age by, default `Date.now`
+ * @property {number} [seed] seed of the generator behind `flakiness`, default 1
+ * @property {ScenarioInput} [scenario]
+ */
+
+/**
+ * @typedef {object} RecordedRequest
+ * @property {string} method
+ * @property {string} path the raw request target, still percent-encoded
+ * @property {IncomingHttpHeaders} headers
+ * @property {string} body
+ */
+
+/**
+ * @typedef {object} Simulator
+ * @property {string} url origin, e.g. `http://127.0.0.1:40123`
+ * @property {number} port
+ * @property {RecordedRequest[]} requests every request received, in order
+ * @property {Map<string, JobRecord>} jobs job records, brought up to date whenever the API reads them
+ * @property {() => number} creates how many jobs were actually created
+ * @property {(scenario: ScenarioInput) => void} setScenario merges knobs while running
+ * @property {() => Promise<void>} close stops listening and destroys every open connection
+ */
+
+/**
+ * @typedef {{ type: 'answer', status: number, headers: Record<string, string>, body: string }} Answer
+ * @typedef {Answer | { type: 'reset' } | { type: 'hang' }} Outcome
+ */
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+const BAD_GATEWAY_HTML = `<html>
+<head><title>502 Bad Gateway</title></head>
+<body>
+<center><h1>502 Bad Gateway</h1></center>
+<hr><center>nginx</center>
+</body>
+</html>
+`
+
+/**
+ * Starts a local stand-in for the Mintlify agent job API (v2) with knobs for the ways a real
+ * server and the network between can misbehave.
+ *
+ * @param {SimulatorOptions} [options]
+ * @returns {Promise<Simulator>} once the server is listening
+ */
+export async function startSimulator(options = {}) {
+  const apiKey = options.apiKey ?? 'mint_simulator_key'
+  const now = options.now ?? Date.now
+  const log = options.log
+  let scenario = mergeScenario(defaultScenario(), options.scenario ?? {})
+  let random = seededRandom(options.seed ?? options.scenario?.seed ?? 1)
+  let flakyAnswers = 0
+  let created = 0
+  const limiter = createRateLimiter()
+  /** @type {Map<string, JobRecord>} */
+  const jobs = new Map()
+  /** @type {RecordedRequest[]} */
+  const requests = []
+  /** @type {Set<import('node:net').Socket>} */
+  const sockets = new Set()
+
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   */
+  const onRequest = async (req, res) => {
+    const started = performance.now()
+    const method = req.method ?? 'GET'
+    const path = req.url ?? '/'
+    /** @type {string} */
+    let body
+    try {
+      body = await readBody(req)
+    } catch {
+      return
+    }
+    requests.push({ method, path, headers: { ...req.headers }, body })
+
+    const outcome = respond(method, path, req.headers, body)
+    const elapsed = () => `${Math.round(performance.now() - started)}ms`
+    if (outcome.type === 'reset') {
+      log?.(`${method} ${path} reset`)
+      req.socket.destroy()
+    } else if (outcome.type === 'hang') {
+      log?.(`${method} ${path} hang`)
+    } else {
+      send(res, outcome)
+      log?.(`${method} ${path} ${res.statusCode} ${elapsed()}`)
+    }
+  }
+
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {IncomingHttpHeaders} headers
+   * @param {string} body
+   * @returns {Outcome}
+   */
+  const respond = (method, path, headers, body) => {
+    const route = matchRoute(path)
+    if ('error' in route) return errorAnswer(route.status, route.error)
+    if (method !== route.method) {
+      return errorAnswer(405, 'Method not allowed', { allow: route.method })
+    }
+
+    const fault = scenario.faults[route.kind].shift()
+    if (fault) {
+      const handled = fault.createJob ? handle(route, headers, body) : undefined
+      return faultOutcome(fault, route, handled)
+    }
+    if (route.kind === 'get' && scenario.flakiness > 0 && random() < scenario.flakiness) {
+      flakyAnswers += 1
+      return flakyAnswers % 2 === 1
+        ? answer(502, BAD_GATEWAY_HTML, { 'content-type': 'text/html' })
+        : errorAnswer(503, 'Service temporarily unavailable', { 'retry-after': '1' })
+    }
+    return handle(route, headers, body)
+  }
+
+  /**
+   * @param {Route} route
+   * @param {IncomingHttpHeaders} headers
+   * @param {string} body
+   * @returns {Answer}
+   */
+  const handle = (route, headers, body) => {
+    if (headers.authorization !== `Bearer ${apiKey}`) {
+      return errorAnswer(401, 'Unauthorized: missing or invalid API key', {
+        'www-authenticate': 'Bearer'
+      })
+    }
+    const at = now()
+
+    if (route.kind === 'create') {
+      const prompt = readPrompt(body)
+      if (typeof prompt !== 'string') return prompt
+      const limited = rateLimited(route.projectId, at)
+      if (limited) return limited
+      created += 1
+      const id = scenario.jobIds.shift() ?? randomJobId()
+      const job = newJob({ id, projectId: route.projectId, prompt, number: created, now: at })
+      jobs.set(id, job)
+      return jobAnswer(201, job)
+    }
+
+    if (route.kind === 'message') {
+      const prompt = readPrompt(body)
+      if (typeof prompt !== 'string') return prompt
+      const job = findJob(route)
+      if (!job) return errorAnswer(404, 'Job not found')
+      const limited = rateLimited(route.projectId, at)
+      if (limited) return limited
+      settle(job, scenario, at)
+      followUp(job, prompt, at)
+      return jobAnswer(200, job)
+    }
+
+    const job = findJob(route)
+    if (!job) return errorAnswer(404, 'Job not found')
+    settle(job, scenario, at)
+    return jobAnswer(200, job)
+  }
+
+  /**
+   * @param {Route} route
+   * @returns {JobRecord | undefined}
+   */
+  const findJob = (route) => {
+    const job = route.jobId === null ? undefined : jobs.get(route.jobId)
+    return job?.projectId === route.projectId ? job : undefined
+  }
+
+  /**
+   * @param {string} projectId
+   * @param {number} at
+   * @returns {Answer | undefined}
+   */
+  const rateLimited = (projectId, at) => {
+    const { limit, windowMs } = scenario.rateLimit
+    const waitMs = limiter.take(projectId, at, scenario.rateLimit)
+    if (waitMs === 0) return undefined
+    const seconds = Math.ceil(waitMs / 1000)
+    return errorAnswer(
+      429,
+      `Rate limit exceeded: ${limit} requests per ${windowMs / 1000} seconds for this project; retry in ${seconds} seconds`,
+      { 'retry-after': String(seconds) }
+    )
+  }
+
+  /**
+   * @param {number} status
+   * @param {JobRecord} job
+   * @returns {Answer}
+   */
+  const jobAnswer = (status, job) =>
+    answer(status, JSON.stringify(renderJob(job, scenario.jobFields)), {
+      'content-type': JSON_TYPE
+    })
+
+  /**
+   * @param {Fault} fault
+   * @param {Route} route
+   * @param {Answer | undefined} handled
+   * @returns {Outcome}
+   */
+  const faultOutcome = (fault, route, handled) => {
+    if (fault.action === 'reset' || fault.action === 'hang') return { type: fault.action }
+    if (fault.action === 'truncate') {
+      const whole = handled && handled.status < 300 ? handled.body : sampleJobBody(route)
+      return answer(200, whole.slice(0, Math.floor(whole.length / 2)), {
+        'content-type': JSON_TYPE
+      })
+    }
+    return answer(fault.status ?? 500, fault.body ?? '', fault.headers ?? {})
+  }
+
+  /**
+   * The job a truncated answer is cut from: the one the request names, or a stand-in.
+   *
+   * @param {Route} route
+   * @returns {string}
+   */
+  const sampleJobBody = (route) => {
+    const job =
+      findJob(route) ??
+      newJob({
+        id: route.jobId ?? randomJobId(),
+        projectId: route.projectId,
+        prompt: '',
+        number: created + 1,
+        now: now()
+      })
+    return JSON.stringify(renderJob(job, scenario.jobFields))
+  }
+
+  const server = options.tls
+    ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert })
+    : createHttpServer()
+  server.on('request', (req, res) => {
+    onRequest(req, res).catch((error) => {
+      log?.(`${req.method} ${req.url} crashed: ${error instanceof Error ? error.message : error}`)
+      if (!res.headersSent) {
+        res.statusCode = 500
+        res.setHeader('content-type', JSON_TYPE)
+        res.end(JSON.stringify({ error: 'Simulator error' }))
+      } else {
+        res.destroy()
+      }
+    })
+  })
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve(undefined)
+    })
+  })
+
+  const address = server.address()
+  if (address === null || typeof address === 'string') {
+    throw new Error('simulator is not listening on a TCP port')
+  }
+  const hostname = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  /** @type {Promise<void> | undefined} */
+  let closing
+
+  return {
+    url: `${options.tls ? 'https' : 'http'}://${hostname}:${address.port}`,
+    port: address.port,
+    requests,
+    jobs,
+    creates: () => created,
+    setScenario(input) {
+      scenario = mergeScenario(scenario, input)
+      if (input.seed !== undefined) random = seededRandom(input.seed)
+    },
+    close() {
+      closing ??= new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        for (const socket of sockets) socket.destroy()
+      })
+      return closing
+    }
+  }
+}
+
+/**
+ * @param {IncomingMessage} req
+ * @returns {Promise<string>}
+ */
+async function readBody(req) {
+  /** @type {Buffer[]} */
+  const chunks = []
+  for await (const chunk of req) chunks.push(chunk)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * Takes any content type, as real servers tend to, but the body itself must be the JSON the
+ * contract asks for.
+ *
+ * @param {string} body
+ * @returns {string | Answer} the prompt, or the 400 to send
+ */
+function readPrompt(body) {
+  /** @type {unknown} */
+  let parsed
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return errorAnswer(400, 'Invalid request: the body must be a JSON object')
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return errorAnswer(400, 'Invalid request: the body must be a JSON object')
+  }
+  const prompt = /** @type {Record<string, unknown>} */ (parsed).prompt
+  if (typeof prompt !== 'string' || prompt.length === 0) {
+    return errorAnswer(400, 'Invalid request: "prompt" must be a non-empty string')
+  }
+  return prompt
+}
+
+/**
+ * @param {number} status
+ * @param {string} body
+ * @param {Record<string, string>} headers
+ * @returns {Answer}
+ */
+function answer(status, body, headers) {
+  return { type: 'answer', status, headers, body }
+}
+
+/**
+ * @param {number} status
+ * @param {string} message
+ * @param {Record<string, string>} [headers]
+ * @returns {Answer}
+ */
+function errorAnswer(status, message, headers = {}) {
+  return answer(status, JSON.stringify({ error: message }), {
+    'content-type': JSON_TYPE,
+    ...headers
+  })
+}
+
+/**
+ * @param {ServerResponse} res
+ * @param {Answer} outcome
+ */
+function send(res, outcome) {
+  res.statusCode = outcome.status
+  res.setHeader('x-request-id', `req_${randomBytes(8).toString('hex')}`)
+  res.setHeader('content-length', Buffer.byteLength(outcome.body))
+  // After the defaults, so a fault can replace any of them (a known request id, a wrong length).
+  for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value)
+  res.end(outcome.body)
+}
