@@ -107,15 +107,15 @@ export async function startSimulator(options = {}) {
     requests.push({ method, path, headers: { ...req.headers }, body })
 
     const outcome = respond(method, path, req.headers, body)
-    const elapsed = () => `${Math.round(performance.now() - started)}ms`
     if (outcome.type === 'reset') {
       log?.(`${method} ${path} reset`)
       req.socket.destroy()
     } else if (outcome.type === 'hang') {
       log?.(`${method} ${path} hang`)
     } else {
+      // Logged before sending so the line never trails what the client prints about the answer.
+      log?.(`${method} ${path} ${outcome.status} ${Math.round(performance.now() - started)}ms`)
       send(res, outcome)
-      log?.(`${method} ${path} ${res.statusCode} ${elapsed()}`)
     }
   }
 
