@@ -30,7 +30,10 @@ export const summary = {
   },
   addTable(rows: { data: string; header?: boolean }[][]) {
     const body = rows
-      .map((row) => `<tr>${row.map((c) => (c.header ? `<th>${c.data}</th>` : `<td>${c.data}</td>`)).join('')}</tr>`)
+      .map(
+        (row) =>
+          `<tr>${row.map((c) => (c.header ? `<th>${c.data}</th>` : `<td>${c.data}</td>`)).join('')}</tr>`
+      )
       .join('')
     buffer += `<table>${body}</table>\n`
     return summary
@@ -56,7 +59,7 @@ export function outputs(): Record<string, string> {
 
 /** Everything printed to the log, one string per call, in order. */
 export function logLines(): string[] {
-  return [...info.mock.calls, ...warning.mock.calls, ...notice.mock.calls, ...debug.mock.calls].map(([m]) =>
-    String(m)
+  return [...info.mock.calls, ...warning.mock.calls, ...notice.mock.calls, ...debug.mock.calls].map(
+    ([m]) => String(m)
   )
 }

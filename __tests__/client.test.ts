@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createClient, describeHttpFailure, pathSegment, type Fetch, type HttpRequest } from '../src/client.js'
+import {
+  createClient,
+  describeHttpFailure,
+  pathSegment,
+  type Fetch,
+  type HttpRequest
+} from '../src/client.js'
 import { ApiError, CancelledError } from '../src/errors.js'
 
 const KEY = 'mint_test_key_123'
@@ -27,7 +33,13 @@ function fakeFetch(status: number, body: string, headers: Record<string, string>
 }
 
 function client(fetch?: Fetch, base = 'https://api.example.test', projectId = 'proj_1') {
-  return createClient({ baseUrl: new URL(base), projectId, apiKey: KEY, userAgent: 'mintlify-agent-action/test', fetch })
+  return createClient({
+    baseUrl: new URL(base),
+    projectId,
+    apiKey: KEY,
+    userAgent: 'mintlify-agent-action/test',
+    fetch
+  })
 }
 
 const job = JSON.stringify({ id: 'job_1', status: 'active', unknownField: true })
@@ -53,7 +65,9 @@ describe('requests', () => {
 
   it('accepts any 2xx on create', async () => {
     const { fetch } = fakeFetch(200, job)
-    await expect(client(fetch).createJob('x', 30_000, never)).resolves.toMatchObject({ id: 'job_1' })
+    await expect(client(fetch).createJob('x', 30_000, never)).resolves.toMatchObject({
+      id: 'job_1'
+    })
   })
 
   it('reads a job with GET, keeping a path prefix of base-url', async () => {
@@ -89,17 +103,25 @@ describe('answers that are not a job', () => {
     ['an empty body', '']
   ])('treats %s with 2xx as an invalid response', async (_, body) => {
     const { fetch } = fakeFetch(200, body)
-    const error = await client(fetch).getJob('job_1', 30_000, never).catch((e: unknown) => e)
+    const error = await client(fetch)
+      .getJob('job_1', 30_000, never)
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).failure).toEqual({ kind: 'invalid-response' })
   })
 })
 
 describe('HTTP errors read like advice', () => {
-  async function failWith(status: number, body: string, op: 'create' | 'poll' = 'create', headers = {}) {
+  async function failWith(
+    status: number,
+    body: string,
+    op: 'create' | 'poll' = 'create',
+    headers = {}
+  ) {
     const { fetch } = fakeFetch(status, body, headers)
     const c = client(fetch)
-    const promise = op === 'create' ? c.createJob('x', 30_000, never) : c.getJob('job_9', 30_000, never)
+    const promise =
+      op === 'create' ? c.createJob('x', 30_000, never) : c.getJob('job_9', 30_000, never)
     const error = await promise.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     return error as ApiError
@@ -118,8 +140,12 @@ describe('HTTP errors read like advice', () => {
   })
 
   it('404 on create points at project-id, 404 on poll names the job', async () => {
-    expect((await failWith(404, '{"error":"nope"}')).message).toMatch(/Project "proj_1" was not found.*project-id/)
-    expect((await failWith(404, '{"error":"nope"}', 'poll')).message).toMatch(/Agent job "job_9" was not found/)
+    expect((await failWith(404, '{"error":"nope"}')).message).toMatch(
+      /Project "proj_1" was not found.*project-id/
+    )
+    expect((await failWith(404, '{"error":"nope"}', 'poll')).message).toMatch(
+      /Agent job "job_9" was not found/
+    )
   })
 
   it("400 quotes the server's own message", async () => {
@@ -154,7 +180,13 @@ describe('against a real server on 127.0.0.1', () => {
   const servers: Server[] = []
   afterEach(async () => {
     await Promise.all(
-      servers.splice(0).map((s) => new Promise<void>((resolve) => { s.closeAllConnections(); s.close(() => resolve()) }))
+      servers.splice(0).map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.closeAllConnections()
+            s.close(() => resolve())
+          })
+      )
     )
   })
 
@@ -169,14 +201,17 @@ describe('against a real server on 127.0.0.1', () => {
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests }
   }
 
-  const realClient = (url: string) => createClient({ baseUrl: new URL(url), projectId: 'p', apiKey: KEY, userAgent: 'ua' })
+  const realClient = (url: string) =>
+    createClient({ baseUrl: new URL(url), projectId: 'p', apiKey: KEY, userAgent: 'ua' })
 
   it('does not follow a redirect, so the key never reaches the other server', async () => {
     const other = await serve((_, res) => res.end(job))
     const api = await serve((_, res) => {
       res.writeHead(307, { Location: `${other.url}/v2/agent/p/job` }).end()
     })
-    const error = await realClient(api.url).createJob('x', 5000, never).catch((e: unknown) => e)
+    const error = await realClient(api.url)
+      .createJob('x', 5000, never)
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).message).toContain(`HTTP 307) to ${other.url}/v2/agent/p/job`)
     expect(other.requests).toHaveLength(0)
@@ -186,20 +221,26 @@ describe('against a real server on 127.0.0.1', () => {
     const gone = await serve(() => undefined)
     const url = gone.url
     await new Promise<void>((resolve) => servers.pop()?.close(() => resolve()))
-    const error = await realClient(url).createJob('x', 5000, never).catch((e: unknown) => e)
+    const error = await realClient(url)
+      .createJob('x', 5000, never)
+      .catch((e: unknown) => e)
     expect((error as ApiError).failure).toEqual({ kind: 'network', sent: false })
     expect((error as ApiError).message).toContain('ECONNREFUSED')
   })
 
   it('classifies a connection reset after the request as possibly sent', async () => {
     const api = await serve((req) => req.socket.destroy())
-    const error = await realClient(api.url).createJob('x', 5000, never).catch((e: unknown) => e)
+    const error = await realClient(api.url)
+      .createJob('x', 5000, never)
+      .catch((e: unknown) => e)
     expect((error as ApiError).failure).toEqual({ kind: 'network', sent: true })
   })
 
   it('aborts a request that gets no answer within its own timeout', async () => {
     const api = await serve(() => undefined)
-    const error = await realClient(api.url).getJob('j', 200, never).catch((e: unknown) => e)
+    const error = await realClient(api.url)
+      .getJob('j', 200, never)
+      .catch((e: unknown) => e)
     expect((error as ApiError).failure).toEqual({ kind: 'network', sent: true })
     expect((error as ApiError).message).toContain('no answer within 200ms')
   })

@@ -49,7 +49,9 @@ describe('readSettings', () => {
   it('masks the key before anything else', () => {
     readWith(valid)
     expect(core.setSecret).toHaveBeenCalledWith('mint_abc123')
-    expect(core.setSecret.mock.invocationCallOrder[0]).toBeLessThan(core.getInput.mock.invocationCallOrder[1] ?? 0)
+    expect(core.setSecret.mock.invocationCallOrder[0]).toBeLessThan(
+      core.getInput.mock.invocationCallOrder[1] ?? 0
+    )
   })
 
   it('reads every input', () => {
@@ -83,14 +85,26 @@ describe('readSettings', () => {
   it('warns, without failing, when the key does not look like an admin key', () => {
     const settings = readWith({ ...valid, 'api-key': 'sk_live_123' })
     expect(settings.warnings).toHaveLength(1)
-    expect(settings.warnings[0]).toContain('https://app.mintlify.com/settings/organization/api-keys')
+    expect(settings.warnings[0]).toContain(
+      'https://app.mintlify.com/settings/organization/api-keys'
+    )
   })
 
   it.each<[string, Record<string, string>, string, RegExp]>([
     ['no prompt', { prompt: '' }, 'prompt', /is required/],
     ['a blank prompt', { prompt: '   ' }, 'prompt', /is required/],
-    ['both prompt and prompt-file', { 'prompt-file': 'p.md' }, 'prompt-file', /together with prompt/],
-    ['an unreadable prompt-file', { prompt: '', 'prompt-file': '/no/such/file.md' }, 'prompt-file', /no such file/],
+    [
+      'both prompt and prompt-file',
+      { 'prompt-file': 'p.md' },
+      'prompt-file',
+      /together with prompt/
+    ],
+    [
+      'an unreadable prompt-file',
+      { prompt: '', 'prompt-file': '/no/such/file.md' },
+      'prompt-file',
+      /no such file/
+    ],
     ['no project id', { 'project-id': '' }, 'project-id', /is required/],
     ['a project id of ..', { 'project-id': '..' }, 'project-id', /cannot be/],
     ['no key', { 'api-key': '' }, 'api-key', /is required/],
@@ -100,13 +114,23 @@ describe('readSettings', () => {
     ['a zero poll interval', { 'poll-interval': '0s' }, 'poll-interval', /longer than zero/],
     ['a negative poll interval', { 'poll-interval': '-5s' }, 'poll-interval', /not a duration/],
     ['a huge timeout', { timeout: '48h' }, 'timeout', /at most 24h/],
-    ['max-poll-interval below poll-interval', { 'poll-interval': '10s', 'max-poll-interval': '5s' }, 'max-poll-interval', /at least poll-interval \(10s\)/],
+    [
+      'max-poll-interval below poll-interval',
+      { 'poll-interval': '10s', 'max-poll-interval': '5s' },
+      'max-poll-interval',
+      /at least poll-interval \(10s\)/
+    ],
     ['a boolean that is not true or false', { wait: 'yes' }, 'wait', /use true or false/],
     ['another bad boolean', { 'fail-on-no-pr': '1' }, 'fail-on-no-pr', /use true or false/],
     ['a relative base-url', { 'base-url': 'api.mintlify.com' }, 'base-url', /absolute URL/],
     ['plain http to a remote host', { 'base-url': 'http://api.mintlify.com' }, 'base-url', /https/],
     ['another scheme', { 'base-url': 'ftp://api.mintlify.com' }, 'base-url', /https/],
-    ['credentials in base-url', { 'base-url': 'https://u:p@api.mintlify.com' }, 'base-url', /credentials/],
+    [
+      'credentials in base-url',
+      { 'base-url': 'https://u:p@api.mintlify.com' },
+      'base-url',
+      /credentials/
+    ],
     ['a query in base-url', { 'base-url': 'https://api.mintlify.com/?x=1' }, 'base-url', /query/]
   ])('refuses %s, naming the input', (_, values, input, message) => {
     const error = errorFor({ ...valid, ...values })
@@ -122,9 +146,12 @@ describe('readSettings', () => {
 })
 
 describe('isLoopback', () => {
-  it.each(['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'api.localhost'])('%s is this machine', (host) => {
-    expect(isLoopback(host)).toBe(true)
-  })
+  it.each(['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'api.localhost'])(
+    '%s is this machine',
+    (host) => {
+      expect(isLoopback(host)).toBe(true)
+    }
+  )
 
   it.each(['example.com', '10.0.0.1', '127.0.0.1.nip.io', 'localhost.example.com', '[::2]'])(
     '%s is not',

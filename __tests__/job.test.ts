@@ -13,7 +13,12 @@ describe('parseJob', () => {
       archivedAt: null,
       extra: 42
     })
-    expect(job).toMatchObject({ id: 'job_1', status: 'completed', source: { ref: 'main' }, extra: 42 })
+    expect(job).toMatchObject({
+      id: 'job_1',
+      status: 'completed',
+      source: { ref: 'main' },
+      extra: 42
+    })
   })
 
   it('accepts a job with every field missing', () => {

@@ -22,7 +22,11 @@ function fakeApi(
   clock: { now: () => number },
   final: Record<string, unknown> = { status: 'completed', prLink: PR },
   durationMs = 60_000,
-  respond?: (url: string, init: HttpRequest, n: number) => { status: number; body: string } | undefined
+  respond?: (
+    url: string,
+    init: HttpRequest,
+    n: number
+  ) => { status: number; body: string } | undefined
 ): Api {
   const requests: Api['requests'] = []
   const base = {
@@ -103,7 +107,9 @@ describe('run', () => {
       job: expect.stringContaining('"status":"completed"') as unknown as string
     })
     expect(JSON.parse(core.outputs().job ?? '')).toMatchObject({ id: 'job_main', prLink: PR })
-    expect(core.notice).toHaveBeenCalledWith(expect.stringContaining(PR), { title: 'Mintlify agent' })
+    expect(core.notice).toHaveBeenCalledWith(expect.stringContaining(PR), {
+      title: 'Mintlify agent'
+    })
     expect(api.requests[0]?.init.method).toBe('POST')
     expect(api.requests.slice(1).every((r) => r.init.method === 'GET')).toBe(true)
     expect(core.summaries).toHaveLength(1)
@@ -116,7 +122,9 @@ describe('run', () => {
     let jobIdSetBeforePoll = false
     const api = fakeApi(c, undefined, 10_000, (_, init) => {
       if (init.method === 'GET' && !jobIdSetBeforePoll) {
-        jobIdSetBeforePoll = core.setOutput.mock.calls.some(([n, v]) => n === 'job-id' && v === 'job_main')
+        jobIdSetBeforePoll = core.setOutput.mock.calls.some(
+          ([n, v]) => n === 'job-id' && v === 'job_main'
+        )
       }
       return undefined
     })
@@ -137,14 +145,22 @@ describe('run', () => {
     core.inputs['fail-on-no-pr'] = 'true'
     const c = clock()
     await run({ ...c, fetch: fakeApi(c, { status: 'completed' }).fetch })
-    expect(core.setFailed).toHaveBeenCalledWith(expect.stringMatching(/job_main completed without changing any files.*fail-on-no-pr/))
+    expect(core.setFailed).toHaveBeenCalledWith(
+      expect.stringMatching(/job_main completed without changing any files.*fail-on-no-pr/)
+    )
   })
 
   it('succeeds with a warning when the job was archived', async () => {
     const c = clock()
-    await run({ ...c, fetch: fakeApi(c, { status: 'archived', archivedAt: '2026-11-22T00:01:00Z' }).fetch })
+    await run({
+      ...c,
+      fetch: fakeApi(c, { status: 'archived', archivedAt: '2026-11-22T00:01:00Z' }).fetch
+    })
     expect(core.setFailed).not.toHaveBeenCalled()
-    expect(core.warning).toHaveBeenCalledWith(expect.stringContaining('archived before it finished'), expect.anything())
+    expect(core.warning).toHaveBeenCalledWith(
+      expect.stringContaining('archived before it finished'),
+      expect.anything()
+    )
     expect(core.outputs()['archived-at']).toBe('2026-11-22T00:01:00Z')
   })
 
@@ -152,7 +168,9 @@ describe('run', () => {
     const c = clock()
     await run({ ...c, fetch: fakeApi(c, { status: 'failed' }).fetch })
     expect(core.setFailed).toHaveBeenCalledTimes(1)
-    expect(core.setFailed).toHaveBeenCalledWith(expect.stringContaining('Agent job job_main failed'))
+    expect(core.setFailed).toHaveBeenCalledWith(
+      expect.stringContaining('Agent job job_main failed')
+    )
     expect(core.outputs().status).toBe('failed')
   })
 
@@ -161,7 +179,9 @@ describe('run', () => {
     const c = clock()
     await run({ ...c, fetch: fakeApi(c, undefined, Number.POSITIVE_INFINITY).fetch })
     const [message] = core.setFailed.mock.calls[0] as [string]
-    expect(message).toMatch(/Timed out after 2m waiting for agent job job_main \(last status: active\)/)
+    expect(message).toMatch(
+      /Timed out after 2m waiting for agent job job_main \(last status: active\)/
+    )
     expect(message).toContain('keeps running on the platform')
     expect(core.outputs()).toMatchObject({ 'job-id': 'job_main', status: 'active' })
     expect(c.now() - EPOCH).toBe(120_000)
@@ -217,7 +237,9 @@ describe('run', () => {
   it('never writes the key, even when the server echoes it', async () => {
     const c = clock()
     const api = fakeApi(c, undefined, 60_000, (_, init) =>
-      init.method === 'POST' ? { status: 400, body: JSON.stringify({ error: `bad key ${KEY}` }) } : undefined
+      init.method === 'POST'
+        ? { status: 400, body: JSON.stringify({ error: `bad key ${KEY}` }) }
+        : undefined
     )
     await run({ ...c, fetch: api.fetch })
     expect(core.setFailed).toHaveBeenCalled()
@@ -228,11 +250,17 @@ describe('run', () => {
   it('escapes hostile job fields in the summary and the log', async () => {
     const c = clock()
     const hostile = '<img src=x onerror=alert(1)>\n::warning::injected ##[error]x'
-    await run({ ...c, fetch: fakeApi(c, { status: 'completed', model: hostile, prLink: `${PR}\nx<<EOF` }).fetch })
+    await run({
+      ...c,
+      fetch: fakeApi(c, { status: 'completed', model: hostile, prLink: `${PR}\nx<<EOF` }).fetch
+    })
     expect(core.summaries[0]).not.toContain('<img')
     expect(core.summaries[0]).toContain('&lt;img')
     expect(core.outputs()['pr-link']).toBe('')
-    expect(core.warning).toHaveBeenCalledWith(expect.stringContaining('not a plain http(s) URL'), expect.anything())
+    expect(core.warning).toHaveBeenCalledWith(
+      expect.stringContaining('not a plain http(s) URL'),
+      expect.anything()
+    )
     for (const line of core.info.mock.calls.flatMap(([m]) => String(m).split('\n'))) {
       expect(line).not.toMatch(/^\s*::/)
       expect(line).not.toContain('##[')

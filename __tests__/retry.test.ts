@@ -118,7 +118,11 @@ describe('parseRetryAfter', () => {
 })
 
 describe('isRetryable', () => {
-  const http = (status: number, retryAfterMs?: number): Failure => ({ kind: 'http', status, retryAfterMs })
+  const http = (status: number, retryAfterMs?: number): Failure => ({
+    kind: 'http',
+    status,
+    retryAfterMs
+  })
 
   it.each<[string, boolean, boolean, Failure]>([
     // what failed, retry a create?, retry a poll?
@@ -149,10 +153,14 @@ describe('isRetryable', () => {
 
 describe('retryDelay', () => {
   it('waits at least as long as Retry-After asks', () => {
-    expect(retryDelay({ kind: 'http', status: 429, retryAfterMs: 7000 }, 0, 1000, 30_000, () => 1)).toBe(7000)
+    expect(
+      retryDelay({ kind: 'http', status: 429, retryAfterMs: 7000 }, 0, 1000, 30_000, () => 1)
+    ).toBe(7000)
   })
 
   it('keeps the backoff when it is longer than Retry-After', () => {
-    expect(retryDelay({ kind: 'http', status: 503, retryAfterMs: 10 }, 3, 1000, 30_000, () => 1)).toBe(8000)
+    expect(
+      retryDelay({ kind: 'http', status: 503, retryAfterMs: 10 }, 3, 1000, 30_000, () => 1)
+    ).toBe(8000)
   })
 })

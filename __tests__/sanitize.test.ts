@@ -68,9 +68,12 @@ describe('escapeHtml', () => {
 })
 
 describe('safeHttpUrl', () => {
-  it.each(['https://github.com/acme/docs/pull/7', 'http://127.0.0.1:3000/pull/1'])('accepts %s', (url) => {
-    expect(safeHttpUrl(url)).toBe(url)
-  })
+  it.each(['https://github.com/acme/docs/pull/7', 'http://127.0.0.1:3000/pull/1'])(
+    'accepts %s',
+    (url) => {
+      expect(safeHttpUrl(url)).toBe(url)
+    }
+  )
 
   it.each([
     'https://github.com/acme/docs/pull/7\npr-link<<EOF',

@@ -113,10 +113,15 @@ export function createClient(options: ClientOptions): ApiClient {
         failure.kind === 'tls'
           ? ' The server certificate is not trusted: if a proxy or gateway re-signs TLS, point NODE_EXTRA_CA_CERTS at its CA certificate.'
           : ''
-      throw new ApiError(`Could not reach ${options.baseUrl.origin}: ${reason}.${advice}`, operation, failure)
+      throw new ApiError(
+        `Could not reach ${options.baseUrl.origin}: ${reason}.${advice}`,
+        operation,
+        failure
+      )
     }
 
-    const requestId = response.headers.get('x-request-id') ?? response.headers.get('cf-ray') ?? undefined
+    const requestId =
+      response.headers.get('x-request-id') ?? response.headers.get('cf-ray') ?? undefined
     debug(
       `${method} ${url} → ${response.status} in ${formatDuration(now() - started)}` +
         (requestId ? ` (request id ${quote(requestId, 100)})` : '')
@@ -138,7 +143,12 @@ export function createClient(options: ClientOptions): ApiClient {
     if (response.status < 200 || response.status >= 300) {
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now())
       const failure: Failure = { kind: 'http', status: response.status, retryAfterMs }
-      throw new ApiError(describe(response.status, serverText(text)), operation, failure, safeRequestId)
+      throw new ApiError(
+        describe(response.status, serverText(text)),
+        operation,
+        failure,
+        safeRequestId
+      )
     }
 
     let parsed: unknown
@@ -241,10 +251,10 @@ function serverText(body: string): string {
   try {
     const parsed: unknown = JSON.parse(trimmed)
     if (parsed && typeof parsed === 'object' && 'error' in parsed) {
-      const error = (parsed as { error: unknown }).error
+      const error = parsed.error
       if (typeof error === 'string') return quote(error)
       if (error && typeof error === 'object' && 'message' in error) {
-        const message = (error as { message: unknown }).message
+        const message = error.message
         if (typeof message === 'string') return quote(message)
       }
     }
@@ -281,7 +291,12 @@ function describeNetworkError(error: unknown): string {
   let deepest: unknown = error
   while (deepest instanceof Error && deepest.cause instanceof Error) deepest = deepest.cause
   const message = deepest instanceof Error ? deepest.message : String(deepest)
-  return quote(codes.length && !message.includes(codes[0] ?? '') ? `${message} (${codes.join(', ')})` : message, 200)
+  return quote(
+    codes.length && !message.includes(codes[0] ?? '')
+      ? `${message} (${codes.join(', ')})`
+      : message,
+    200
+  )
 }
 
 function abortReason(signal: AbortSignal): Error {

@@ -63,7 +63,9 @@ const durationInput = z.string().transform((text, ctx) => {
 
 const apiKeyInput = required('an admin API key (mint_…), passed from a secret').refine(
   (key) => !/\s/.test(key) && !CONTROL.test(key),
-  { message: 'contains whitespace or control characters; copy the key again from the API keys page' }
+  {
+    message: 'contains whitespace or control characters; copy the key again from the API keys page'
+  }
 )
 
 const projectIdInput = required(`the project id shown on ${API_KEYS_PAGE}`)
@@ -75,7 +77,10 @@ const baseUrlInput = z.string().transform((text, ctx) => {
   try {
     url = new URL(text)
   } catch {
-    ctx.addIssue({ code: 'custom', message: `"${text}" is not an absolute URL such as https://api.mintlify.com` })
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${text}" is not an absolute URL such as https://api.mintlify.com`
+    })
     return z.NEVER
   }
   const problem =
@@ -141,7 +146,11 @@ export function readSettings(): Settings {
   const failOnNoPr = parse('fail-on-no-pr', booleanInput, input('fail-on-no-pr', 'false'))
   const timeoutMs = parse('timeout', durationInput, input('timeout', '30m'))
   const pollIntervalMs = parse('poll-interval', durationInput, input('poll-interval', '5s'))
-  const maxPollIntervalMs = parse('max-poll-interval', durationInput, input('max-poll-interval', '30s'))
+  const maxPollIntervalMs = parse(
+    'max-poll-interval',
+    durationInput,
+    input('max-poll-interval', '30s')
+  )
   if (maxPollIntervalMs < pollIntervalMs) {
     throw new InputError(
       'max-poll-interval',
@@ -178,7 +187,9 @@ function readPrompt(prompt: string, promptFile: string): string {
   try {
     const size = statSync(promptFile).size
     if (size > MAX_PROMPT_FILE_BYTES) {
-      throw new Error(`it is ${size} bytes; prompts of at most ${MAX_PROMPT_FILE_BYTES} bytes are read`)
+      throw new Error(
+        `it is ${size} bytes; prompts of at most ${MAX_PROMPT_FILE_BYTES} bytes are read`
+      )
     }
     text = readFileSync(promptFile, 'utf8')
   } catch (error: unknown) {

@@ -14,10 +14,7 @@ export const JobSchema = z.looseObject({
   prLink: text,
   createdAt: text,
   archivedAt: text,
-  source: z
-    .looseObject({ repository: text, ref: text })
-    .nullish()
-    .catch(undefined)
+  source: z.looseObject({ repository: text, ref: text }).nullish().catch(undefined)
 })
 
 export type Job = z.infer<typeof JobSchema>
@@ -43,7 +40,10 @@ export const STATUS_TABLE: ReadonlyMap<string, Phase> = new Map([
 ])
 
 /** The phase of a status, and whether the status is one the action knows. */
-export function classifyStatus(status: string | null | undefined): { phase: Phase; known: boolean } {
+export function classifyStatus(status: string | null | undefined): {
+  phase: Phase
+  known: boolean
+} {
   const phase = status ? STATUS_TABLE.get(status) : undefined
   return phase ? { phase, known: true } : { phase: 'running', known: false }
 }

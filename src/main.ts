@@ -65,11 +65,20 @@ export async function run(options: RunOptions = {}): Promise<void> {
       debug: (message) => reporter.debug(message)
     })
 
-    reporter.info(`Starting an agent job in project ${settings.projectId} at ${settings.baseUrl.origin}.`)
-    job = await createJob((timeoutMs, signal) => client.createJob(settings.prompt, timeoutMs, signal), schedule, runtime)
+    reporter.info(
+      `Starting an agent job in project ${settings.projectId} at ${settings.baseUrl.origin}.`
+    )
+    job = await createJob(
+      (timeoutMs, signal) => client.createJob(settings.prompt, timeoutMs, signal),
+      schedule,
+      runtime
+    )
     reporter.jobCreated(job)
     const jobId = job.id
-    if (!jobId) throw new Error('The API created a job but its answer has no job id, so the job cannot be followed.')
+    if (!jobId)
+      throw new Error(
+        'The API created a job but its answer has no job id, so the job cannot be followed.'
+      )
 
     if (!settings.wait) {
       outcome = { kind: 'started' }

@@ -31,11 +31,11 @@ export interface Log {
 
 /** The clock, timer and randomness the loops run on; tests pass virtual ones. */
 export interface Runtime {
-  now(): number
-  sleep(ms: number, signal: AbortSignal): Promise<void>
-  random(): number
-  signal: AbortSignal
-  log: Log
+  readonly now: () => number
+  readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>
+  readonly random: () => number
+  readonly signal: AbortSignal
+  readonly log: Log
 }
 
 export interface Schedule extends PollPace {
@@ -87,7 +87,9 @@ export async function createJob(
             (wait >= left ? " as the step's timeout leaves no time for another." : '.')
         )
       }
-      runtime.log.warning(`${error.message} No job was created; trying again in ${formatDuration(wait)}.`)
+      runtime.log.warning(
+        `${error.message} No job was created; trying again in ${formatDuration(wait)}.`
+      )
       await runtime.sleep(wait, runtime.signal)
     }
   }
@@ -150,7 +152,13 @@ export async function waitForJob(
       if (!(error instanceof ApiError) || !isRetryable('poll', error.failure)) throw error
       failures++
       lastFailure = error.failure
-      const next = retryDelay(error.failure, failures - 1, schedule.initialMs, schedule.maxMs, () => 1)
+      const next = retryDelay(
+        error.failure,
+        failures - 1,
+        schedule.initialMs,
+        schedule.maxMs,
+        () => 1
+      )
       const timeLeft = schedule.deadline - now()
       if (error.failure.kind === 'http' && (error.failure.retryAfterMs ?? 0) > timeLeft) {
         throw tooLate(error, error.failure.retryAfterMs ?? 0, timeLeft, now())
@@ -174,7 +182,9 @@ export async function waitForJob(
       lastStatus = job.status
       lastLine = now()
     } else if (now() - lastLine >= PROGRESS_EVERY_MS) {
-      log.info(`Still ${quote(job.status ?? 'running', 60)} after ${elapsed} (${polls} checks so far).`)
+      log.info(
+        `Still ${quote(job.status ?? 'running', 60)} after ${elapsed} (${polls} checks so far).`
+      )
       lastLine = now()
     } else {
       log.debug(`Poll ${polls}: status ${quote(job.status ?? '(none)', 60)} after ${elapsed}.`)
@@ -188,7 +198,9 @@ function requestTimeout(schedule: Schedule, runtime: Runtime): number {
 }
 
 function tooLate(error: ApiError, wait: number, left: number, now: number): DeadlineError {
-  const retryAt = new Date(Math.ceil((now + wait) / 1000) * 1000).toISOString().replace('.000Z', 'Z')
+  const retryAt = new Date(Math.ceil((now + wait) / 1000) * 1000)
+    .toISOString()
+    .replace('.000Z', 'Z')
   return new DeadlineError(
     `${error.message} The server asks to wait ${formatDuration(wait)}, longer than the ` +
       `${formatDuration(Math.max(0, left))} left before this step's timeout, so the step stops ` +

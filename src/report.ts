@@ -107,7 +107,11 @@ export class Reporter implements Log {
           }
           const noPr = `Agent job ${id} completed without changing any files, so no pull request was opened.`
           if (record.failOnNoPr) {
-            return { icon: '❌', headline: 'No pull request', failure: `${noPr} (fail-on-no-pr is true)` }
+            return {
+              icon: '❌',
+              headline: 'No pull request',
+              failure: `${noPr} (fail-on-no-pr is true)`
+            }
           }
           this.info(noPr)
           return { icon: '☑️', headline: 'Completed: no files changed, no pull request' }
@@ -175,7 +179,8 @@ export class Reporter implements Log {
 
   private async writeSummary(record: RunRecord, verdict: Verdict, prLink: string | undefined) {
     const { job } = record
-    const cell = (text: string | null | undefined) => escapeHtml(redact(text ?? '—', this.secrets) || '—')
+    const cell = (text: string | null | undefined) =>
+      escapeHtml(redact(text ?? '—', this.secrets) || '—')
     const pr = prLink
       ? `<a href="${cell(prLink)}">${pullRequestNumber(prLink) ? `#${pullRequestNumber(prLink)}` : cell(prLink)}</a>`
       : '—'

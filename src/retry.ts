@@ -45,7 +45,10 @@ export const MAX_RETRY_AFTER_MS = 86_400_000
  * Returns the wait in milliseconds (0 for a date in the past), or undefined when the header is
  * missing or not understood.
  */
-export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
+export function parseRetryAfter(
+  value: string | null | undefined,
+  nowMs: number
+): number | undefined {
   if (value === null || value === undefined) return undefined
   const text = value.trim()
   if (text === '') return undefined
@@ -74,10 +77,14 @@ export function isRetryable(operation: Operation, failure: Failure): boolean {
       return false
     case 'http':
       if (failure.status === 429) return true
-      if (operation === 'create') return failure.status === 503 && failure.retryAfterMs !== undefined
+      if (operation === 'create')
+        return failure.status === 503 && failure.retryAfterMs !== undefined
       return (
         failure.status === 408 ||
-        (failure.status >= 500 && failure.status <= 599 && failure.status !== 501 && failure.status !== 505)
+        (failure.status >= 500 &&
+          failure.status <= 599 &&
+          failure.status !== 501 &&
+          failure.status !== 505)
       )
   }
 }

@@ -11,7 +11,7 @@ const ZERO_WIDTH_SPACE = '\u200b'
 
 // Every C0/C1 control character and the Unicode line and paragraph separators.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 const NAMED_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
@@ -26,7 +26,7 @@ function defuseLine(line: string): string {
  * escapes), no workflow-command markers, and at most `max` characters.
  */
 export function quote(text: string, max = MAX_QUOTED_LENGTH): string {
-  const single = text.replace(CONTROL, (c) => {
+  const single = text.replace(new RegExp(CONTROL, 'g'), (c) => {
     const named = NAMED_ESCAPES[c]
     if (named !== undefined) return named
     return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
@@ -44,7 +44,10 @@ export function quote(text: string, max = MAX_QUOTED_LENGTH): string {
  * came from elsewhere.
  */
 export function defuseCommands(text: string): string {
-  return text.split(/\r\n|\r|\n/).map(defuseLine).join('\n')
+  return text
+    .split(/\r\n|\r|\n/)
+    .map(defuseLine)
+    .join('\n')
 }
 
 /** Replaces every occurrence of each secret (also in its URL-encoded form) with `***`. */
@@ -74,7 +77,7 @@ export function escapeHtml(text: string): string {
  * is safe to hand to later steps), otherwise undefined.
  */
 export function safeHttpUrl(text: string | null | undefined): string | undefined {
-  if (!text || /[\s\u0000-\u001f\u007f-\u009f]/.test(text)) return undefined
+  if (!text || /\s/.test(text) || CONTROL.test(text)) return undefined
   try {
     const url = new URL(text)
     return url.protocol === 'https:' || url.protocol === 'http:' ? text : undefined

@@ -19,12 +19,17 @@ describe('create is sent once', () => {
     expect(run.code).toBe(0)
     expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(2)
     expect(sim.creates()).toBe(1)
-    expect(run.stdout).toMatch(/::warning title=Mintlify agent::Rate limited \(HTTP 429\).*No job was created; trying again in 1s/)
+    expect(run.stdout).toMatch(
+      /::warning title=Mintlify agent::Rate limited \(HTTP 429\).*No job was created; trying again in 1s/
+    )
     expect(run.ms).toBeGreaterThanOrEqual(1000)
   })
 
   it.each([
-    ['a 500 after the job was created', { status: 500, body: '{"error":"internal"}', createJob: true }],
+    [
+      'a 500 after the job was created',
+      { status: 500, body: '{"error":"internal"}', createJob: true }
+    ],
     ['a 504 from a gateway', { status: 504, body: '<html>Gateway Timeout</html>' }],
     ['a connection reset', { action: 'reset' as const }]
   ])('never sends a second POST after %s, and says where to look', async (_, fault) => {
@@ -33,16 +38,22 @@ describe('create is sent once', () => {
     expect(run.code).toBe(1)
     expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
     expect(sim.requests.filter((r) => r.method === 'GET')).toHaveLength(0)
-    expect(run.stdout).toMatch(/::error::The request to create the agent job failed after it was sent .*may or may not have been created.*dashboard/)
+    expect(run.stdout).toMatch(
+      /::error::The request to create the agent job failed after it was sent .*may or may not have been created.*dashboard/
+    )
     expect(run.stderr).not.toMatch(/\n\s+at /)
   })
 
   it('fails at once when the rate limit lifts only after the timeout', async () => {
-    const sim = await sims.start({ faults: { create: [{ ...rateLimited, headers: { 'Retry-After': '3600' } }] } })
+    const sim = await sims.start({
+      faults: { create: [{ ...rateLimited, headers: { 'Retry-After': '3600' } }] }
+    })
     const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '10m' })
     expect(run.code).toBe(1)
     expect(run.ms).toBeLessThan(5000)
-    expect(run.stdout).toMatch(/::error::Rate limited \(HTTP 429\).*100 agent jobs per project per hour.*asks to wait 1h.*Try again after \d{4}-\d{2}-\d{2}T/)
+    expect(run.stdout).toMatch(
+      /::error::Rate limited \(HTTP 429\).*100 agent jobs per project per hour.*asks to wait 1h.*Try again after \d{4}-\d{2}-\d{2}T/
+    )
     expect(sim.requests).toHaveLength(1)
   })
 
@@ -51,9 +62,15 @@ describe('create is sent once', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise<void>((resolve) => closed.close(() => resolve()))
-    const run = await runAction({ ...QUICK, 'base-url': `http://127.0.0.1:${port}`, 'max-poll-interval': '50ms' })
+    const run = await runAction({
+      ...QUICK,
+      'base-url': `http://127.0.0.1:${port}`,
+      'max-poll-interval': '50ms'
+    })
     expect(run.code).toBe(1)
-    expect(run.stdout).toMatch(/::error::Could not reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED.*gave up after 6 attempts/)
+    expect(run.stdout).toMatch(
+      /::error::Could not reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED.*gave up after 6 attempts/
+    )
   })
 })
 
@@ -81,11 +98,15 @@ describe('polls are retried freely', () => {
   })
 
   it('stops at once on a 404, naming the job', async () => {
-    const sim = await sims.start({ faults: { get: [{ status: 404, body: '{"error":"Job not found"}' }] } })
+    const sim = await sims.start({
+      faults: { get: [{ status: 404, body: '{"error":"Job not found"}' }] }
+    })
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
     expect(run.code).toBe(1)
     expect(sim.requests.filter((r) => r.method === 'GET')).toHaveLength(1)
-    expect(run.stdout).toMatch(/::error::Agent job ".+" was not found in project "proj_e2e" \(HTTP 404\)\. The server said: Job not found/)
+    expect(run.stdout).toMatch(
+      /::error::Agent job ".+" was not found in project "proj_e2e" \(HTTP 404\)\. The server said: Job not found/
+    )
     expect(run.outputs['job-id']).not.toBe('')
   })
 })
@@ -134,7 +155,9 @@ describe('cancellation', () => {
       expect(exitedAfter).toBeLessThan(2000)
       const jobId = [...sim.jobs.keys()][0] ?? ''
       expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'active' })
-      expect(run.stdout).toContain(`The workflow was cancelled (${signal}). Agent job ${jobId} keeps running on the platform`)
+      expect(run.stdout).toContain(
+        `The workflow was cancelled (${signal}). Agent job ${jobId} keeps running on the platform`
+      )
       expect(run.summary).toContain(jobId)
       expect(run.summary).toContain('Cancelled')
     }

@@ -57,7 +57,11 @@ export function parseOutputFile(text: string): { values: Record<string, string>;
  */
 export async function runAction(
   inputs: Record<string, string>,
-  options: { env?: Record<string, string>; cwd?: string; onSpawn?: (child: ChildProcess) => void } = {}
+  options: {
+    env?: Record<string, string>
+    cwd?: string
+    onSpawn?: (child: ChildProcess) => void
+  } = {}
 ): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
   const outputFile = join(dir, 'output')
@@ -70,10 +74,18 @@ export async function runAction(
     env[name] = value
   }
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-  Object.assign(env, { GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile, RUNNER_TEMP: dir }, options.env)
+  Object.assign(
+    env,
+    { GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile, RUNNER_TEMP: dir },
+    options.env
+  )
 
   const started = performance.now()
-  const child = spawn(process.execPath, [BUNDLE], { cwd: options.cwd ?? dir, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [BUNDLE], {
+    cwd: options.cwd ?? dir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -156,8 +168,12 @@ export type Scenario = NonNullable<SimulatorOptions['scenario']>
 export function simulators() {
   const running: Simulator[] = []
   return {
-    async start(scenario: Scenario = {}, options: Omit<SimulatorOptions, 'scenario'> = {}) {
-      const sim = await startSimulator({ apiKey: KEY, ...options, scenario: { jobDurationMs: 300, ...scenario } })
+    start: async (scenario: Scenario = {}, options: Omit<SimulatorOptions, 'scenario'> = {}) => {
+      const sim = await startSimulator({
+        apiKey: KEY,
+        ...options,
+        scenario: { jobDurationMs: 300, ...scenario }
+      })
       running.push(sim)
       return sim
     },

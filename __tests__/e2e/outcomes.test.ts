@@ -23,12 +23,16 @@ describe('the committed bundle, run as a runner runs it', () => {
       'archived-at': ''
     })
     expect(run.outputs['pr-link']).toMatch(/^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/)
-    expect(run.outputs['pr-link']).toBe(`https://github.com/acme/docs/pull/${run.outputs['pr-number']}`)
+    expect(run.outputs['pr-link']).toBe(
+      `https://github.com/acme/docs/pull/${run.outputs['pr-number']}`
+    )
     expect(run.outputs['source-ref']).not.toBe('')
     expect(run.outputs['created-at']).toMatch(/^\d{4}-\d{2}-\d{2}T/)
     expect(JSON.parse(run.outputs.job ?? '')).toMatchObject({ id: jobId, status: 'completed' })
     expect(run.stdout).toContain(`Created agent job ${jobId}`)
-    expect(run.stdout).toMatch(/::notice title=Mintlify agent::.*opened a pull request: https:\/\/github\.com/)
+    expect(run.stdout).toMatch(
+      /::notice title=Mintlify agent::.*opened a pull request: https:\/\/github\.com/
+    )
     expect(run.summary).toContain('The agent opened a pull request')
     expect(run.summary).toContain(`<code>${jobId}</code>`)
   })
@@ -48,7 +52,9 @@ describe('the committed bundle, run as a runner runs it', () => {
     expect(polls.length).toBeGreaterThan(0)
     for (const poll of polls) {
       expect(poll.method).toBe('GET')
-      expect(poll.path).toBe(`/v2/agent/proj_e2e/job/${encodeURIComponent(run.outputs['job-id'] ?? '')}`)
+      expect(poll.path).toBe(
+        `/v2/agent/proj_e2e/job/${encodeURIComponent(run.outputs['job-id'] ?? '')}`
+      )
       expect(poll.headers.authorization).toBe(`Bearer ${KEY}`)
     }
     expect(sim.creates()).toBe(1)
@@ -66,7 +72,9 @@ describe('the committed bundle, run as a runner runs it', () => {
     const sim = await simulator({ finalStatus: 'completed', prLink: false })
     const run = await runAction({ ...QUICK, 'base-url': sim.url, 'fail-on-no-pr': 'true' })
     expect(run.code).toBe(1)
-    expect(run.stdout).toMatch(/::error::Agent job .* completed without changing any files.*fail-on-no-pr/)
+    expect(run.stdout).toMatch(
+      /::error::Agent job .* completed without changing any files.*fail-on-no-pr/
+    )
     expect(run.outputs.status).toBe('completed')
   })
 
@@ -76,7 +84,9 @@ describe('the committed bundle, run as a runner runs it', () => {
     expect(run.code).toBe(0)
     expect(run.outputs.status).toBe('archived')
     expect(run.outputs['archived-at']).toMatch(/^\d{4}-/)
-    expect(run.stdout).toMatch(/::warning title=Mintlify agent::Agent job .* was archived before it finished/)
+    expect(run.stdout).toMatch(
+      /::warning title=Mintlify agent::Agent job .* was archived before it finished/
+    )
   })
 
   it('failed: failure, with an error annotation naming the job', async () => {
@@ -94,7 +104,9 @@ describe('the committed bundle, run as a runner runs it', () => {
     expect(run.code).toBe(1)
     expect(run.outputs.status).toBe('active')
     expect(run.stdout).toMatch(
-      new RegExp(`::error::Timed out after 1s waiting for agent job ${run.outputs['job-id']} \\(last status: active\\)`)
+      new RegExp(
+        `::error::Timed out after 1s waiting for agent job ${run.outputs['job-id']} \\(last status: active\\)`
+      )
     )
     expect(run.stdout).toContain('keeps running on the platform')
     expect(run.summary).toContain('Timed out')
@@ -113,11 +125,19 @@ describe('the committed bundle, run as a runner runs it', () => {
   it('reads the prompt from prompt-file, relative to the workspace', async () => {
     const sim = await simulator({ finalStatus: 'completed' })
     const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
-    writeFileSync(join(workspace, 'docs-prompt.md'), 'Rewrite the quickstart.\n\nUse "npm" examples.\n')
+    writeFileSync(
+      join(workspace, 'docs-prompt.md'),
+      'Rewrite the quickstart.\n\nUse "npm" examples.\n'
+    )
     const { prompt: _, ...rest } = QUICK
-    const run = await runAction({ ...rest, 'prompt-file': 'docs-prompt.md', 'base-url': sim.url }, { cwd: workspace })
+    const run = await runAction(
+      { ...rest, 'prompt-file': 'docs-prompt.md', 'base-url': sim.url },
+      { cwd: workspace }
+    )
     expect(run.code).toBe(0)
-    expect(sim.requests[0]?.body).toBe(JSON.stringify({ prompt: 'Rewrite the quickstart.\n\nUse "npm" examples.' }))
+    expect(sim.requests[0]?.body).toBe(
+      JSON.stringify({ prompt: 'Rewrite the quickstart.\n\nUse "npm" examples.' })
+    )
   })
 
   it('writes job-id before polling, once, and every output once', async () => {
@@ -126,7 +146,18 @@ describe('the committed bundle, run as a runner runs it', () => {
     expect(run.outputNames[0]).toBe('job-id')
     expect(new Set(run.outputNames).size).toBe(run.outputNames.length)
     expect(run.outputNames.sort()).toEqual(
-      ['archived-at', 'created-at', 'job', 'job-id', 'model', 'pr-link', 'pr-number', 'source-ref', 'source-repository', 'status'].sort()
+      [
+        'archived-at',
+        'created-at',
+        'job',
+        'job-id',
+        'model',
+        'pr-link',
+        'pr-number',
+        'source-ref',
+        'source-repository',
+        'status'
+      ].sort()
     )
   })
 })

@@ -3,7 +3,16 @@ import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { commandLines, KEY, QUICK, ROOT, runAction, simulators, startConnectProxy, type Proxy } from './harness.js'
+import {
+  commandLines,
+  KEY,
+  QUICK,
+  ROOT,
+  runAction,
+  simulators,
+  startConnectProxy,
+  type Proxy
+} from './harness.js'
 
 const sims = simulators()
 const proxies: Proxy[] = []
@@ -16,7 +25,8 @@ const TLS = join(ROOT, '__fixtures__', 'tls')
 const HOSTILE = 'oops\n::warning::x\n::stop-commands::pwned\n%0A::error::y ##[error]z'
 
 /** The workflow commands the action itself writes; anything else in the log was injected. */
-const OWN_COMMAND = /^::(add-mask|debug|notice title=Mintlify agent|warning title=Mintlify agent|error)::/
+const OWN_COMMAND =
+  /^::(add-mask|debug|notice title=Mintlify agent|warning title=Mintlify agent|error)::/
 
 describe('the API key', () => {
   it('never appears in the log, outputs or summary, even when the server echoes it', async () => {
@@ -42,7 +52,9 @@ describe('the API key', () => {
     const run = await runAction({ ...QUICK, 'api-key': 'mint_abc def', 'base-url': sim.url })
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(0)
-    expect(run.stdout).toContain('::error::Input "api-key": contains whitespace or control characters')
+    expect(run.stdout).toContain(
+      '::error::Input "api-key": contains whitespace or control characters'
+    )
     expect(run.stdout.replace(/::add-mask::.*/, '')).not.toContain('abc def')
   })
 
@@ -50,14 +62,21 @@ describe('the API key', () => {
     const sim = await sims.start({}, { apiKey: 'other_key' })
     const run = await runAction({ ...QUICK, 'api-key': 'other_key', 'base-url': sim.url })
     expect(run.code).toBe(0)
-    expect(run.stdout).toMatch(/::warning title=Mintlify agent::The api-key does not start with "mint_".*api-keys/)
+    expect(run.stdout).toMatch(
+      /::warning title=Mintlify agent::The api-key does not start with "mint_".*api-keys/
+    )
   })
 })
 
 describe('untrusted text stays text', () => {
   it('defuses workflow commands in error bodies', async () => {
     const sim = await sims.start({
-      faults: { get: [{ status: 502, body: JSON.stringify({ error: HOSTILE }) }, { status: 503, body: HOSTILE }] }
+      faults: {
+        get: [
+          { status: 502, body: JSON.stringify({ error: HOSTILE }) },
+          { status: 503, body: HOSTILE }
+        ]
+      }
     })
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
     expect(run.code).toBe(0)
@@ -113,7 +132,11 @@ describe('paths', () => {
 
   it('keeps a path in base-url as a prefix', async () => {
     const sim = await sims.start()
-    const run = await runAction({ ...QUICK, 'base-url': `${sim.url}/gateway/mintlify/`, wait: 'false' })
+    const run = await runAction({
+      ...QUICK,
+      'base-url': `${sim.url}/gateway/mintlify/`,
+      wait: 'false'
+    })
     expect(sim.requests[0]?.path).toBe('/gateway/mintlify/v2/agent/proj_e2e/job')
     // The simulator serves no such prefix, so it answers 404: what matters is the path it saw.
     expect(run.stdout).toContain('HTTP 404')
@@ -130,7 +153,9 @@ describe('origin', () => {
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
     const location = `http://127.0.0.1:${(other.address() as AddressInfo).port}/steal`
     try {
-      const sim = await sims.start({ faults: { create: [{ status: 307, headers: { Location: location } }] } })
+      const sim = await sims.start({
+        faults: { create: [{ status: 307, headers: { Location: location } }] }
+      })
       const run = await runAction({ ...QUICK, 'base-url': sim.url })
       expect(run.code).toBe(1)
       expect(received).toHaveLength(0)
@@ -145,7 +170,12 @@ describe('origin', () => {
   it('reaches an HTTPS API through the CONNECT proxy in HTTPS_PROXY, trusting NODE_EXTRA_CA_CERTS', async () => {
     const sim = await sims.start(
       {},
-      { tls: { key: readFileSync(join(TLS, 'server.key'), 'utf8'), cert: readFileSync(join(TLS, 'server.pem'), 'utf8') } }
+      {
+        tls: {
+          key: readFileSync(join(TLS, 'server.key'), 'utf8'),
+          cert: readFileSync(join(TLS, 'server.pem'), 'utf8')
+        }
+      }
     )
     const proxy = await startConnectProxy(sim.port)
     proxies.push(proxy)
@@ -163,7 +193,12 @@ describe('origin', () => {
   it('fails fast with advice when the certificate is not trusted', async () => {
     const sim = await sims.start(
       {},
-      { tls: { key: readFileSync(join(TLS, 'server.key'), 'utf8'), cert: readFileSync(join(TLS, 'server.pem'), 'utf8') } }
+      {
+        tls: {
+          key: readFileSync(join(TLS, 'server.key'), 'utf8'),
+          cert: readFileSync(join(TLS, 'server.pem'), 'utf8')
+        }
+      }
     )
     const proxy = await startConnectProxy(sim.port)
     proxies.push(proxy)
@@ -194,17 +229,49 @@ describe('inputs are checked before any request', () => {
   it.each<[string, Record<string, string>, RegExp]>([
     ['an empty prompt', { prompt: '' }, /Input "prompt": is required/],
     ['a blank prompt', { prompt: ' \n ' }, /Input "prompt": is required/],
-    ['both prompt and prompt-file', { 'prompt-file': 'x.md' }, /Input "prompt-file": cannot be used together with prompt/],
-    ['an unreadable prompt file', { prompt: '', 'prompt-file': 'missing.md' }, /Input "prompt-file": cannot read "missing.md"/],
+    [
+      'both prompt and prompt-file',
+      { 'prompt-file': 'x.md' },
+      /Input "prompt-file": cannot be used together with prompt/
+    ],
+    [
+      'an unreadable prompt file',
+      { prompt: '', 'prompt-file': 'missing.md' },
+      /Input "prompt-file": cannot read "missing.md"/
+    ],
     ['no project id', { 'project-id': '' }, /Input "project-id": is required/],
     ['no key', { 'api-key': '' }, /Input "api-key": is required/],
-    ['a malformed duration', { timeout: '10 minutes' }, /Input "timeout": "10 minutes" is not a duration/],
-    ['a zero interval', { 'poll-interval': '0' }, /Input "poll-interval": must be longer than zero/],
-    ['a negative interval', { 'max-poll-interval': '-1s' }, /Input "max-poll-interval": "-1s" is not a duration/],
-    ['max below poll', { 'poll-interval': '1m', 'max-poll-interval': '30s' }, /Input "max-poll-interval": must be at least poll-interval/],
+    [
+      'a malformed duration',
+      { timeout: '10 minutes' },
+      /Input "timeout": "10 minutes" is not a duration/
+    ],
+    [
+      'a zero interval',
+      { 'poll-interval': '0' },
+      /Input "poll-interval": must be longer than zero/
+    ],
+    [
+      'a negative interval',
+      { 'max-poll-interval': '-1s' },
+      /Input "max-poll-interval": "-1s" is not a duration/
+    ],
+    [
+      'max below poll',
+      { 'poll-interval': '1m', 'max-poll-interval': '30s' },
+      /Input "max-poll-interval": must be at least poll-interval/
+    ],
     ['a bad boolean', { wait: 'yes' }, /Input "wait": "yes" is not a boolean; use true or false/],
-    ['a malformed base-url', { 'base-url': 'not a url' }, /Input "base-url": "not a url" is not an absolute URL/],
-    ['a plain-http base-url', { 'base-url': 'http://api.mintlify.com' }, /Input "base-url": must use https:\/\//]
+    [
+      'a malformed base-url',
+      { 'base-url': 'not a url' },
+      /Input "base-url": "not a url" is not an absolute URL/
+    ],
+    [
+      'a plain-http base-url',
+      { 'base-url': 'http://api.mintlify.com' },
+      /Input "base-url": must use https:\/\//
+    ]
   ])('%s', async (_, inputs, message) => {
     const sim = await sims.start()
     const run = await runAction({ ...QUICK, 'base-url': sim.url, ...inputs })
