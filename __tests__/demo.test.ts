@@ -29,7 +29,7 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(jobId).toBeDefined()
     expect(output).toMatch(/^pr-link\s+https:\/\/github\.com\/acme\/docs\/pull\/\d+$/m)
     expect(output).toContain(`"id": "${jobId}"`)
-    expect(output).toMatch(/── Action log ──[\s\S]+── Step outputs ──[\s\S]+── Job summary ──/)
+    expect(output).toMatch(/Action log ──[\s\S]+Step outputs ──[\s\S]+Job summary ──/)
   })
 
   it('exits with the action code when the job fails', async () => {

@@ -145,7 +145,8 @@ async function main(argv) {
   }
   if (!existsSync(BUNDLE)) {
     console.error(
-      'demo: dist/index.js is missing. Build the action with `npm run build` (after `npm install`), then run `npm run demo` again.'
+      'demo: dist/index.js is missing. Build the action with `npm run build` (after ' +
+        '`npm install`), then run `npm run demo` again.'
     )
     return 1
   }

@@ -26,8 +26,17 @@ Options:
 `
 
 /**
+ * @typedef {object} Settings
+ * @property {false} help
+ * @property {number} port
+ * @property {string} host
+ * @property {string} apiKey
+ * @property {ScenarioInput} scenario
+ */
+
+/**
  * @param {string[]} argv
- * @returns {{ help: true } | { help: false, port: number, host: string, apiKey: string, scenario: ScenarioInput }}
+ * @returns {{ help: true } | Settings}
  */
 function readArguments(argv) {
   const { values } = parseArgs({
@@ -60,9 +69,7 @@ function readArguments(argv) {
     try {
       scenario.jobDurationMs = parseDuration(values.duration)
     } catch (error) {
-      throw new Error(`--duration: ${error instanceof Error ? error.message : String(error)}`, {
-        cause: error
-      })
+      throw new Error(`--duration: ${reason(error)}`, { cause: error })
     }
   }
   if (values.status !== undefined) {
@@ -89,12 +96,20 @@ function readArguments(argv) {
   return { help: false, port, host: values.host, apiKey: values.key, scenario }
 }
 
+/**
+ * @param {unknown} error
+ * @returns {string}
+ */
+function reason(error) {
+  return error instanceof Error ? error.message : String(error)
+}
+
 /** @type {ReturnType<typeof readArguments>} */
 let settings
 try {
   settings = readArguments(process.argv.slice(2))
 } catch (error) {
-  console.error(`simulator: ${error instanceof Error ? error.message : String(error)} (see --help)`)
+  console.error(`simulator: ${reason(error)} (see --help)`)
   process.exit(2)
 }
 
@@ -109,7 +124,7 @@ if (settings.help) {
       simulator.close().then(
         () => console.log('Simulator stopped'),
         (error) => {
-          console.error(`simulator: ${error instanceof Error ? error.message : String(error)}`)
+          console.error(`simulator: ${reason(error)}`)
           process.exitCode = 1
         }
       )
@@ -117,9 +132,7 @@ if (settings.help) {
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
   } catch (error) {
-    console.error(
-      `simulator: cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`
-    )
+    console.error(`simulator: cannot listen on ${host}:${port}: ${reason(error)}`)
     process.exit(1)
   }
 }

@@ -14,7 +14,7 @@ export function parseDuration(text) {
   const match = /^(\d+(?:\.\d+)?|\.\d+)(ms|s|m|h)?$/i.exec(text.trim())
   if (!match) {
     throw new RangeError(
-      `invalid duration "${text}": use a number followed by ms, s, m or h (a bare number is seconds)`
+      `invalid duration "${text}": use a number with ms, s, m or h (a bare number is seconds)`
     )
   }
   const unit = (match[2] ?? 's').toLowerCase()

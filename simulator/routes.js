@@ -2,7 +2,11 @@
 
 /**
  * @typedef {'create' | 'get' | 'message'} RouteKind
- * @typedef {{ kind: RouteKind, method: 'GET' | 'POST', projectId: string, jobId: string | null }} Route
+ * @typedef {object} Route
+ * @property {RouteKind} kind
+ * @property {'GET' | 'POST'} method the one method the route answers
+ * @property {string} projectId percent-decoded
+ * @property {string | null} jobId percent-decoded; null on the create route
  * @typedef {{ status: 400 | 404, error: string }} RouteError
  */
 

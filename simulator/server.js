@@ -44,14 +44,18 @@ import { defaultScenario, mergeScenario } from './scenario.js'
  * @property {string} url origin, e.g. `http://127.0.0.1:40123`
  * @property {number} port
  * @property {RecordedRequest[]} requests every request received, in order
- * @property {Map<string, JobRecord>} jobs job records, brought up to date whenever the API reads them
+ * @property {Map<string, JobRecord>} jobs job records, updated whenever the API reads them
  * @property {() => number} creates how many jobs were actually created
  * @property {(scenario: ScenarioInput) => void} setScenario merges knobs while running
  * @property {() => Promise<void>} close stops listening and destroys every open connection
  */
 
 /**
- * @typedef {{ type: 'answer', status: number, headers: Record<string, string>, body: string }} Answer
+ * @typedef {object} Answer
+ * @property {'answer'} type
+ * @property {number} status
+ * @property {Record<string, string>} headers
+ * @property {string} body
  * @typedef {Answer | { type: 'reset' } | { type: 'hang' }} Outcome
  */
 
@@ -210,11 +214,10 @@ export async function startSimulator(options = {}) {
     const waitMs = limiter.take(projectId, at, scenario.rateLimit)
     if (waitMs === 0) return undefined
     const seconds = Math.ceil(waitMs / 1000)
-    return errorAnswer(
-      429,
-      `Rate limit exceeded: ${limit} requests per ${windowMs / 1000} seconds for this project; retry in ${seconds} seconds`,
-      { 'retry-after': String(seconds) }
-    )
+    const rule = `${limit} requests per ${windowMs / 1000} seconds for this project`
+    return errorAnswer(429, `Rate limit exceeded: ${rule}; retry in ${seconds} seconds`, {
+      'retry-after': String(seconds)
+    })
   }
 
   /**
