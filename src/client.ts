@@ -287,16 +287,11 @@ function networkFailure(error: unknown): Failure {
 }
 
 function describeNetworkError(error: unknown): string {
-  const codes = [...new Set(errorCodes(error))]
   let deepest: unknown = error
   while (deepest instanceof Error && deepest.cause instanceof Error) deepest = deepest.cause
   const message = deepest instanceof Error ? deepest.message : String(deepest)
-  return quote(
-    codes.length && !message.includes(codes[0] ?? '')
-      ? `${message} (${codes.join(', ')})`
-      : message,
-    200
-  )
+  const unsaid = [...new Set(errorCodes(error))].filter((code) => !message.includes(code))
+  return quote(unsaid.length ? `${message} (${unsaid.join(', ')})` : message, 200)
 }
 
 function abortReason(signal: AbortSignal): Error {
