@@ -31,7 +31,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
   const onSignal = (signal: NodeJS.Signals) =>
     cancel.abort(new CancelledError(`The workflow was cancelled (${signal}).`))
   const onExternalAbort = () => cancel.abort(new CancelledError('The run was cancelled.'))
-  for (const signal of CANCEL_SIGNALS) process.once(signal, onSignal)
+  for (const signal of CANCEL_SIGNALS) process.on(signal, onSignal)
   options.signal?.addEventListener('abort', onExternalAbort, { once: true })
 
   let job: Job | undefined

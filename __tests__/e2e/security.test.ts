@@ -143,6 +143,18 @@ describe('paths', () => {
   })
 })
 
+/** An HTTPS simulator with a certificate from the test CA, reachable through a CONNECT proxy. */
+async function httpsBehindProxy() {
+  const tls = {
+    key: readFileSync(join(TLS, 'server.key'), 'utf8'),
+    cert: readFileSync(join(TLS, 'server.pem'), 'utf8')
+  }
+  const sim = await sims.start({}, { tls })
+  const proxy = await startConnectProxy(sim.port)
+  proxies.push(proxy)
+  return { sim, proxy }
+}
+
 describe('origin', () => {
   it('does not follow a redirect: the other server receives nothing, the error names it', async () => {
     const received: IncomingMessage[] = []
@@ -168,17 +180,7 @@ describe('origin', () => {
   })
 
   it('reaches an HTTPS API through the CONNECT proxy in HTTPS_PROXY, trusting NODE_EXTRA_CA_CERTS', async () => {
-    const sim = await sims.start(
-      {},
-      {
-        tls: {
-          key: readFileSync(join(TLS, 'server.key'), 'utf8'),
-          cert: readFileSync(join(TLS, 'server.pem'), 'utf8')
-        }
-      }
-    )
-    const proxy = await startConnectProxy(sim.port)
-    proxies.push(proxy)
+    const { sim, proxy } = await httpsBehindProxy()
     const run = await runAction(
       { ...QUICK, 'base-url': `https://api.mintlify.test:${sim.port}` },
       { env: { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: join(TLS, 'ca.pem') } }
@@ -191,17 +193,7 @@ describe('origin', () => {
   })
 
   it('fails fast with advice when the certificate is not trusted', async () => {
-    const sim = await sims.start(
-      {},
-      {
-        tls: {
-          key: readFileSync(join(TLS, 'server.key'), 'utf8'),
-          cert: readFileSync(join(TLS, 'server.pem'), 'utf8')
-        }
-      }
-    )
-    const proxy = await startConnectProxy(sim.port)
-    proxies.push(proxy)
+    const { sim, proxy } = await httpsBehindProxy()
     const run = await runAction(
       { ...QUICK, 'base-url': `https://api.mintlify.test:${sim.port}` },
       { env: { HTTPS_PROXY: proxy.url } }
