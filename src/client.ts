@@ -81,7 +81,6 @@ export function createClient(options: ClientOptions): ApiClient {
     describe: (status: number, serverText: string) => string
   ): Promise<Job> {
     const url = `${options.baseUrl.origin}${path}`
-    const timeout = AbortSignal.timeout(Math.max(1, timeoutMs))
     const headers: Record<string, string> = {
       Accept: 'application/json',
       Authorization: `Bearer ${options.apiKey}`,
@@ -91,21 +90,32 @@ export function createClient(options: ClientOptions): ApiClient {
     const started = now()
     let response: HttpResponse
     let text: string
+    // One controller per request, released when it settles: the run's signal lives for the whole
+    // step, and tying a short-lived signal to it (AbortSignal.any) would keep every request alive.
+    const request = new AbortController()
+    const cancel = () => request.abort()
+    signal.addEventListener('abort', cancel, { once: true })
+    let timedOut = false
+    const timer = setTimeout(
+      () => {
+        timedOut = true
+        request.abort()
+      },
+      Math.max(1, timeoutMs)
+    )
     try {
       response = await fetch(url, {
         method,
         headers,
         body,
         redirect: 'manual',
-        signal: AbortSignal.any([signal, timeout])
+        signal: request.signal
       })
       text = await response.text()
     } catch (error: unknown) {
       if (signal.aborted) throw abortReason(signal)
-      const failure = timeout.aborted
-        ? ({ kind: 'network', sent: true } as const)
-        : networkFailure(error)
-      const reason = timeout.aborted
+      const failure = timedOut ? ({ kind: 'network', sent: true } as const) : networkFailure(error)
+      const reason = timedOut
         ? `no answer within ${formatDuration(timeoutMs)}`
         : describeNetworkError(error)
       debug(`${method} ${url} failed after ${formatDuration(now() - started)}: ${reason}`)
@@ -118,6 +128,9 @@ export function createClient(options: ClientOptions): ApiClient {
         operation,
         failure
       )
+    } finally {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', cancel)
     }
 
     const requestId =
