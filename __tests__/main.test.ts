@@ -234,6 +234,17 @@ describe('run', () => {
     expect(core.outputs()['job-id']).toBe('job_main')
   })
 
+  it('fails clearly, without polling, when the created job has no id', async () => {
+    const c = clock()
+    const api = fakeApi(c, undefined, 60_000, (_, init) =>
+      init.method === 'POST' ? { status: 201, body: '{"status":"active"}' } : undefined
+    )
+    await run({ ...c, fetch: api.fetch })
+    expect(api.requests).toHaveLength(1)
+    expect(core.setFailed).toHaveBeenCalledWith(expect.stringContaining('has no job id'))
+    expect(core.outputs()).toMatchObject({ 'job-id': '', status: 'active' })
+  })
+
   it('never writes the key, even when the server echoes it', async () => {
     const c = clock()
     const api = fakeApi(c, undefined, 60_000, (_, init) =>

@@ -73,12 +73,14 @@ export async function run(options: RunOptions = {}): Promise<void> {
       schedule,
       runtime
     )
-    reporter.jobCreated(job)
     const jobId = job.id
-    if (!jobId)
+    if (!jobId) {
       throw new Error(
-        'The API created a job but its answer has no job id, so the job cannot be followed.'
+        'The API created a job but its answer has no job id, so the job cannot be followed; ' +
+          'find it in the Mintlify dashboard.'
       )
+    }
+    reporter.jobCreated(job)
 
     if (!settings.wait) {
       outcome = { kind: 'started' }
