@@ -3,6 +3,7 @@ import * as core from '@actions/core'
 import { z } from 'zod'
 import { parseDuration, formatDuration } from './duration.js'
 import { API_KEYS_PAGE, InputError, errorMessage } from './errors.js'
+import { hasControlCharacters } from './sanitize.js'
 
 /** Everything the action was asked to do, parsed once before any request is sent. */
 export interface Settings {
@@ -24,9 +25,6 @@ export const MAX_DURATION_MS = 24 * 3_600_000
 
 /** Largest prompt file read, so a wrong path to a large file fails clearly instead of slowly. */
 export const MAX_PROMPT_FILE_BYTES = 1_000_000
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 
 const required = (what: string) =>
   z.string().refine((value) => value.trim() !== '', { message: `is required: ${what}` })
@@ -62,14 +60,14 @@ const durationInput = z.string().transform((text, ctx) => {
 })
 
 const apiKeyInput = required('an admin API key (mint_…), passed from a secret').refine(
-  (key) => !/\s/.test(key) && !CONTROL.test(key),
+  (key) => !/\s/.test(key) && !hasControlCharacters(key),
   {
     message: 'contains whitespace or control characters; copy the key again from the API keys page'
   }
 )
 
 const projectIdInput = required(`the project id shown on ${API_KEYS_PAGE}`)
-  .refine((id) => !CONTROL.test(id), { message: 'contains control characters' })
+  .refine((id) => !hasControlCharacters(id), { message: 'contains control characters' })
   .refine((id) => id !== '.' && id !== '..', { message: 'cannot be "." or ".."' })
 
 const baseUrlInput = z.string().transform((text, ctx) => {

@@ -15,6 +15,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 const NAMED_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
+/** Whether `text` holds a control character (or a Unicode line or paragraph separator). */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL.test(text)
+}
+
 /** Breaks the workflow-command markers in one line without changing how it reads. */
 function defuseLine(line: string): string {
   const broken = line.replaceAll('##[', `##${ZERO_WIDTH_SPACE}[`)
@@ -77,7 +82,7 @@ export function escapeHtml(text: string): string {
  * is safe to hand to later steps), otherwise undefined.
  */
 export function safeHttpUrl(text: string | null | undefined): string | undefined {
-  if (!text || /\s/.test(text) || CONTROL.test(text)) return undefined
+  if (!text || /\s/.test(text) || hasControlCharacters(text)) return undefined
   try {
     const url = new URL(text)
     return url.protocol === 'https:' || url.protocol === 'http:' ? text : undefined
