@@ -38,11 +38,6 @@ export class ApiError extends Error {
   ) {
     super(requestId ? `${message} (request id ${requestId})` : message)
   }
-
-  /** The HTTP status, when the server answered at all. */
-  get status(): number | undefined {
-    return this.failure.kind === 'http' ? this.failure.status : undefined
-  }
 }
 
 /** The create request may have reached the server; retrying could start a second job. */
@@ -65,11 +60,6 @@ export class DeadlineError extends Error {
 /** The workflow was cancelled while the step was running. */
 export class CancelledError extends Error {
   override name = 'CancelledError'
-}
-
-/** The job ended in a state the user asked to treat as a failure. */
-export class JobOutcomeError extends Error {
-  override name = 'JobOutcomeError'
 }
 
 /** A readable one-line message for anything thrown, without a stack. */

@@ -117,8 +117,7 @@ export async function waitForJob(
   let job = first
   let polls = 0
   let failures = 0
-  // The most recent failure; read only while `failures > 0`.
-  let lastFailure: ApiError['failure'] = { kind: 'invalid-response' }
+  let wait = pollDelay(0, schedule, runtime.random)
   let lastLine = started
   let lastStatus = first.status
 
@@ -137,10 +136,6 @@ export async function waitForJob(
 
   let phase = phaseOf(job)
   while (phase === 'running') {
-    const wait =
-      failures === 0
-        ? pollDelay(polls, schedule, runtime.random)
-        : retryDelay(lastFailure, failures - 1, schedule.initialMs, schedule.maxMs, runtime.random)
     const left = schedule.deadline - now()
     if (left <= 0) return { kind: 'timeout', job }
     await runtime.sleep(Math.round(Math.min(wait, left)), runtime.signal)
@@ -151,13 +146,12 @@ export async function waitForJob(
     } catch (error: unknown) {
       if (!(error instanceof ApiError) || !isRetryable('poll', error.failure)) throw error
       failures++
-      lastFailure = error.failure
-      const next = retryDelay(
+      wait = retryDelay(
         error.failure,
         failures - 1,
         schedule.initialMs,
         schedule.maxMs,
-        () => 1
+        runtime.random
       )
       const timeLeft = schedule.deadline - now()
       if (error.failure.kind === 'http' && (error.failure.retryAfterMs ?? 0) > timeLeft) {
@@ -165,7 +159,7 @@ export async function waitForJob(
       }
       const line =
         `Checking the job failed (${failures} in a row): ${errorMessage(error)} ` +
-        `Trying again within ${formatDuration(Math.min(next, Math.max(0, timeLeft)))}.`
+        `Trying again in ${formatDuration(Math.min(wait, Math.max(0, timeLeft)))}.`
       if (failures >= WARN_AFTER_FAILURES) log.warning(line)
       else log.info(line)
       lastLine = now()
@@ -174,6 +168,7 @@ export async function waitForJob(
 
     failures = 0
     polls++
+    wait = pollDelay(polls, schedule, runtime.random)
     onJob(job)
     phase = phaseOf(job)
     const elapsed = formatDuration(now() - started)

@@ -181,8 +181,9 @@ export class Reporter implements Log {
     const { job } = record
     const cell = (text: string | null | undefined) =>
       escapeHtml(redact(text ?? '—', this.secrets) || '—')
+    const prNumber = pullRequestNumber(prLink)
     const pr = prLink
-      ? `<a href="${cell(prLink)}">${pullRequestNumber(prLink) ? `#${pullRequestNumber(prLink)}` : cell(prLink)}</a>`
+      ? `<a href="${cell(prLink)}">${prNumber ? `#${prNumber}` : cell(prLink)}</a>`
       : '—'
     const rows: [string, string][] = [
       ['Job ID', job?.id ? `<code>${cell(job.id)}</code>` : '—'],
