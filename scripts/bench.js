@@ -20,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import * as prettier from 'prettier'
 import { startSimulator } from '../simulator/server.js'
+import { parseOutputFile, runnerStep } from './runner.js'
 
 /**
  * @typedef {typeof import('./bench-poll.js')} PollBench
@@ -295,51 +296,6 @@ async function measurePolling(bench, samples) {
 // Running the bundle
 
 /**
- * The environment a runner gives an action step, without anything inherited that would change
- * what is measured (the caller's inputs, file commands, proxies, NODE_OPTIONS).
- *
- * @param {Record<string, string>} inputs
- * @param {string} dir
- * @returns {NodeJS.ProcessEnv}
- */
-function runnerEnvironment(inputs, dir) {
-  /** @type {NodeJS.ProcessEnv} */
-  const env = {}
-  for (const [name, value] of Object.entries(process.env)) {
-    if (/^(INPUT_|GITHUB_|RUNNER_)|_proxy$|^NODE_OPTIONS$/i.test(name)) continue
-    env[name] = value
-  }
-  // Runners upper-case the input's name and keep its hyphens: INPUT_PROJECT-ID.
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-  env.GITHUB_OUTPUT = join(dir, 'output')
-  env.GITHUB_STEP_SUMMARY = join(dir, 'summary')
-  env.RUNNER_TEMP = dir
-  return env
-}
-
-/**
- * Reads `name<<DELIMITER` blocks of a GITHUB_OUTPUT file.
- *
- * @param {string} text
- * @returns {Record<string, string>}
- */
-function parseOutputFile(text) {
-  /** @type {Record<string, string>} */
-  const values = {}
-  const lines = text.split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    const match = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '')
-    if (!match) continue
-    const [, name = '', delimiter] = match
-    /** @type {string[]} */
-    const value = []
-    while (++i < lines.length && lines[i] !== delimiter) value.push(lines[i] ?? '')
-    values[name] = value.join('\n')
-  }
-  return values
-}
-
-/**
  * @typedef {object} ChildRun
  * @property {number | null} code
  * @property {NodeJS.Signals | null} signal
@@ -415,7 +371,7 @@ function firstRequestWatch() {
 async function runBundle(simulator, watch, inputs, rss) {
   const dir = mkdtempSync(join(tmpdir(), 'mintlify-agent-bench-'))
   try {
-    const env = runnerEnvironment(
+    const { env, outputFile } = runnerStep(
       {
         prompt: 'Document the new export endpoint',
         'project-id': 'proj_bench',
@@ -426,15 +382,13 @@ async function runBundle(simulator, watch, inputs, rss) {
       },
       dir
     )
-    writeFileSync(join(dir, 'output'), '')
-    writeFileSync(join(dir, 'summary'), '')
     const rssFile = join(dir, 'maxrss')
     const [command, args] = rss ? nodeCommand(rss, rssFile, [BUNDLE]) : [process.execPath, [BUNDLE]]
 
     let started = NaN
     const arrived = watch.next()
     const run = await runChild(command, args, { env, cwd: dir }, (at) => (started = at))
-    const outputs = parseOutputFile(readFileSync(join(dir, 'output'), 'utf8'))
+    const outputs = Object.fromEntries(parseOutputFile(readFileSync(outputFile, 'utf8')))
     if (run.code !== 0 || outputs.status !== 'completed') {
       throw new Error(
         `dist/index.js did not finish the job (exit ${run.code ?? run.signal}, status ` +
@@ -480,7 +434,7 @@ async function bareRss(method) {
   try {
     const file = join(dir, 'maxrss')
     const [command, args] = nodeCommand(method, file, ['-e', ''])
-    const run = await runChild(command, args, { env: runnerEnvironment({}, dir), cwd: dir })
+    const run = await runChild(command, args, { env: runnerStep({}, dir).env, cwd: dir })
     if (run.code !== 0) throw new Error(`node -e '' exited with ${run.code ?? run.signal}`)
     return readMaxRss(method, file)
   } finally {
@@ -527,9 +481,10 @@ async function measureStartup(simulator, watch, runs) {
   // The job has ended by the first check, so each run is start-up, one short wait and the report.
   simulator.setScenario({ jobDurationMs: 0 })
   const inputs = { 'poll-interval': '20ms', 'max-poll-interval': '20ms' }
-  const env = runnerEnvironment({}, tmpdir())
+  const bareDir = mkdtempSync(join(tmpdir(), 'mintlify-agent-bench-'))
+  const { env } = runnerStep({}, bareDir)
   const bare = async () => {
-    const run = await runChild(process.execPath, ['-e', ''], { env, cwd: tmpdir() })
+    const run = await runChild(process.execPath, ['-e', ''], { env, cwd: bareDir })
     if (run.code !== 0) throw new Error(`node -e '' exited with ${run.code ?? run.signal}`)
     return run.exitMs
   }
@@ -550,6 +505,7 @@ async function measureStartup(simulator, watch, runs) {
       stats.bare.push(await bare())
     }
   }
+  rmSync(bareDir, { recursive: true, force: true })
   stats.ratio = median(stats.bundle) / median(stats.bare)
   return stats
 }

@@ -2,12 +2,13 @@
 // npm run demo [-- --scenario NAME]: runs the committed bundle against the local simulator the way
 // a GitHub runner would, then shows the step outputs and the job summary it wrote.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startSimulator } from '../simulator/server.js'
+import { parseOutputFile, runnerStep } from './runner.js'
 
 /**
  * @typedef {import('../simulator/scenario.js').ScenarioInput} ScenarioInput
@@ -46,37 +47,6 @@ ${Object.entries(DEMOS)
   .map(([name, demo]) => `  ${name.padEnd(10)} ${demo.about}`)
   .join('\n')}
 `
-
-/**
- * Reads a GITHUB_OUTPUT file: `name<<DELIMITER` blocks, and the older `name=value` lines.
- *
- * @param {string} text
- * @returns {[string, string][]} name and value, in the order written
- */
-function parseOutputFile(text) {
-  const lines = text.split(/\r?\n/)
-  /** @type {[string, string][]} */
-  const outputs = []
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i] ?? ''
-    const block = /^([^=<]+)<<(.+)$/.exec(line)
-    if (block) {
-      const [, name = '', delimiter] = block
-      /** @type {string[]} */
-      const value = []
-      while (i + 1 < lines.length && lines[i + 1] !== delimiter) {
-        i += 1
-        value.push(lines[i] ?? '')
-      }
-      i += 1
-      outputs.push([name, value.join('\n')])
-    } else if (line.includes('=')) {
-      const at = line.indexOf('=')
-      outputs.push([line.slice(0, at), line.slice(at + 1)])
-    }
-  }
-  return outputs
-}
 
 /**
  * @param {[string, string][]} outputs
@@ -157,11 +127,6 @@ async function main(argv) {
   })
   const dir = mkdtempSync(join(tmpdir(), 'mintlify-agent-demo-'))
   try {
-    const outputFile = join(dir, 'github_output')
-    const summaryFile = join(dir, 'step_summary.md')
-    writeFileSync(outputFile, '')
-    writeFileSync(summaryFile, '')
-
     /** @type {Record<string, string>} */
     const inputs = {
       prompt: 'Document the new --dry-run flag in the CLI reference',
@@ -175,7 +140,7 @@ async function main(argv) {
       'fail-on-no-pr': 'false',
       ...demo.inputs
     }
-    const env = runnerEnvironment(inputs, { outputFile, summaryFile, runnerTemp: dir })
+    const { env, outputFile, summaryFile } = runnerStep(inputs, dir)
 
     console.log(`Mintlify agent action demo: ${name} (${demo.about})`)
     console.log(
@@ -195,31 +160,6 @@ async function main(argv) {
     await simulator.close()
     rmSync(dir, { recursive: true, force: true })
   }
-}
-
-/**
- * The environment a runner gives an action step. Inherited INPUT_* and file-command variables are
- * dropped so a demo run inside a workflow never writes to that workflow's own files.
- *
- * @param {Record<string, string>} inputs
- * @param {{ outputFile: string, summaryFile: string, runnerTemp: string }} files
- * @returns {NodeJS.ProcessEnv}
- */
-function runnerEnvironment(inputs, files) {
-  /** @type {NodeJS.ProcessEnv} */
-  const env = {}
-  const dropped = /^(INPUT_|GITHUB_(OUTPUT|STEP_SUMMARY|STATE|ENV|PATH)$)/
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!dropped.test(key)) env[key] = value
-  }
-  for (const [input, value] of Object.entries(inputs)) {
-    // Runners upper-case the name and keep its hyphens: INPUT_PROJECT-ID.
-    env[`INPUT_${input.toUpperCase()}`] = value
-  }
-  env.GITHUB_OUTPUT = files.outputFile
-  env.GITHUB_STEP_SUMMARY = files.summaryFile
-  env.RUNNER_TEMP = files.runnerTemp
-  return env
 }
 
 /**

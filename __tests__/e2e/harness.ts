@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startSimulator } from '../../simulator/server.js'
+import { parseOutputFile, runnerStep } from '../../scripts/runner.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
@@ -33,23 +34,6 @@ export interface ActionRun {
   ms: number
 }
 
-/** Reads a `GITHUB_OUTPUT` file: `name<<DELIMITER`, the value's lines, `DELIMITER`. */
-export function parseOutputFile(text: string): { values: Record<string, string>; names: string[] } {
-  const values: Record<string, string> = {}
-  const names: string[] = []
-  const lines = text.split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    const match = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '')
-    if (!match) continue
-    const [, name = '', delimiter] = match
-    const value: string[] = []
-    while (++i < lines.length && lines[i] !== delimiter) value.push(lines[i] ?? '')
-    values[name] = value.join('\n')
-    names.push(name)
-  }
-  return { values, names }
-}
-
 /**
  * Runs the committed bundle as a runner does: inputs as `INPUT_*` variables (hyphens kept),
  * outputs and summary in temporary files, nothing else of this process's environment that the
@@ -64,21 +48,7 @@ export async function runAction(
   } = {}
 ): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
-  const outputFile = join(dir, 'output')
-  const summaryFile = join(dir, 'summary')
-  writeFileSync(outputFile, '')
-  writeFileSync(summaryFile, '')
-  const env: Record<string, string> = {}
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value === undefined || /^(INPUT_|GITHUB_|RUNNER_)|_proxy$|_PROXY$/i.test(name)) continue
-    env[name] = value
-  }
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-  Object.assign(
-    env,
-    { GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile, RUNNER_TEMP: dir },
-    options.env
-  )
+  const { env, outputFile, summaryFile } = runnerStep(inputs, dir, options.env)
 
   const started = performance.now()
   const child = spawn(process.execPath, [BUNDLE], {
@@ -95,10 +65,19 @@ export async function runAction(
     child.on('close', (c, s) => resolve([c, s]))
   )
   const ms = performance.now() - started
-  const { values, names } = parseOutputFile(readFileSync(outputFile, 'utf8'))
+  const written = parseOutputFile(readFileSync(outputFile, 'utf8'))
   const summary = readFileSync(summaryFile, 'utf8')
   rmSync(dir, { recursive: true, force: true })
-  return { code, signal, stdout, stderr, outputs: values, outputNames: names, summary, ms }
+  return {
+    code,
+    signal,
+    stdout,
+    stderr,
+    outputs: Object.fromEntries(written),
+    outputNames: written.map(([name]) => name),
+    summary,
+    ms
+  }
 }
 
 /** Lines of the log that the runner would read as workflow commands. */

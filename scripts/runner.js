@@ -1,0 +1,65 @@
+// @ts-check
+// Running the action's bundle the way a GitHub runner does, for the demo, the benchmark and the
+// end-to-end tests. Node's standard library only: the demo must work without `npm install`.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** Inherited variables that would change what a run does: inputs, file commands, proxies. */
+const NOT_INHERITED = /^(INPUT_|GITHUB_|RUNNER_)|_proxy$|^NODE_OPTIONS$/i
+
+/**
+ * Prepares one action step in `dir`: empty `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files, and
+ * the environment a runner gives the step, with each input as `INPUT_<NAME>` (upper-cased,
+ * hyphens kept: `INPUT_PROJECT-ID`). `extra` is added last, for proxies or certificates.
+ *
+ * @param {Record<string, string>} inputs
+ * @param {string} dir
+ * @param {Record<string, string>} [extra]
+ * @returns {{ env: NodeJS.ProcessEnv, outputFile: string, summaryFile: string }}
+ */
+export function runnerStep(inputs, dir, extra = {}) {
+  const outputFile = join(dir, 'github_output')
+  const summaryFile = join(dir, 'step_summary.md')
+  writeFileSync(outputFile, '')
+  writeFileSync(summaryFile, '')
+  /** @type {NodeJS.ProcessEnv} */
+  const env = {}
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!NOT_INHERITED.test(name)) env[name] = value
+  }
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
+  Object.assign(env, { GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile }, extra)
+  env.RUNNER_TEMP = dir
+  return { env, outputFile, summaryFile }
+}
+
+/**
+ * Reads a GITHUB_OUTPUT file: `name<<DELIMITER` blocks, and the older `name=value` lines.
+ *
+ * @param {string} text
+ * @returns {[string, string][]} name and value, in the order written, repeats included
+ */
+export function parseOutputFile(text) {
+  const lines = text.split(/\r?\n/)
+  /** @type {[string, string][]} */
+  const outputs = []
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] ?? ''
+    const block = /^([^=<]+)<<(.+)$/.exec(line)
+    if (block) {
+      const [, name = '', delimiter] = block
+      /** @type {string[]} */
+      const value = []
+      while (i + 1 < lines.length && lines[i + 1] !== delimiter) {
+        i += 1
+        value.push(lines[i] ?? '')
+      }
+      i += 1
+      outputs.push([name, value.join('\n')])
+    } else if (line.includes('=')) {
+      const at = line.indexOf('=')
+      outputs.push([line.slice(0, at), line.slice(at + 1)])
+    }
+  }
+  return outputs
+}
