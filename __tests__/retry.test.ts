@@ -1,15 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import type { Failure } from '../src/errors.js'
-import {
-  backoffDelay,
-  isRetryable,
-  MAX_RETRY_AFTER_MS,
-  parseRetryAfter,
-  POLL_JITTER,
-  pollDelay,
-  retryDelay
-} from '../src/retry.js'
+import { isRetryable, MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelay } from '../src/retry.js'
+import { backoffDelay, POLL_JITTER, pollDelay } from '../src/schedule.js'
 
 const pace = { initialMs: 5000, maxMs: 30_000 }
 const NOW = Date.parse('2026-11-22T12:00:00Z')

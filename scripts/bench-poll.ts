@@ -3,7 +3,7 @@
 // scripts/bench.js bundles this file with ncc and imports the bundle.
 import type { Job } from '../src/job.js'
 import { waitForJob, type Runtime } from '../src/poll.js'
-import { POLL_GROWTH, POLL_JITTER, pollDelay, type PollPace } from '../src/retry.js'
+import { POLL_GROWTH, POLL_JITTER, pollDelay, type PollPace } from '../src/schedule.js'
 import { seededRandom } from '../simulator/random.js'
 
 export { POLL_GROWTH, POLL_JITTER }

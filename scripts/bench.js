@@ -26,7 +26,7 @@ import { parseOutputFile, runnerStep } from './runner.js'
  * @typedef {typeof import('./bench-poll.js')} PollBench
  * @typedef {import('./bench-poll.js').PollingSample} PollingSample
  * @typedef {import('../simulator/server.js').Simulator} Simulator
- * @typedef {import('../src/retry.js').PollPace} Pace
+ * @typedef {import('../src/schedule.js').PollPace} Pace
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))

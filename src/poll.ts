@@ -8,7 +8,8 @@ import {
   errorMessage
 } from './errors.js'
 import { classifyStatus, type Job, type Phase } from './job.js'
-import { isRetryable, pollDelay, retryDelay, type PollPace } from './retry.js'
+import { isRetryable, retryDelay } from './retry.js'
+import { pollDelay, type PollPace } from './schedule.js'
 import { quote } from './sanitize.js'
 
 /** Longest a single request may take; a stalled connection must not eat the whole step. */
