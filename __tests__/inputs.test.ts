@@ -1,11 +1,16 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parse as parseYaml } from 'yaml'
 import * as core from '../__fixtures__/core.js'
+import { parseDuration } from '../src/duration.js'
+import { clearSecrets } from '../src/sanitize.js'
+import { isLoopback } from '../src/urls.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
-const { readSettings, isLoopback } = await import('../src/inputs.js')
+const { readSettings } = await import('../src/inputs.js')
 const { InputError } = await import('../src/errors.js')
 
 const valid = { prompt: 'Update the docs', 'project-id': 'proj_1', 'api-key': 'mint_abc123' }
@@ -16,9 +21,9 @@ function readWith(values: Record<string, string>) {
   return readSettings()
 }
 
-function errorFor(values: Record<string, string>): InstanceType<typeof InputError> {
+async function errorFor(values: Record<string, string>): Promise<InstanceType<typeof InputError>> {
   try {
-    readWith(values)
+    await readWith(values)
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
     return error as InstanceType<typeof InputError>
@@ -26,11 +31,14 @@ function errorFor(values: Record<string, string>): InstanceType<typeof InputErro
   throw new Error('expected an input error')
 }
 
-beforeEach(() => core.reset())
+beforeEach(() => {
+  core.reset()
+  clearSecrets()
+})
 
 describe('readSettings', () => {
-  it('applies the documented defaults', () => {
-    const settings = readWith(valid)
+  it('applies the documented defaults', async () => {
+    const settings = await readWith(valid)
     expect(settings).toMatchObject({
       prompt: 'Update the docs',
       projectId: 'proj_1',
@@ -46,16 +54,16 @@ describe('readSettings', () => {
     expect(Object.isFrozen(settings)).toBe(true)
   })
 
-  it('masks the key before anything else', () => {
-    readWith(valid)
+  it('masks the key before anything else', async () => {
+    await readWith(valid)
     expect(core.setSecret).toHaveBeenCalledWith('mint_abc123')
     expect(core.setSecret.mock.invocationCallOrder[0]).toBeLessThan(
       core.getInput.mock.invocationCallOrder[1] ?? 0
     )
   })
 
-  it('reads every input', () => {
-    const settings = readWith({
+  it('reads every input', async () => {
+    const settings = await readWith({
       ...valid,
       'base-url': 'https://gateway.example.com/mintlify',
       wait: 'False',
@@ -74,16 +82,16 @@ describe('readSettings', () => {
     expect(settings.baseUrl.pathname).toBe('/mintlify')
   })
 
-  it('reads the prompt from prompt-file', () => {
+  it('reads the prompt from prompt-file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'prompt-'))
     const file = join(dir, 'prompt.md')
     writeFileSync(file, '\nRefresh the API reference.\n\nKeep examples short.\n')
-    const settings = readWith({ ...valid, prompt: '', 'prompt-file': file })
+    const settings = await readWith({ ...valid, prompt: '', 'prompt-file': file })
     expect(settings.prompt).toBe('Refresh the API reference.\n\nKeep examples short.')
   })
 
-  it('warns, without failing, when the key does not look like an admin key', () => {
-    const settings = readWith({ ...valid, 'api-key': 'sk_live_123' })
+  it('warns, without failing, when the key does not look like an admin key', async () => {
+    const settings = await readWith({ ...valid, 'api-key': 'sk_live_123' })
     expect(settings.warnings).toHaveLength(1)
     expect(settings.warnings[0]).toContain(
       'https://app.mintlify.com/settings/organization/api-keys'
@@ -110,6 +118,20 @@ describe('readSettings', () => {
     ['no key', { 'api-key': '' }, 'api-key', /is required/],
     ['a key with a space', { 'api-key': 'mint_a b' }, 'api-key', /whitespace/],
     ['a key with a control character', { 'api-key': 'mint_a\u0007b' }, 'api-key', /control/],
+    ['a key with a smart quote', { 'api-key': 'mint_abc\u201d' }, 'api-key', /HTTP header/],
+    ['a key with a zero-width space', { 'api-key': 'mint_a\u200bb' }, 'api-key', /HTTP header/],
+    [
+      'a prompt-file that is a device',
+      { prompt: '', 'prompt-file': '/dev/zero' },
+      'prompt-file',
+      /not a regular file/
+    ],
+    [
+      'a prompt-file that is a directory',
+      { prompt: '', 'prompt-file': '/tmp' },
+      'prompt-file',
+      /not a regular file/
+    ],
     ['a malformed timeout', { timeout: 'soon' }, 'timeout', /not a duration.*90s, 1.5m, 1h/],
     ['a zero poll interval', { 'poll-interval': '0s' }, 'poll-interval', /longer than zero/],
     ['a negative poll interval', { 'poll-interval': '-5s' }, 'poll-interval', /not a duration/],
@@ -132,16 +154,61 @@ describe('readSettings', () => {
       /credentials/
     ],
     ['a query in base-url', { 'base-url': 'https://api.mintlify.com/?x=1' }, 'base-url', /query/]
-  ])('refuses %s, naming the input', (_, values, input, message) => {
-    const error = errorFor({ ...valid, ...values })
+  ])('refuses %s, naming the input', async (_, values, input, message) => {
+    const error = await errorFor({ ...valid, ...values })
     expect(error.input).toBe(input)
     expect(error.message).toMatch(new RegExp(`^Input "${input}": `))
     expect(error.message).toMatch(message)
   })
 
-  it('never repeats the key in an error', () => {
-    const error = errorFor({ ...valid, 'api-key': 'mint_secret value' })
+  it('never repeats the key in an error', async () => {
+    const error = await errorFor({ ...valid, 'api-key': 'mint_secret value' })
     expect(error.message).not.toContain('mint_secret')
+  })
+
+  it('redacts the key from a message about another input, e.g. pasted into base-url', async () => {
+    const key = 'mint_abcdef0123456789'
+    const error = await errorFor({ ...valid, 'api-key': key, 'base-url': key })
+    expect(error.input).toBe('base-url')
+    expect(error.message).not.toContain('mint_abc')
+    expect(error.message).toContain('"***" is not an absolute URL')
+  })
+
+  it('refuses a FIFO as prompt-file without opening it, so nothing blocks', async () => {
+    const fifo = join(mkdtempSync(join(tmpdir(), 'fifo-')), 'prompt')
+    execFileSync('mkfifo', [fifo])
+    const error = await errorFor({ ...valid, prompt: '', 'prompt-file': fifo })
+    expect(error.message).toMatch(/not a regular file/)
+  })
+
+  it('names the proxy variable when it is not a URL, without printing its credentials', async () => {
+    process.env.HTTPS_PROXY = 'http://user:hunter2@[bad'
+    try {
+      await expect(readWith(valid)).rejects.toThrow(
+        /environment variable HTTPS_PROXY is not a proxy URL/
+      )
+      await expect(readWith(valid)).rejects.not.toThrow(/hunter2/)
+    } finally {
+      delete process.env.HTTPS_PROXY
+    }
+  })
+
+  it('has the defaults action.yml documents', async () => {
+    const action = parseYaml(readFileSync(new URL('../action.yml', import.meta.url), 'utf8')) as {
+      inputs: Record<string, { default?: string }>
+    }
+    const defaults = Object.fromEntries(
+      Object.entries(action.inputs).flatMap(([name, spec]) =>
+        spec.default === undefined ? [] : [[name, spec.default]]
+      )
+    )
+    const settings = await readWith(valid)
+    expect(settings.baseUrl.href).toBe(new URL(defaults['base-url'] ?? '').href)
+    expect(String(settings.wait)).toBe(defaults.wait)
+    expect(String(settings.failOnNoPr)).toBe(defaults['fail-on-no-pr'])
+    expect(settings.timeoutMs).toBe(parseDuration(defaults.timeout ?? ''))
+    expect(settings.pollIntervalMs).toBe(parseDuration(defaults['poll-interval'] ?? ''))
+    expect(settings.maxPollIntervalMs).toBe(parseDuration(defaults['max-poll-interval'] ?? ''))
   })
 })
 

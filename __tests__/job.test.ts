@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { classifyStatus, parseJob, pullRequestNumber, STATUS_TABLE } from '../src/job.js'
+import { classifyStatus, mergeJob, parseJob, STATUS_TABLE } from '../src/job.js'
 
 describe('parseJob', () => {
   it('reads a full job and keeps fields it does not know', () => {
@@ -21,8 +21,17 @@ describe('parseJob', () => {
     })
   })
 
-  it('accepts a job with every field missing', () => {
-    expect(parseJob({})).toEqual({})
+  it('accepts a job with any one of its fields', () => {
+    expect(parseJob({ status: 'active' })).toEqual({ status: 'active' })
+  })
+
+  it.each([
+    ['an empty object', {}],
+    ['an object with none of the job fields', { ok: true, data: [] }],
+    ['an error body', { error: 'Job store unavailable' }],
+    ['an error body that also has a job field', { error: 'x', status: 'completed' }]
+  ])('refuses %s, which is not a job', (_, body) => {
+    expect(parseJob(body)).toBeUndefined()
   })
 
   it('reads a field of the wrong type as absent instead of failing', () => {
@@ -55,15 +64,26 @@ describe('classifyStatus', () => {
   )
 })
 
-describe('pullRequestNumber', () => {
-  it.each([
-    ['https://github.com/acme/docs/pull/123', '123'],
-    ['https://github.com/acme/docs/pull/123/files', '123'],
-    ['https://github.com/acme/docs/pull/9?x=1', '9'],
-    ['https://gitlab.example/acme/docs/-/merge_requests/4', undefined],
-    ['https://github.com/acme/docs/pull/12abc', undefined],
-    [undefined, undefined]
-  ])('%s → %s', (link, number) => {
-    expect(pullRequestNumber(link)).toBe(number)
+describe('mergeJob', () => {
+  const known = {
+    id: 'job_1',
+    status: 'active',
+    model: 'opus',
+    prLink: null,
+    source: { repository: 'https://github.com/acme/docs', ref: 'main' }
+  }
+
+  it('takes what the answer says', () => {
+    const latest = { id: 'job_1', status: 'completed', prLink: 'https://github.com/a/b/pull/2' }
+    expect(mergeJob(known, latest)).toMatchObject(latest)
+  })
+
+  it('keeps a field the answer leaves out or sets to null', () => {
+    const merged = mergeJob(known, { status: 'active', model: null, source: { ref: null } })
+    expect(merged).toMatchObject({ id: 'job_1', model: 'opus', source: { ref: 'main' } })
+  })
+
+  it('always keeps the id the job was created with', () => {
+    expect(mergeJob(known, { id: 'other', status: 'active' }).id).toBe('job_1')
   })
 })

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import * as core from '../__fixtures__/core.js'
 import { EPOCH } from '../__fixtures__/runtime.js'
-import type { Fetch, HttpRequest } from '../src/client.js'
+import type { Fetch, HttpRequest } from '../src/transport.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../src/main.js')
@@ -138,7 +138,11 @@ describe('run', () => {
     expect(core.setFailed).not.toHaveBeenCalled()
     expect(core.outputs()['pr-link']).toBe('')
     expect(core.outputs()['pr-number']).toBe('')
-    expect(core.info).toHaveBeenCalledWith(expect.stringContaining('without changing any files'))
+    expect(core.info).toHaveBeenCalledWith(
+      expect.stringContaining('completed without a pull request link')
+    )
+    // The action cannot know that no files changed: the agent may push to the deploy branch.
+    expect(everythingWritten()).not.toMatch(/without changing any files|no files changed/)
   })
 
   it('fails without a pull request when fail-on-no-pr is true', async () => {
@@ -146,7 +150,7 @@ describe('run', () => {
     const c = clock()
     await run({ ...c, fetch: fakeApi(c, { status: 'completed' }).fetch })
     expect(core.setFailed).toHaveBeenCalledWith(
-      expect.stringMatching(/job_main completed without changing any files.*fail-on-no-pr/)
+      expect.stringMatching(/job_main completed without a pull request link.*fail-on-no-pr is true/)
     )
   })
 
@@ -184,7 +188,8 @@ describe('run', () => {
     )
     expect(message).toContain('keeps running on the platform')
     expect(core.outputs()).toMatchObject({ 'job-id': 'job_main', status: 'active' })
-    expect(c.now() - EPOCH).toBe(120_000)
+    // The last look at the job comes 5 s before the deadline.
+    expect(c.now() - EPOCH).toBe(115_000)
     expect(core.summaries[0]).toContain('Timed out')
   })
 
@@ -276,5 +281,46 @@ describe('run', () => {
       expect(line).not.toMatch(/^\s*::/)
       expect(line).not.toContain('##[')
     }
+  })
+
+  it('with wait: false, reports a job the create answer already shows as failed', async () => {
+    core.inputs.wait = 'false'
+    const c = clock()
+    const api = fakeApi(c, undefined, 60_000, (_, init) =>
+      init.method === 'POST'
+        ? { status: 201, body: JSON.stringify({ id: 'job_main', status: 'failed' }) }
+        : undefined
+    )
+    await run({ ...c, fetch: api.fetch })
+    expect(api.requests).toHaveLength(1)
+    expect(core.setFailed).toHaveBeenCalledWith(expect.stringContaining('job_main failed'))
+    expect(everythingWritten()).not.toContain('keeps running')
+  })
+
+  it('keeps job-id and what it knows when a later answer leaves fields out', async () => {
+    const c = clock()
+    const api = fakeApi(c, undefined, 60_000, (_, init, n) =>
+      init.method === 'GET' && n === 2 ? { status: 200, body: '{"status":"active"}' } : undefined
+    )
+    await run({ ...c, fetch: api.fetch })
+    expect(core.setFailed).not.toHaveBeenCalled()
+    const ids = core.setOutput.mock.calls.filter(([n]) => n === 'job-id').map(([, v]) => String(v))
+    expect(ids.every((id) => id === 'job_main')).toBe(true)
+    expect(core.outputs()).toMatchObject({ 'job-id': 'job_main', model: 'claude-sonnet-4-5' })
+  })
+
+  it('treats a 200 whose body is an error as a failed check, and checks again', async () => {
+    const c = clock()
+    const api = fakeApi(c, undefined, 20_000, (_, init, n) =>
+      init.method === 'GET' && n === 2
+        ? { status: 200, body: '{"error":"job store unavailable"}' }
+        : undefined
+    )
+    await run({ ...c, fetch: api.fetch })
+    expect(core.setFailed).not.toHaveBeenCalled()
+    expect(core.outputs()['job-id']).toBe('job_main')
+    expect(core.info).toHaveBeenCalledWith(
+      expect.stringMatching(/^Checking the job failed \(1 in a row\)/)
+    )
   })
 })

@@ -4,17 +4,20 @@ import {
   ApiError,
   CancelledError,
   DeadlineError,
-  UncertainCreateError,
+  UncertainError,
   type Failure
 } from '../src/errors.js'
 import type { Job } from '../src/job.js'
+import { CREATE } from '../src/mintlify.js'
+import { MAX_ATTEMPTS } from '../src/policy.js'
 import {
-  createJob,
-  MAX_CREATE_ATTEMPTS,
+  FINAL_CHECK_MS,
   PROGRESS_EVERY_MS,
   REQUEST_TIMEOUT_MS,
+  send,
   waitForJob,
-  WARN_AFTER_FAILURES
+  WARN_AFTER_FAILURES,
+  type Call
 } from '../src/poll.js'
 import { EPOCH, virtualRuntime, type VirtualRuntime } from '../__fixtures__/runtime.js'
 
@@ -35,8 +38,9 @@ function jobThatEndsAfter(rt: VirtualRuntime, durationMs: number, finalStatus = 
   return { getJob, calls }
 }
 
-const failure = (f: Failure, op: 'create' | 'poll' = 'poll') =>
-  new ApiError(`failure ${JSON.stringify(f)}`, op, f)
+const failure = (f: Failure) => new ApiError(`failure ${JSON.stringify(f)}`, f)
+const createJob = (create: Call<Job>, ...rest: [ReturnType<typeof schedule>, VirtualRuntime]) =>
+  send(CREATE, create, ...rest)
 
 describe('waitForJob', () => {
   it('polls on the growing schedule until the job completes', async () => {
@@ -96,7 +100,44 @@ describe('waitForJob', () => {
     const { getJob } = jobThatEndsAfter(rt, Number.POSITIVE_INFINITY)
     const result = await waitForJob(active, getJob, schedule(2 * MINUTE), rt)
     expect(result).toEqual({ kind: 'timeout', job: active })
-    expect(rt.now()).toBe(EPOCH + 2 * MINUTE)
+    // The last look at the job comes just before the deadline, not after it.
+    expect(rt.now()).toBe(EPOCH + 2 * MINUTE - FINAL_CHECK_MS)
+  })
+
+  it('takes one last look before the deadline, so a job that just ended is not a timeout', async () => {
+    const rt = virtualRuntime(() => 0)
+    // Checks at 5s, 12.5s, 23.75s, 40.6s, 65.9s, 95.9s; the job ends at 100s; timeout 2 min.
+    const { getJob, calls } = jobThatEndsAfter(rt, 100_000)
+    const result = await waitForJob(active, getJob, schedule(2 * MINUTE), rt)
+    expect(result).toMatchObject({ kind: 'finished', phase: 'completed' })
+    expect(calls.at(-1)).toBe(EPOCH + 2 * MINUTE - FINAL_CHECK_MS)
+  })
+
+  it('checks the job even when poll-interval is longer than the timeout', async () => {
+    const rt = virtualRuntime(() => 0)
+    const { getJob, calls } = jobThatEndsAfter(rt, 30_000)
+    const result = await waitForJob(active, getJob, schedule(MINUTE, 10 * MINUTE, 10 * MINUTE), rt)
+    expect(result).toMatchObject({ kind: 'finished', phase: 'completed' })
+    expect(calls).toEqual([EPOCH + MINUTE - FINAL_CHECK_MS])
+  })
+
+  it('keeps what it knows when a later answer leaves fields out', async () => {
+    const rt = virtualRuntime()
+    const known: Job = { id: 'job_1', status: 'active', model: 'opus', prLink: null }
+    const answers: Job[] = [
+      { status: 'active', prLink: 'https://github.com/a/b/pull/1' },
+      { status: 'completed', model: null }
+    ]
+    const seen: Job[] = []
+    const getJob = async (): Promise<Job> => answers.shift() ?? {}
+    const result = await waitForJob(known, getJob, schedule(), rt, (job) => seen.push(job))
+    expect(result.job).toEqual({
+      id: 'job_1',
+      status: 'completed',
+      model: 'opus',
+      prLink: 'https://github.com/a/b/pull/1'
+    })
+    expect(seen.every((job) => job.id === 'job_1')).toBe(true)
   })
 
   it('gives each request at most its own timeout, and no more than the time left', async () => {
@@ -116,7 +157,7 @@ describe('waitForJob', () => {
     const faults: Failure[] = [
       { kind: 'http', status: 500 },
       { kind: 'http', status: 502 },
-      { kind: 'network', sent: true },
+      { kind: 'lost' },
       { kind: 'invalid-response' },
       { kind: 'http', status: 503, retryAfterMs: 2000 }
     ]
@@ -162,7 +203,9 @@ describe('waitForJob', () => {
       (e: unknown) => e
     )
     expect(error).toBeInstanceOf(DeadlineError)
-    expect((error as Error).message).toMatch(/Try again after 2026-11-22T00:10:05Z/)
+    expect((error as Error).message).toMatch(/asks to wait 10m, longer than the/)
+    // A re-run would start a second job while this one runs: no invitation to one.
+    expect((error as Error).message).not.toContain('Try again')
     expect(rt.now() - EPOCH).toBeLessThan(MINUTE)
   })
 
@@ -173,7 +216,9 @@ describe('waitForJob', () => {
     }
     const result = await waitForJob(active, getJob, schedule(3 * MINUTE), rt)
     expect(result).toEqual({ kind: 'timeout', job: active })
-    expect(rt.now()).toBe(EPOCH + 3 * MINUTE)
+    expect(rt.now()).toBeGreaterThanOrEqual(EPOCH + 3 * MINUTE - FINAL_CHECK_MS)
+    expect(rt.now()).toBeLessThanOrEqual(EPOCH + 3 * MINUTE)
+    expect(rt.lines.at(-1)?.message).toMatch(/^The last check before the timeout failed/)
   })
 
   it('stops with the cancellation reason when the run is cancelled', async () => {
@@ -204,7 +249,8 @@ describe('waitForJob', () => {
           if (slept > timeoutMs) return false
           if (rt.sleeps.some((ms) => ms > s.maxMs)) return false
           if (result.kind === 'finished') return rt.now() - EPOCH - durationMs <= s.maxMs
-          return durationMs + 0 > timeoutMs - s.maxMs && rt.now() === s.deadline
+          // A timeout means the last look, just before the deadline, still saw the job running.
+          return durationMs > rt.now() - EPOCH && s.deadline - rt.now() <= FINAL_CHECK_MS
         }
       ),
       { numRuns: 200 }
@@ -220,7 +266,7 @@ describe('createJob', () => {
     const create = async (): Promise<Job> => {
       const next = outcomes[calls++] ?? 'ok'
       if (next === 'ok') return created
-      throw failure(next, 'create')
+      throw failure(next)
     }
     return { create, calls: () => calls }
   }
@@ -246,7 +292,7 @@ describe('createJob', () => {
     const rt = virtualRuntime()
     const { create, calls } = creates(
       { kind: 'http', status: 503, retryAfterMs: 1000 },
-      { kind: 'network', sent: false },
+      { kind: 'unsent', permanent: false },
       'ok'
     )
     await expect(createJob(create, schedule(), rt)).resolves.toEqual(created)
@@ -257,13 +303,13 @@ describe('createJob', () => {
     ['500', { kind: 'http', status: 500 }],
     ['504', { kind: 'http', status: 504 }],
     ['503 without Retry-After', { kind: 'http', status: 503 }],
-    ['a connection lost after sending', { kind: 'network', sent: true }],
+    ['a connection lost after sending', { kind: 'lost' }],
     ['a 201 whose body is not a job', { kind: 'invalid-response' }]
   ])('never sends a second create after %s, and says the job may exist', async (_, f) => {
     const rt = virtualRuntime()
     const { create, calls } = creates(f, 'ok')
     const error = await createJob(create, schedule(), rt).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(UncertainCreateError)
+    expect(error).toBeInstanceOf(UncertainError)
     expect((error as Error).message).toMatch(/may or may not have been created/)
     expect((error as Error).message).toMatch(/dashboard/)
     expect(calls()).toBe(1)
@@ -289,12 +335,12 @@ describe('createJob', () => {
     expect(rt.sleeps).toEqual([])
   })
 
-  it(`gives up after ${MAX_CREATE_ATTEMPTS} attempts when the host cannot be reached`, async () => {
+  it(`gives up after ${MAX_ATTEMPTS} attempts when the host cannot be reached`, async () => {
     const rt = virtualRuntime()
-    const never: Failure = { kind: 'network', sent: false }
+    const never: Failure = { kind: 'unsent', permanent: false }
     const { create, calls } = creates(...Array<Failure>(20).fill(never))
     await expect(createJob(create, schedule(), rt)).rejects.toThrow(/gave up after 6 attempts/)
-    expect(calls()).toBe(MAX_CREATE_ATTEMPTS)
+    expect(calls()).toBe(MAX_ATTEMPTS)
   })
 
   it('stops before creating when the run is already cancelled', async () => {

@@ -1,5 +1,17 @@
-import { describe, expect, it } from '@jest/globals'
-import { defuseCommands, escapeHtml, quote, redact, safeHttpUrl } from '../src/sanitize.js'
+import { afterEach, describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import {
+  addSecret,
+  clearSecrets,
+  defuseCommands,
+  describeLink,
+  escapeMarkup,
+  quote,
+  redact,
+  safeLink
+} from '../src/sanitize.js'
+
+afterEach(() => clearSecrets())
 
 /** What the runner would take for a workflow command in one printed line. */
 function startsCommand(line: string): boolean {
@@ -26,6 +38,22 @@ describe('quote', () => {
     expect(quote('a\u0007b\u2028c\u001b[31m')).toBe('a\\u0007b\\u2028c\\u001b[31m')
   })
 
+  it('shows bidirectional controls and zero-width characters instead of obeying them', () => {
+    expect(quote('abc\u202edcba\u200b')).toBe('abc\\u202edcba\\u200b')
+  })
+
+  it('redacts a secret before cutting, wherever the cut falls (property)', () => {
+    const secret = 'mint_0123456789abcdefghij'
+    addSecret(secret)
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.integer({ min: 1, max: 80 }), (a, b, max) => {
+        const quoted = quote(`${a}${secret}${b}`, max)
+        // No run of the key's first 6 characters or more survives.
+        return !quoted.includes(secret.slice(0, 6))
+      })
+    )
+  })
+
   it('cuts long text and says how much was left out', () => {
     const quoted = quote('x'.repeat(1000), 100)
     expect(quoted).toBe(`${'x'.repeat(100)}… (900 more characters)`)
@@ -49,34 +77,66 @@ describe('defuseCommands', () => {
 describe('redact', () => {
   it('removes every occurrence of a secret, also URL-encoded', () => {
     const key = 'mint_a+b/c'
-    expect(redact(`key ${key} and ${encodeURIComponent(key)} again ${key}`, [key])).toBe(
+    addSecret(key)
+    expect(redact(`key ${key} and ${encodeURIComponent(key)} again ${key}`)).toBe(
       'key *** and *** again ***'
     )
   })
 
   it('ignores empty secrets', () => {
+    addSecret('')
     expect(redact('text', [''])).toBe('text')
   })
-})
 
-describe('escapeHtml', () => {
-  it('escapes markup so the summary shows it as text', () => {
-    expect(escapeHtml(`<img src=x onerror="a('b')">&`)).toBe(
-      '&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;'
-    )
+  it('is applied by defuseCommands too, the last step of every log line', () => {
+    addSecret('mint_secret_value')
+    expect(defuseCommands('::warning::mint_secret_value')).not.toContain('mint_secret')
   })
 })
 
-describe('safeHttpUrl', () => {
-  it.each(['https://github.com/acme/docs/pull/7', 'http://127.0.0.1:3000/pull/1'])(
-    'accepts %s',
-    (url) => {
-      expect(safeHttpUrl(url)).toBe(url)
-    }
-  )
+describe('escapeMarkup', () => {
+  it('escapes markup so the summary shows it as text', () => {
+    expect(escapeMarkup(`<img src=x onerror="a('b')">&`)).not.toMatch(/[<>"'&](?![#a-z0-9]+;)/)
+  })
+
+  it('keeps server text from ending the HTML block or becoming links, images or mentions', () => {
+    const hostile =
+      'ok\n\n[click](https://evil.example) ![](https://evil.example/x.png) @octocat #1'
+    const safe = escapeMarkup(hostile)
+    expect(safe).not.toContain('\n')
+    expect(safe.replace(/&#?[a-z0-9]+;/gi, '')).not.toMatch(/[[\]()!@#<>]/u)
+    expect(safe).not.toContain('https://')
+  })
+
+  it('cuts after redacting', () => {
+    addSecret('mint_abcdefghijklmnop')
+    expect(escapeMarkup(`${'x'.repeat(10)}mint_abcdefghijklmnop`, 14)).not.toContain('mint')
+  })
+})
+
+describe('safeLink', () => {
+  it.each([
+    ['https://github.com/acme/docs/pull/7', '7'],
+    ['https://github.com/acme/docs/pull/123/files', '123'],
+    ['https://GitHub.com/acme/docs/pull/9?x=1', '9'],
+    ['http://127.0.0.1:3000/a/b/pull/1', '1'],
+    ['https://gitlab.example/acme/docs/-/merge_requests/4', undefined],
+    ['https://github.com/acme/docs/pull/12abc', undefined],
+    ['https://github.com/acme/docs/issues/3?next=/pull/77', undefined]
+  ])('accepts %s, number %s', (url, number) => {
+    const link = safeLink(url)
+    expect(link?.href).toBe(new URL(url).href)
+    expect(link?.number).toBe(number)
+  })
 
   it.each([
     'https://github.com/acme/docs/pull/7\npr-link<<EOF',
+    'https://user:pass@github.com/acme/docs/pull/7',
+    'https://token@github.com/acme/docs/pull/7',
+    'https://github.com/acme/docs/pull/7?a=$(id)',
+    'https://github.com/acme/docs/pull/7?a=1&b=2',
+    'https://github.com/acme/docs/pull/7\u202e',
+    'https:github.com/acme/docs/pull/7',
     'javascript:alert(1)',
     'https://github.com/a b',
     'not a url',
@@ -84,6 +144,21 @@ describe('safeHttpUrl', () => {
     null,
     undefined
   ])('refuses %j', (url) => {
-    expect(safeHttpUrl(url)).toBeUndefined()
+    expect(safeLink(url)).toBeUndefined()
+  })
+})
+
+describe('safeLink normalises', () => {
+  it('percent-encodes what HTML or a shell would read as syntax', () => {
+    expect(safeLink('https://github.com/acme/docs/pull/7?q="><script>')?.href).toBe(
+      'https://github.com/acme/docs/pull/7?q=%22%3E%3Cscript%3E'
+    )
+  })
+})
+
+describe('describeLink', () => {
+  it('never shows credentials, not even of a link it refuses', () => {
+    expect(describeLink('https://user:hunter2@github.com/x')).toBe('https://***@github.com/x')
+    expect(describeLink('https://ghp_token@host/x"')).not.toContain('ghp_token')
   })
 })

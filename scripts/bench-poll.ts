@@ -2,7 +2,8 @@
 // itself with `pollDelay`) on a virtual clock, so an hour-long job is simulated in microseconds.
 // scripts/bench.js bundles this file with ncc and imports the bundle.
 import type { Job } from '../src/job.js'
-import { waitForJob, type Runtime } from '../src/poll.js'
+import { waitForJob } from '../src/poll.js'
+import type { Runtime } from '../src/runtime.js'
 import { POLL_GROWTH, POLL_JITTER, pollDelay, type PollPace } from '../src/schedule.js'
 import { seededRandom } from '../simulator/random.js'
 

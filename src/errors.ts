@@ -17,22 +17,25 @@ export class InputError extends Error {
   }
 }
 
-/** What an operation was doing when it failed; shapes the advice in messages. */
-export type Operation = 'create' | 'poll'
-
-/** How a request failed, in the terms the retry rules need. */
+/**
+ * What provably happened to a request that did not produce a usable answer. Only this decides
+ * whether it may be sent again (see `policy.ts`).
+ */
 export type Failure =
-  | { kind: 'http'; status: number; retryAfterMs?: number }
-  | { kind: 'network'; sent: boolean }
-  | { kind: 'tls' }
-  | { kind: 'invalid-response' }
+  /** It never reached the API: no connection, a proxy or TLS refusal, or it was never written. */
+  | { readonly kind: 'unsent'; readonly permanent: boolean }
+  /** It was sent, but no answer came, or the answer could not be read whole. */
+  | { readonly kind: 'lost' }
+  /** The API answered with a status other than 2xx. */
+  | { readonly kind: 'http'; readonly status: number; readonly retryAfterMs?: number }
+  /** The API answered 2xx with something that is not what was asked for. */
+  | { readonly kind: 'invalid-response' }
 
-/** A request that did not produce a usable job. `failure` says whether it may be retried. */
+/** A request that did not produce a usable answer; `failure` says what happened to it. */
 export class ApiError extends Error {
   override name = 'ApiError'
   constructor(
     message: string,
-    readonly operation: Operation,
     readonly failure: Failure,
     readonly requestId?: string
   ) {
@@ -40,16 +43,9 @@ export class ApiError extends Error {
   }
 }
 
-/** The create request may have reached the server; retrying could start a second job. */
-export class UncertainCreateError extends Error {
-  override name = 'UncertainCreateError'
-  constructor(cause: string) {
-    super(
-      `The request to create the agent job failed after it was sent (${cause}), so the job may or ` +
-        'may not have been created. It was not retried, to avoid starting a duplicate job. Check ' +
-        "the agent's jobs in the Mintlify dashboard before running this step again."
-    )
-  }
+/** A request that is not idempotent may have taken effect; sending it again could repeat it. */
+export class UncertainError extends Error {
+  override name = 'UncertainError'
 }
 
 /** The step's deadline arrived, or a wait the server asked for would pass it. */
@@ -60,6 +56,12 @@ export class DeadlineError extends Error {
 /** The workflow was cancelled while the step was running. */
 export class CancelledError extends Error {
   override name = 'CancelledError'
+}
+
+/** The error an aborted signal stands for: its reason, or a plain cancellation. */
+export function cancellation(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason
+  return reason instanceof Error ? reason : new CancelledError('The step was cancelled.')
 }
 
 /** A readable one-line message for anything thrown, without a stack. */

@@ -1,9 +1,11 @@
-import { readFileSync, statSync } from 'node:fs'
+import { open, stat } from 'node:fs/promises'
 import * as core from '@actions/core'
 import { z } from 'zod'
 import { parseDuration, formatDuration } from './duration.js'
-import { API_KEYS_PAGE, InputError, errorMessage } from './errors.js'
-import { hasControlCharacters } from './sanitize.js'
+import { API_KEYS_PAGE, InputError, cancellation, errorMessage } from './errors.js'
+import { addSecret, hasControlCharacters, quote } from './sanitize.js'
+import { proxyProblem } from './transport.js'
+import { isLoopback } from './urls.js'
 
 /** Everything the action was asked to do, parsed once before any request is sent. */
 export interface Settings {
@@ -59,10 +61,15 @@ const durationInput = z.string().transform((text, ctx) => {
   return ms
 })
 
+// An HTTP header can carry only visible ASCII safely; a key with anything else (a smart quote or
+// a zero-width space from a copy and paste) could never be sent.
 const apiKeyInput = required('an admin API key (mint_…), passed from a secret').refine(
-  (key) => !/\s/.test(key) && !hasControlCharacters(key),
+  (key) => /^[\x21-\x7e]+$/.test(key.trim()),
   {
-    message: 'contains whitespace or control characters; copy the key again from the API keys page'
+    message:
+      'contains whitespace, control or non-ASCII characters (such as a smart quote or a ' +
+      'zero-width space), which an HTTP header cannot carry; copy the key again from the API ' +
+      'keys page'
   }
 )
 
@@ -77,7 +84,7 @@ const baseUrlInput = z.string().transform((text, ctx) => {
   } catch {
     ctx.addIssue({
       code: 'custom',
-      message: `"${text}" is not an absolute URL such as https://api.mintlify.com`
+      message: `"${quote(text, 200)}" is not an absolute URL such as https://api.mintlify.com`
     })
     return z.NEVER
   }
@@ -98,17 +105,6 @@ const baseUrlInput = z.string().transform((text, ctx) => {
   return url
 })
 
-/** Whether `hostname` (as `URL` gives it) is this machine, where plain http cannot be sniffed. */
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.toLowerCase()
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-  )
-}
-
 /** Parses one input with `schema`, turning the first problem into an error naming the input. */
 function parse<T>(name: string, schema: z.ZodType<T, string>, raw: string): T {
   const result = schema.safeParse(raw)
@@ -124,9 +120,12 @@ function input(name: string, fallback = ''): string {
  * Reads and checks every input. The API key is masked before anything else happens, so no later
  * log line, however it fails, can show it.
  */
-export function readSettings(): Settings {
+export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   const apiKey = core.getInput('api-key')
-  if (apiKey) core.setSecret(apiKey)
+  if (apiKey) {
+    core.setSecret(apiKey)
+    addSecret(apiKey)
+  }
 
   const warnings: string[] = []
   const key = parse('api-key', apiKeyInput, apiKey)
@@ -138,8 +137,9 @@ export function readSettings(): Settings {
   }
 
   const projectId = parse('project-id', projectIdInput, input('project-id'))
-  const prompt = readPrompt(input('prompt'), input('prompt-file'))
   const baseUrl = parse('base-url', baseUrlInput, input('base-url', 'https://api.mintlify.com'))
+  const proxy = proxyProblem(baseUrl)
+  if (proxy) throw new Error(proxy)
   const wait = parse('wait', booleanInput, input('wait', 'true'))
   const failOnNoPr = parse('fail-on-no-pr', booleanInput, input('fail-on-no-pr', 'false'))
   const timeoutMs = parse('timeout', durationInput, input('timeout', '30m'))
@@ -155,6 +155,12 @@ export function readSettings(): Settings {
       `must be at least poll-interval (${formatDuration(pollIntervalMs)}), got ${formatDuration(maxPollIntervalMs)}`
     )
   }
+  const prompt = await readPrompt(
+    input('prompt'),
+    input('prompt-file'),
+    Date.now() + timeoutMs,
+    signal
+  )
 
   return Object.freeze({
     prompt,
@@ -171,7 +177,12 @@ export function readSettings(): Settings {
 }
 
 /** The prompt from `prompt` or from the file named by `prompt-file`; exactly one must be given. */
-function readPrompt(prompt: string, promptFile: string): string {
+async function readPrompt(
+  prompt: string,
+  promptFile: string,
+  deadline: number,
+  signal?: AbortSignal
+) {
   if (prompt && promptFile) {
     throw new InputError('prompt-file', 'cannot be used together with prompt; give one of them')
   }
@@ -183,22 +194,54 @@ function readPrompt(prompt: string, promptFile: string): string {
   }
   let text: string
   try {
-    const size = statSync(promptFile).size
-    if (size > MAX_PROMPT_FILE_BYTES) {
-      throw new Error(
-        `it is ${size} bytes; prompts of at most ${MAX_PROMPT_FILE_BYTES} bytes are read`
-      )
-    }
-    text = readFileSync(promptFile, 'utf8')
+    text = await readTextFile(promptFile, MAX_PROMPT_FILE_BYTES, deadline, signal)
   } catch (error: unknown) {
+    if (signal?.aborted) throw cancellation(signal)
     const reason =
       error && typeof error === 'object' && 'code' in error && error.code === 'ENOENT'
         ? 'no such file (paths are relative to the workspace; check out the repository first)'
         : errorMessage(error)
-    throw new InputError('prompt-file', `cannot read "${promptFile}": ${reason}`)
+    throw new InputError('prompt-file', `cannot read "${quote(promptFile, 200)}": ${reason}`)
   }
   if (!text.trim()) {
-    throw new InputError('prompt-file', `"${promptFile}" is empty; it must contain the prompt`)
+    throw new InputError(
+      'prompt-file',
+      `"${quote(promptFile, 200)}" is empty; it must contain the prompt`
+    )
   }
   return text.trim()
+}
+
+/**
+ * Reads a regular file of at most `max` bytes. A FIFO, a device such as /dev/zero or a directory
+ * is refused before it is opened (opening a FIFO blocks until a writer comes, and a device may
+ * never end); the read stops at `max` bytes, at the step's deadline, and when `signal` aborts.
+ */
+async function readTextFile(
+  path: string,
+  max: number,
+  deadline: number,
+  signal?: AbortSignal
+): Promise<string> {
+  const info = await stat(path)
+  if (!info.isFile()) throw new Error('it is not a regular file')
+  if (info.size > max)
+    throw new Error(`it is ${info.size} bytes; prompts of at most ${max} bytes are read`)
+  const file = await open(path, 'r')
+  try {
+    const buffer = Buffer.alloc(max + 1)
+    let length = 0
+    while (length < buffer.length) {
+      if (signal?.aborted) throw cancellation(signal)
+      if (Date.now() > deadline) throw new Error("it could not be read within the step's timeout")
+      const { bytesRead } = await file.read(buffer, length, buffer.length - length, length)
+      if (bytesRead === 0) break
+      length += bytesRead
+    }
+    if (length > max)
+      throw new Error(`it is over ${max} bytes; prompts of at most ${max} bytes are read`)
+    return buffer.subarray(0, length).toString('utf8')
+  } finally {
+    await file.close()
+  }
 }

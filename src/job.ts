@@ -19,10 +19,47 @@ export const JobSchema = z.looseObject({
 
 export type Job = z.infer<typeof JobSchema>
 
-/** Parses a response body into a job; undefined when the body is not a JSON object. */
+/** The fields that make a JSON object a job; an answer with none of them is something else. */
+export const JOB_FIELDS = [
+  'id',
+  'status',
+  'prLink',
+  'model',
+  'createdAt',
+  'archivedAt',
+  'source'
+] as const
+
+/**
+ * Parses a response body into a job. Undefined when the body is not a job: not a JSON object, an
+ * error body (`{"error": …}`, whatever its status), or an object with none of the job's fields.
+ */
 export function parseJob(body: unknown): Job | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || 'error' in body) return undefined
+  if (!JOB_FIELDS.some((field) => field in body)) return undefined
   const result = JobSchema.safeParse(body)
   return result.success ? result.data : undefined
+}
+
+/**
+ * The job as the action knows it after reading `latest`: what the answer says, except that a
+ * field it leaves out or sets to null keeps the value known before, and the id is always the one
+ * the job was created with. A partial answer never erases what the action has already reported.
+ */
+export function mergeJob(known: Job, latest: Job): Job {
+  const merged: Record<string, unknown> = { ...known }
+  for (const [field, value] of Object.entries(latest)) {
+    if (value !== null && value !== undefined) merged[field] = value
+  }
+  if (known.source && latest.source) {
+    const source: Record<string, unknown> = { ...known.source }
+    for (const [field, value] of Object.entries(latest.source)) {
+      if (value !== null && value !== undefined) source[field] = value
+    }
+    merged.source = source
+  }
+  if (known.id) merged.id = known.id
+  return JobSchema.parse(merged)
 }
 
 /** Where a job stands, from the action's point of view. */
@@ -46,11 +83,4 @@ export function classifyStatus(status: string | null | undefined): {
 } {
   const phase = status ? STATUS_TABLE.get(status) : undefined
   return phase ? { phase, known: true } : { phase: 'running', known: false }
-}
-
-/** Pull request number from a GitHub pull request link, if it has one. */
-export function pullRequestNumber(link: string | undefined): string | undefined {
-  if (!link) return undefined
-  const match = /\/pulls?\/(\d+)(?:[/?#]|$)/.exec(link)
-  return match?.[1]
 }

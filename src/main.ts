@@ -1,10 +1,13 @@
 import * as core from '@actions/core'
-import { createClient, type Fetch } from './client.js'
 import { CancelledError } from './errors.js'
 import { readSettings } from './inputs.js'
 import type { Job } from './job.js'
-import { createJob, realSleep, waitForJob, type Runtime } from './poll.js'
-import { Reporter, type Outcome } from './report.js'
+import { CREATE, createMintlifyApi } from './mintlify.js'
+import { send, waitForJob, type Schedule } from './poll.js'
+import { Reporter } from './report.js'
+import { realSleep, type Runtime } from './runtime.js'
+import { createTransport, type Fetch } from './transport.js'
+import type { Outcome } from './verdict.js'
 import { USER_AGENT } from './version.js'
 
 /** Seams for tests and local runs; a real run uses none of them. */
@@ -38,8 +41,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
   let outcome: Outcome = { kind: 'error', error: new Error('The run ended unexpectedly.') }
   let failOnNoPr = false
   try {
-    const settings = readSettings()
-    reporter.addSecret(settings.apiKey)
+    const settings = await readSettings(cancel.signal)
     failOnNoPr = settings.failOnNoPr
     for (const warning of settings.warnings) reporter.warning(warning)
 
@@ -50,45 +52,47 @@ export async function run(options: RunOptions = {}): Promise<void> {
       signal: cancel.signal,
       log: reporter
     }
-    const schedule = {
+    const schedule: Schedule = {
       deadline: started + settings.timeoutMs,
       initialMs: settings.pollIntervalMs,
       maxMs: settings.maxPollIntervalMs
     }
-    const client = createClient({
+    const transport = createTransport({
       baseUrl: settings.baseUrl,
-      projectId: settings.projectId,
       apiKey: settings.apiKey,
       userAgent: USER_AGENT,
       fetch: options.fetch,
       now,
       debug: (message) => reporter.debug(message)
     })
+    const api = createMintlifyApi(transport, settings.projectId, now)
 
     reporter.info(
       `Starting an agent job in project ${settings.projectId} at ${settings.baseUrl.origin}.`
     )
-    job = await createJob(
-      (timeoutMs, signal) => client.createJob(settings.prompt, timeoutMs, signal),
+    const created = await send(
+      CREATE,
+      (timeoutMs, signal) => api.createJob(settings.prompt, timeoutMs, signal),
       schedule,
       runtime
     )
-    const jobId = job.id
+    job = created
+    const jobId = created.id
     if (!jobId) {
       throw new Error(
         'The API created a job but its answer has no job id, so the job cannot be followed; ' +
           'find it in the Mintlify dashboard.'
       )
     }
-    reporter.jobCreated(job)
+    reporter.jobCreated(created)
 
     if (!settings.wait) {
       outcome = { kind: 'started' }
       return
     }
     const result = await waitForJob(
-      job,
-      (timeoutMs, signal) => client.getJob(jobId, timeoutMs, signal),
+      created,
+      (timeoutMs, signal) => api.getJob(jobId, timeoutMs, signal),
       schedule,
       runtime,
       (latest) => (job = latest)
@@ -107,6 +111,6 @@ export async function run(options: RunOptions = {}): Promise<void> {
     for (const signal of CANCEL_SIGNALS) process.off(signal, onSignal)
     options.signal?.removeEventListener('abort', onExternalAbort)
     const failure = await reporter.finish({ job, outcome, elapsedMs: now() - started, failOnNoPr })
-    if (failure) core.setFailed(reporter.clean(failure))
+    if (failure) core.setFailed(failure)
   }
 }

@@ -1,97 +1,63 @@
-import { setTimeout as delay } from 'node:timers/promises'
+/**
+ * The loops: sending one request until it succeeds or the policy says stop, and waiting for a job
+ * to end. They ask `policy.ts` what to do after every failure and decide nothing themselves.
+ */
 import { formatDuration } from './duration.js'
-import {
-  ApiError,
-  CancelledError,
-  DeadlineError,
-  UncertainCreateError,
-  errorMessage
-} from './errors.js'
-import { classifyStatus, type Job, type Phase } from './job.js'
-import { isRetryable, retryDelay } from './retry.js'
-import { pollDelay, type PollPace } from './schedule.js'
+import { ApiError, cancellation, errorMessage } from './errors.js'
+import { classifyStatus, mergeJob, type Job, type Phase } from './job.js'
+import { READ, decide, type RequestKind } from './policy.js'
+import type { Runtime } from './runtime.js'
 import { quote } from './sanitize.js'
+import { pollDelay, type PollPace } from './schedule.js'
 
 /** Longest a single request may take; a stalled connection must not eat the whole step. */
 export const REQUEST_TIMEOUT_MS = 30_000
 
+/** Time kept before the deadline for one last look at the job. */
+export const FINAL_CHECK_MS = 5_000
+
 /** Quiet polls are summed up in one progress line at most this often. */
 export const PROGRESS_EVERY_MS = 60_000
 
-/** Attempts at creating a job when the server provably did not act on the earlier ones. */
-export const MAX_CREATE_ATTEMPTS = 6
-
 /** Consecutive failed polls from which each further failure is a warning rather than a log line. */
 export const WARN_AFTER_FAILURES = 3
-
-export interface Log {
-  info(message: string): void
-  warning(message: string): void
-  debug(message: string): void
-}
-
-/** The clock, timer and randomness the loops run on; tests pass virtual ones. */
-export interface Runtime {
-  readonly now: () => number
-  readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>
-  readonly random: () => number
-  readonly signal: AbortSignal
-  readonly log: Log
-}
 
 export interface Schedule extends PollPace {
   /** When the step must end, on the `now()` clock. */
   readonly deadline: number
 }
 
-/** Sleeps on the real clock; rejects with the signal's reason when it is aborted. */
-export async function realSleep(ms: number, signal: AbortSignal): Promise<void> {
-  try {
-    await delay(ms, undefined, { signal })
-  } catch (error: unknown) {
-    throw signal.aborted ? cancelReason(signal) : error
-  }
-}
+/** One request, given the time it may take and the signal that cancels it. */
+export type Call<T> = (timeoutMs: number, signal: AbortSignal) => Promise<T>
 
 /**
- * Starts the job, retrying only where no job can have been created (see `isRetryable`). A create
- * that may have reached the server fails with a message that says so, never with a second POST.
+ * Sends a request of `kind` until it succeeds, repeating it only when the request policy allows.
+ * A request that is not idempotent and may have taken effect fails with an error that says so.
  */
-export async function createJob(
-  create: (timeoutMs: number, signal: AbortSignal) => Promise<Job>,
+export async function send<T>(
+  kind: RequestKind,
+  call: Call<T>,
   schedule: Schedule,
   runtime: Runtime
-): Promise<Job> {
-  for (let attempt = 0; ; attempt++) {
-    throwIfCancelled(runtime.signal)
+): Promise<T> {
+  for (let failures = 1; ; failures++) {
+    if (runtime.signal.aborted) throw cancellation(runtime.signal)
     try {
-      return await create(requestTimeout(schedule, runtime), runtime.signal)
+      return await call(requestTimeout(schedule, runtime), runtime.signal)
     } catch (error: unknown) {
       if (!(error instanceof ApiError)) throw error
-      const { failure } = error
-      if (!isRetryable('create', failure)) {
-        const mayExist =
-          (failure.kind === 'network' && failure.sent) ||
-          failure.kind === 'invalid-response' ||
-          (failure.kind === 'http' && failure.status >= 500)
-        throw mayExist ? new UncertainCreateError(error.message) : error
-      }
-      const wait = Math.round(
-        retryDelay(failure, attempt, schedule.initialMs, schedule.maxMs, runtime.random)
-      )
-      const left = schedule.deadline - runtime.now()
-      const asked = failure.kind === 'http' ? failure.retryAfterMs : undefined
-      if (asked !== undefined && asked > left) throw tooLate(error, asked, left, runtime.now())
-      if (attempt + 1 >= MAX_CREATE_ATTEMPTS || wait >= left) {
-        throw new DeadlineError(
-          `${error.message} No job was created; gave up after ${attempt + 1} attempts` +
-            (wait >= left ? " as the step's timeout leaves no time for another." : '.')
-        )
-      }
+      const decision = decide(kind, error, {
+        failures,
+        now: runtime.now(),
+        deadline: schedule.deadline,
+        pace: schedule,
+        random: runtime.random
+      })
+      if (!decision.retry) throw decision.error
       runtime.log.warning(
-        `${error.message} No job was created; trying again in ${formatDuration(wait)}.`
+        `${error.message} ${kind.noEffect}; trying again in ${formatDuration(decision.waitMs)}.`
       )
-      await runtime.sleep(wait, runtime.signal)
+      await runtime.sleep(decision.waitMs, runtime.signal)
     }
   }
 }
@@ -101,13 +67,15 @@ export type WaitResult =
   | { readonly kind: 'timeout'; readonly job: Job }
 
 /**
- * Polls the job until it reaches a terminal status or the deadline passes. Transient failures are
- * retried with backoff; a failure that polling again cannot fix (401, 403, 404, a redirect) ends the
- * wait at once. `onJob` sees every job record read, so the caller always holds the latest.
+ * Polls the job until it reaches a terminal status or the deadline passes, with one last look at
+ * the job just before the deadline, so a job that ended in the last interval is not reported as
+ * timed out. Failures are handled as the request policy says for a read. `onJob` sees every job
+ * as known after each answer (fields an answer leaves out keep their earlier value), so the
+ * caller always holds the latest.
  */
 export async function waitForJob(
   first: Job,
-  getJob: (timeoutMs: number, signal: AbortSignal) => Promise<Job>,
+  getJob: Call<Job>,
   schedule: Schedule,
   runtime: Runtime,
   onJob: (job: Job) => void = () => undefined
@@ -121,6 +89,7 @@ export async function waitForJob(
   let wait = pollDelay(0, schedule, runtime.random)
   let lastLine = started
   let lastStatus = first.status
+  let final = false
 
   const phaseOf = (current: Job): Phase => {
     const { phase, known } = classifyStatus(current.status)
@@ -137,30 +106,37 @@ export async function waitForJob(
 
   let phase = phaseOf(job)
   while (phase === 'running') {
+    if (final) return { kind: 'timeout', job }
     const left = schedule.deadline - now()
-    if (left <= 0) return { kind: 'timeout', job }
-    await runtime.sleep(Math.round(Math.min(wait, left)), runtime.signal)
-    if (now() >= schedule.deadline) return { kind: 'timeout', job }
+    const reserve = Math.min(FINAL_CHECK_MS, Math.max(0, left) / 2)
+    if (wait >= left - reserve) {
+      wait = Math.max(0, left - reserve)
+      final = true
+    }
+    await runtime.sleep(Math.round(wait), runtime.signal)
 
+    let latest: Job
     try {
-      job = await getJob(requestTimeout(schedule, runtime), runtime.signal)
+      latest = await getJob(requestTimeout(schedule, runtime), runtime.signal)
     } catch (error: unknown) {
-      if (!(error instanceof ApiError) || !isRetryable('poll', error.failure)) throw error
+      if (!(error instanceof ApiError)) throw error
       failures++
-      wait = retryDelay(
-        error.failure,
-        failures - 1,
-        schedule.initialMs,
-        schedule.maxMs,
-        runtime.random
-      )
-      const timeLeft = schedule.deadline - now()
-      if (error.failure.kind === 'http' && (error.failure.retryAfterMs ?? 0) > timeLeft) {
-        throw tooLate(error, error.failure.retryAfterMs ?? 0, timeLeft, now())
+      if (final) {
+        log.warning(`The last check before the timeout failed: ${errorMessage(error)}`)
+        continue
       }
+      const decision = decide(READ, error, {
+        failures,
+        now: now(),
+        deadline: schedule.deadline,
+        pace: schedule,
+        random: runtime.random
+      })
+      if (!decision.retry) throw decision.error
+      wait = decision.waitMs
       const line =
         `Checking the job failed (${failures} in a row): ${errorMessage(error)} ` +
-        `Trying again in ${formatDuration(Math.min(wait, Math.max(0, timeLeft)))}.`
+        `Trying again in ${formatDuration(Math.min(wait, Math.max(0, schedule.deadline - now())))}.`
       if (failures >= WARN_AFTER_FAILURES) log.warning(line)
       else log.info(line)
       lastLine = now()
@@ -170,6 +146,7 @@ export async function waitForJob(
     failures = 0
     polls++
     wait = pollDelay(polls, schedule, runtime.random)
+    job = mergeJob(job, latest)
     onJob(job)
     phase = phaseOf(job)
     const elapsed = formatDuration(now() - started)
@@ -191,24 +168,4 @@ export async function waitForJob(
 
 function requestTimeout(schedule: Schedule, runtime: Runtime): number {
   return Math.max(1, Math.min(REQUEST_TIMEOUT_MS, schedule.deadline - runtime.now()))
-}
-
-function tooLate(error: ApiError, wait: number, left: number, now: number): DeadlineError {
-  const retryAt = new Date(Math.ceil((now + wait) / 1000) * 1000)
-    .toISOString()
-    .replace('.000Z', 'Z')
-  return new DeadlineError(
-    `${error.message} The server asks to wait ${formatDuration(wait)}, longer than the ` +
-      `${formatDuration(Math.max(0, left))} left before this step's timeout, so the step stops ` +
-      `now instead of sleeping into it. Try again after ${retryAt}.`
-  )
-}
-
-function throwIfCancelled(signal: AbortSignal): void {
-  if (signal.aborted) throw cancelReason(signal)
-}
-
-function cancelReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason
-  return reason instanceof Error ? reason : new CancelledError('The step was cancelled.')
 }

@@ -1,50 +1,33 @@
+/**
+ * The only writer: log lines, annotations, step outputs and the job summary all go out through
+ * the `Reporter`. It decides nothing (see `verdict.ts`); it makes every piece of text safe on its
+ * way out: secrets redacted, workflow commands defused, sizes capped.
+ */
 import * as core from '@actions/core'
 import { formatDuration } from './duration.js'
 import { errorMessage } from './errors.js'
-import { pullRequestNumber, type Job } from './job.js'
-import type { Log } from './poll.js'
-import { defuseCommands, escapeHtml, quote, redact, safeHttpUrl } from './sanitize.js'
+import { JOB_FIELDS, type Job } from './job.js'
+import type { Log } from './runtime.js'
+import { cut, defuseCommands, escapeMarkup, quote, redact } from './sanitize.js'
+import { verdictOf, type RunRecord, type Verdict } from './verdict.js'
 
-/** How the run ended, as far as the report is concerned. */
-export type Outcome =
-  | { readonly kind: 'started' }
-  | { readonly kind: 'finished'; readonly phase: 'completed' | 'archived' | 'failed' }
-  | { readonly kind: 'timeout'; readonly timeoutMs: number }
-  | { readonly kind: 'cancelled'; readonly reason: string }
-  | { readonly kind: 'error'; readonly error: unknown }
+/** Longest annotation written; the runner shows only the start of longer ones anyway. */
+export const MAX_ANNOTATION_LENGTH = 4_000
 
-export interface RunRecord {
-  /** The latest job record, once a job exists. */
-  readonly job?: Job
-  readonly outcome: Outcome
-  readonly elapsedMs: number
-  readonly failOnNoPr: boolean
-}
+/** Longest value of one output taken from the job's fields. */
+export const MAX_FIELD_OUTPUT_LENGTH = 4_000
 
-interface Verdict {
-  readonly icon: string
-  readonly headline: string
-  /** Set when the step fails; the message for `setFailed`. */
-  readonly failure?: string
-}
+/** Longest `job` output; a bigger record is written with its known fields only. */
+export const MAX_JOB_OUTPUT_LENGTH = 65_536
 
-/**
- * Everything the action tells the outside world goes through here: log lines, annotations, step
- * outputs and the job summary. Every piece of text is redacted of the API key and defused of
- * workflow commands on its way out.
- */
+const TITLE = { title: 'Mintlify agent' }
+
 export class Reporter implements Log {
-  private readonly secrets: string[] = []
   private readonly written = new Map<string, string>()
-
-  /** Adds a value that must never appear in anything the action writes. */
-  addSecret(secret: string): void {
-    if (secret) this.secrets.push(secret)
-  }
 
   /** Text as it may be printed: without secrets, and unable to start a workflow command. */
   clean(text: string): string {
-    return defuseCommands(redact(text, this.secrets))
+    return defuseCommands(text)
   }
 
   info(message: string): void {
@@ -52,21 +35,26 @@ export class Reporter implements Log {
   }
 
   warning(message: string): void {
-    core.warning(this.clean(message), { title: 'Mintlify agent' })
+    core.warning(this.annotation(message), TITLE)
   }
 
   debug(message: string): void {
     core.debug(this.clean(message))
   }
 
+  /** The message for `setFailed`, cleaned and capped like every annotation. */
+  annotation(message: string): string {
+    return this.clean(cut(redact(message), MAX_ANNOTATION_LENGTH))
+  }
+
   /** Publishes the job id as soon as the job exists, so it survives whatever happens next. */
-  jobCreated(job: Job): void {
+  jobCreated(job: Job, verb = 'Created'): void {
     this.output('job-id', job.id ?? '')
     const details = [
       `status ${quote(job.status ?? 'unknown', 60)}`,
       job.model ? `model ${quote(job.model, 60)}` : undefined
     ].filter(Boolean)
-    this.info(`Created agent job ${quote(job.id ?? '', 100)} (${details.join(', ')}).`)
+    this.info(`${verb} agent job ${quote(job.id ?? '', 100)} (${details.join(', ')}).`)
   }
 
   /**
@@ -74,136 +62,78 @@ export class Reporter implements Log {
    * message the step fails with, or undefined when it succeeds.
    */
   async finish(record: RunRecord): Promise<string | undefined> {
-    const { job } = record
-    const prLink = safeHttpUrl(job?.prLink)
-    if (job?.prLink && !prLink) {
-      this.warning(
-        `The job's pull request link is not a plain http(s) URL, so pr-link is left empty: ` +
-          quote(job.prLink, 200)
-      )
-    }
-    if (job) this.writeOutputs(job, prLink)
-
-    const verdict = this.verdict(record, prLink)
-    await this.writeSummary(record, verdict, prLink)
-    return verdict.failure
+    const verdict = verdictOf(record)
+    if (record.job) this.writeOutputs(record.job, verdict)
+    for (const warning of verdict.warnings) this.warning(warning)
+    for (const note of verdict.notes) this.info(note)
+    if (verdict.notice) core.notice(this.annotation(verdict.notice), TITLE)
+    await this.writeSummary(record, verdict)
+    return verdict.failure === undefined ? undefined : this.annotation(verdict.failure)
   }
 
-  private verdict(record: RunRecord, prLink: string | undefined): Verdict {
-    const { job, outcome } = record
-    const id = quote(job?.id ?? '', 100)
-    const keepsRunning = `Agent job ${id} keeps running on the platform (the API cannot stop a job); follow it in the Mintlify dashboard.`
-    switch (outcome.kind) {
-      case 'started':
-        this.info(`Not waiting for the job (wait: false). ${keepsRunning}`)
-        return { icon: '🚀', headline: `Agent job ${id} started` }
-      case 'finished':
-        if (outcome.phase === 'completed') {
-          if (prLink) {
-            core.notice(this.clean(`Agent job ${id} opened a pull request: ${prLink}`), {
-              title: 'Mintlify agent'
-            })
-            return { icon: '✅', headline: 'The agent opened a pull request' }
-          }
-          const noPr = `Agent job ${id} completed without changing any files, so no pull request was opened.`
-          if (record.failOnNoPr) {
-            return {
-              icon: '❌',
-              headline: 'No pull request',
-              failure: `${noPr} (fail-on-no-pr is true)`
-            }
-          }
-          this.info(noPr)
-          return { icon: '☑️', headline: 'Completed: no files changed, no pull request' }
-        }
-        if (outcome.phase === 'archived') {
-          this.warning(
-            `Agent job ${id} was archived before it finished.` +
-              (prLink ? ` It had opened ${prLink}.` : ' No pull request was opened.')
-          )
-          return { icon: '⚠️', headline: 'The job was archived before it finished' }
-        }
-        return {
-          icon: '❌',
-          headline: 'The job failed',
-          failure: `Agent job ${id} failed. Open it in the Mintlify dashboard to see what the agent reported.`
-        }
-      case 'timeout':
-        return {
-          icon: '⏱️',
-          headline: 'Timed out',
-          failure:
-            `Timed out after ${formatDuration(outcome.timeoutMs)} waiting for agent job ${id} ` +
-            `(last status: ${quote(job?.status ?? 'unknown', 60)}). ${keepsRunning} Raise timeout, ` +
-            'or set wait: false to start the job without waiting.'
-        }
-      case 'cancelled':
-        return {
-          icon: '🛑',
-          headline: 'Cancelled',
-          failure: job
-            ? `${outcome.reason} ${keepsRunning}`
-            : `${outcome.reason} The job had not been confirmed as created; check the dashboard before running the step again.`
-        }
-      case 'error': {
-        const message = errorMessage(outcome.error)
-        return {
-          icon: '❌',
-          headline: 'Failed',
-          failure: job?.id ? `${message} ${keepsRunning}` : message
-        }
-      }
-    }
-  }
-
-  private writeOutputs(job: Job, prLink: string | undefined): void {
+  private writeOutputs(job: Job, verdict: Verdict): void {
+    const field = (value: string | null | undefined) => cut(value ?? '', MAX_FIELD_OUTPUT_LENGTH)
     this.output('job-id', job.id ?? '')
-    this.output('status', job.status ?? '')
-    this.output('pr-link', prLink ?? '')
-    this.output('pr-number', pullRequestNumber(prLink) ?? '')
-    this.output('model', job.model ?? '')
-    this.output('source-repository', job.source?.repository ?? '')
-    this.output('source-ref', job.source?.ref ?? '')
-    this.output('created-at', job.createdAt ?? '')
-    this.output('archived-at', job.archivedAt ?? '')
-    this.output('job', JSON.stringify(job))
+    this.output('status', field(job.status))
+    this.output('pr-link', verdict.link?.href ?? '')
+    this.output('pr-number', verdict.link?.number ?? '')
+    this.output('model', field(job.model))
+    this.output('source-repository', field(job.source?.repository))
+    this.output('source-ref', field(job.source?.ref))
+    this.output('created-at', field(job.createdAt))
+    this.output('archived-at', field(job.archivedAt))
+    this.output('job', jobOutput(job))
   }
 
   /** Sets an output once per value; `core.setOutput` keeps values intact whatever they contain. */
   private output(name: string, value: string): void {
-    const clean = redact(value, this.secrets)
+    const clean = redact(value)
     if (this.written.get(name) === clean) return
     this.written.set(name, clean)
     core.setOutput(name, clean)
   }
 
-  private async writeSummary(record: RunRecord, verdict: Verdict, prLink: string | undefined) {
+  private async writeSummary(record: RunRecord, verdict: Verdict) {
     const { job } = record
-    const cell = (text: string | null | undefined) =>
-      escapeHtml(redact(text ?? '—', this.secrets) || '—')
-    const prNumber = pullRequestNumber(prLink)
-    const pr = prLink
-      ? `<a href="${cell(prLink)}">${prNumber ? `#${prNumber}` : cell(prLink)}</a>`
+    const cell = (text: string | null | undefined) => (text ? escapeMarkup(text, 200) : '—')
+    const code = (text: string | null | undefined) => (text ? `<code>${cell(text)}</code>` : '—')
+    const { link } = verdict
+    const pr = link
+      ? `<a href="${link.href}">${link.number ? `#${link.number}` : cell(link.href)}</a>`
       : '—'
     const rows: [string, string][] = [
-      ['Job ID', job?.id ? `<code>${cell(job.id)}</code>` : '—'],
+      ['Job ID', code(job?.id)],
       ['Status', cell(job?.status)],
       ['Model', cell(job?.model)],
       ['Pull request', pr],
       ['Source repository', cell(job?.source?.repository)],
-      ['Source ref', job?.source?.ref ? `<code>${cell(job.source.ref)}</code>` : '—'],
+      ['Source ref', code(job?.source?.ref)],
       ['Created at', cell(job?.createdAt)],
       ['Duration', cell(formatDuration(record.elapsedMs))]
     ]
     try {
       const summary = core.summary
         .addHeading('Mintlify agent', 2)
-        .addRaw(`<p>${verdict.icon} <strong>${escapeHtml(verdict.headline)}</strong></p>`, true)
+        .addRaw(`<p>${verdict.icon} <strong>${escapeMarkup(verdict.headline)}</strong></p>`, true)
         .addTable(rows.map(([name, value]) => [{ data: name, header: true }, { data: value }]))
-      if (verdict.failure) summary.addRaw(`<p>${cell(verdict.failure)}</p>`, true)
+      if (verdict.failure) summary.addRaw(`<p>${escapeMarkup(verdict.failure, 2_000)}</p>`, true)
       await summary.write()
     } catch (error: unknown) {
       this.debug(`No job summary written: ${errorMessage(error)}`)
     }
   }
+}
+
+/** The job as JSON for the `job` output, within `MAX_JOB_OUTPUT_LENGTH`. */
+function jobOutput(job: Job): string {
+  const whole = JSON.stringify(job)
+  if (whole.length <= MAX_JOB_OUTPUT_LENGTH) return whole
+  const known = Object.fromEntries(
+    JOB_FIELDS.filter((name) => name in job).map((name) => {
+      const value: unknown = job[name]
+      return [name, typeof value === 'string' ? cut(value, MAX_FIELD_OUTPUT_LENGTH) : value]
+    })
+  )
+  const trimmed = JSON.stringify(known)
+  return trimmed.length <= MAX_JOB_OUTPUT_LENGTH ? trimmed : JSON.stringify({ id: job.id })
 }

@@ -1,7 +1,8 @@
 /**
- * Text from the network (error bodies, job fields) is untrusted: on a runner, a log line that
- * starts with `::` is a workflow command and `##[` anywhere is the legacy form. These helpers make
- * such text inert before it reaches the log, the job summary or an output.
+ * Text from the network and from inputs is untrusted. Everything the action prints, outputs or
+ * renders passes through here, always in the same order: secrets are redacted first (so that no
+ * cut can leave part of a key behind), then the text is put on one line, cut, and defused of
+ * workflow commands (a log line starting with `::`, or `##[` anywhere) and of markup.
  */
 
 /** Longest piece of untrusted text quoted in one message. */
@@ -9,15 +10,48 @@ export const MAX_QUOTED_LENGTH = 300
 
 const ZERO_WIDTH_SPACE = '\u200b'
 
-// Every C0/C1 control character and the Unicode line and paragraph separators.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+// C0/C1 control characters, the Unicode line and paragraph separators, and the invisible
+// characters that can make text read differently from what it is: zero-width characters and
+// bidirectional controls.
+const CONTROL =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/
 
 const NAMED_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
-/** Whether `text` holds a control character (or a Unicode line or paragraph separator). */
+/** Values that must never appear in anything the action writes; the API key is the first. */
+const secrets = new Set<string>()
+
+/**
+ * Adds a value that every later `redact` and `quote` removes. Called by the inputs module the
+ * moment the key is read, before it is checked, so even a message about a bad input is clean.
+ */
+export function addSecret(secret: string): void {
+  for (const form of [secret, secret.trim()]) {
+    if (form.length >= 4) {
+      secrets.add(form)
+      secrets.add(encodeURIComponent(form))
+    }
+  }
+}
+
+/** Forgets every secret; for tests that run the action more than once in one process. */
+export function clearSecrets(): void {
+  secrets.clear()
+}
+
+/** Whether `text` holds a control or invisible formatting character. */
 export function hasControlCharacters(text: string): boolean {
   return CONTROL.test(text)
+}
+
+/** Replaces every occurrence of each secret (also in its URL-encoded form) with `***`. */
+export function redact(text: string, extra: readonly string[] = []): string {
+  let result = text
+  // Longest first, so a secret that contains another is removed whole.
+  const all = [...secrets, ...extra.filter(Boolean)].sort((a, b) => b.length - a.length)
+  for (const secret of all) result = result.replaceAll(secret, '***')
+  return result
 }
 
 /** Breaks the workflow-command markers in one line without changing how it reads. */
@@ -26,67 +60,108 @@ function defuseLine(line: string): string {
   return broken.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)
 }
 
-/**
- * Makes untrusted text safe to quote inside a log line: one line (control characters shown as
- * escapes), no workflow-command markers, and at most `max` characters.
- */
-export function quote(text: string, max = MAX_QUOTED_LENGTH): string {
-  const single = text.replace(new RegExp(CONTROL, 'g'), (c) => {
+/** Shows control and invisible characters as escapes, so the text is one honest line. */
+function escapeControls(text: string): string {
+  return text.replace(new RegExp(CONTROL, 'g'), (c) => {
     const named = NAMED_ESCAPES[c]
     if (named !== undefined) return named
     return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
   })
-  const cut =
-    single.length > max
-      ? `${single.slice(0, max)}… (${single.length - max} more characters)`
-      : single
-  return defuseLine(cut)
+}
+
+/** Cuts `text` to `max` characters, saying how many were left out. */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text
+  // Never split a surrogate pair: half a character prints as garbage.
+  let end = max
+  const code = text.charCodeAt(end - 1)
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1
+  return `${text.slice(0, end)}… (${text.length - end} more characters)`
 }
 
 /**
- * The last line of defence for everything the action prints: no line of `text` can start a
- * workflow command. Our own messages never start with `::`, so this only ever changes text that
- * came from elsewhere.
+ * Makes untrusted text safe to quote inside a log line: secrets redacted, one line (control
+ * characters shown as escapes), at most `max` characters, no workflow-command markers.
+ */
+export function quote(text: string, max = MAX_QUOTED_LENGTH): string {
+  return defuseLine(cut(escapeControls(redact(text)), max))
+}
+
+/**
+ * The last line of defence for everything the action prints: secrets redacted, and no line of
+ * `text` can start a workflow command. Our own messages never start with `::`, so this only ever
+ * changes text that came from elsewhere.
  */
 export function defuseCommands(text: string): string {
-  return text
+  return redact(text)
     .split(/\r\n|\r|\n/)
     .map(defuseLine)
     .join('\n')
 }
 
-/** Replaces every occurrence of each secret (also in its URL-encoded form) with `***`. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let result = text
-  for (const secret of secrets) {
-    if (!secret) continue
-    for (const form of new Set([secret, encodeURIComponent(secret)])) {
-      result = result.replaceAll(form, '***')
-    }
-  }
-  return result
-}
-
-/** Escapes text for HTML, which is how the job summary renders everything it did not write. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
+const MARKUP_ESCAPES: Record<string, string> = {
+  // A zero-width space after these keeps GitHub from reading a mention or an issue reference in
+  // the text it renders from the entities.
+  '@': '&#64;&#8203;',
+  '#': '&#35;&#8203;',
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;'
 }
 
 /**
- * Returns `text` when it is an absolute http(s) URL with no whitespace or control characters (so it
- * is safe to hand to later steps), otherwise undefined.
+ * Makes untrusted text inert in markdown that may contain HTML (the job summary, a pull request
+ * comment): secrets redacted, one line (a blank line would end an HTML block and let what follows
+ * render as markdown), cut to `max`, HTML escaped, and every character that markdown gives a
+ * meaning (links, images, emphasis, code, tables, headings, mentions, issue references) written
+ * as an entity, so it shows as itself and nothing more.
  */
-export function safeHttpUrl(text: string | null | undefined): string | undefined {
-  if (!text || /\s/.test(text) || hasControlCharacters(text)) return undefined
+export function escapeMarkup(text: string, max = MAX_QUOTED_LENGTH): string {
+  return cut(escapeControls(redact(text)), max).replace(
+    /[&<>"'[\]()!*`|#@\\:]/g,
+    (c) => MARKUP_ESCAPES[c] ?? `&#${c.charCodeAt(0)};`
+  )
+}
+
+/** A pull request link the action can hand on: its normalised form and its number, if any. */
+export interface SafeLink {
+  readonly href: string
+  readonly number?: string
+}
+
+/** What a link handed to later steps may contain: nothing a shell, HTML or YAML would trip on. */
+const PLAIN_URL =
+  /^https?:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:\/[A-Za-z0-9\-._~/%+,=]*)?(?:\?[A-Za-z0-9\-._~/%+,=]*)?(?:#[A-Za-z0-9\-._~/%+,=]*)?$/
+
+/**
+ * Returns the normalised http(s) URL when `text` is a plain absolute link: written with `//`,
+ * with a host, without credentials, whitespace, control or invisible characters, and with nothing
+ * in it that a shell, HTML or YAML would read as syntax. Otherwise undefined. The pull request
+ * number comes only from a `/pull/N` path.
+ */
+export function safeLink(text: string | null | undefined): SafeLink | undefined {
+  if (!text || text.length > 2_000 || !/^https?:\/\//i.test(text)) return undefined
+  if (/\s/.test(text) || hasControlCharacters(text)) return undefined
+  let url: URL
   try {
-    const url = new URL(text)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? text : undefined
+    url = new URL(text)
   } catch {
     return undefined
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
+  if (url.username || url.password || !url.hostname) return undefined
+  const href = url.href
+  if (!PLAIN_URL.test(href)) return undefined
+  const number = /^\/[^/]+\/[^/]+\/pull\/(\d{1,9})\/?(?:\/[^?#]*)?$/.exec(url.pathname)?.[1]
+  return number ? { href, number } : { href }
+}
+
+/**
+ * A link as it may be mentioned in a message when it is refused: without credentials, quoted.
+ * Credentials are removed before anything else, so not even a warning about the link shows them.
+ */
+export function describeLink(text: string): string {
+  return quote(text.replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1***@'), 200)
 }

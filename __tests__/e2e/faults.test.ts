@@ -52,7 +52,7 @@ describe('create is sent once', () => {
     expect(run.code).toBe(1)
     expect(run.ms).toBeLessThan(5000)
     expect(run.stdout).toMatch(
-      /::error::Rate limited \(HTTP 429\).*100 agent jobs per project per hour.*asks to wait 1h.*Try again after \d{4}-\d{2}-\d{2}T/
+      /::error::Rate limited \(HTTP 429\).*100 agent jobs and 100 follow-up messages per project per hour.*asks to wait 1h.*Try again after \d{4}-\d{2}-\d{2}T/
     )
     expect(sim.requests).toHaveLength(1)
   })
@@ -105,7 +105,7 @@ describe('polls are retried freely', () => {
     expect(run.code).toBe(1)
     expect(sim.requests.filter((r) => r.method === 'GET')).toHaveLength(1)
     expect(run.stdout).toMatch(
-      /::error::Agent job ".+" was not found in project "proj_e2e" \(HTTP 404\)\. The server said: Job not found/
+      /::error::Agent job ".+" was not found in project "proj_e2e" \(HTTP 404\): check job-id.* The server said: Job not found/
     )
     expect(run.outputs['job-id']).not.toBe('')
   })

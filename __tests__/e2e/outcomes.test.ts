@@ -65,7 +65,8 @@ describe('the committed bundle, run as a runner runs it', () => {
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
     expect(run.code).toBe(0)
     expect(run.outputs).toMatchObject({ status: 'completed', 'pr-link': '', 'pr-number': '' })
-    expect(run.stdout).toContain('without changing any files, so no pull request was opened')
+    expect(run.stdout).toContain('completed without a pull request link')
+    expect(run.stdout).toContain('push straight to the deploy branch')
   })
 
   it('completed without a pull request and fail-on-no-pr: failure', async () => {
@@ -73,7 +74,7 @@ describe('the committed bundle, run as a runner runs it', () => {
     const run = await runAction({ ...QUICK, 'base-url': sim.url, 'fail-on-no-pr': 'true' })
     expect(run.code).toBe(1)
     expect(run.stdout).toMatch(
-      /::error::Agent job .* completed without changing any files.*fail-on-no-pr/
+      /::error::Agent job .* completed without a pull request link.*fail-on-no-pr is true/
     )
     expect(run.outputs.status).toBe('completed')
   })

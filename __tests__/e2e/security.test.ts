@@ -53,7 +53,7 @@ describe('the API key', () => {
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(0)
     expect(run.stdout).toContain(
-      '::error::Input "api-key": contains whitespace or control characters'
+      '::error::Input "api-key": contains whitespace, control or non-ASCII characters'
     )
     expect(run.stdout.replace(/::add-mask::.*/, '')).not.toContain('abc def')
   })

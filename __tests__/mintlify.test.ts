@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-  createClient,
-  describeHttpFailure,
-  pathSegment,
-  type Fetch,
-  type HttpRequest
-} from '../src/client.js'
 import { ApiError, CancelledError } from '../src/errors.js'
+import { describeHttpFailure } from '../src/explain.js'
+import { createMintlifyApi } from '../src/mintlify.js'
+import { addSecret, clearSecrets } from '../src/sanitize.js'
+import { createTransport, type Fetch, type HttpRequest } from '../src/transport.js'
+import { pathSegment } from '../src/urls.js'
 
 const KEY = 'mint_test_key_123'
 const never = new AbortController().signal
@@ -33,13 +31,13 @@ function fakeFetch(status: number, body: string, headers: Record<string, string>
 }
 
 function client(fetch?: Fetch, base = 'https://api.example.test', projectId = 'proj_1') {
-  return createClient({
+  const transport = createTransport({
     baseUrl: new URL(base),
-    projectId,
     apiKey: KEY,
     userAgent: 'mintlify-agent-action/test',
     fetch
   })
+  return createMintlifyApi(transport, projectId)
 }
 
 const job = JSON.stringify({ id: 'job_1', status: 'active', unknownField: true })
@@ -156,7 +154,9 @@ describe('HTTP errors read like advice', () => {
 
   it('429 explains the limit and keeps Retry-After for the retry loop', async () => {
     const error = await failWith(429, '{"error":"slow down"}', 'create', { 'retry-after': '30' })
-    expect(error.message).toContain('100 agent jobs per project per hour')
+    expect(error.message).toContain(
+      '100 agent jobs and 100 follow-up messages per project per hour'
+    )
     expect(error.failure).toEqual({ kind: 'http', status: 429, retryAfterMs: 30_000 })
   })
 
@@ -171,7 +171,9 @@ describe('HTTP errors read like advice', () => {
 
   it('keeps the status for each advice message', () => {
     for (const status of [400, 401, 403, 404, 429, 500, 418]) {
-      expect(describeHttpFailure('create', status, '', 'p')).toContain(String(status))
+      expect(describeHttpFailure('create', status, '', { projectId: 'p' })).toContain(
+        String(status)
+      )
     }
   })
 })
@@ -202,7 +204,7 @@ describe('against a real server on 127.0.0.1', () => {
   }
 
   const realClient = (url: string) =>
-    createClient({ baseUrl: new URL(url), projectId: 'p', apiKey: KEY, userAgent: 'ua' })
+    createMintlifyApi(createTransport({ baseUrl: new URL(url), apiKey: KEY, userAgent: 'ua' }), 'p')
 
   it('does not follow a redirect, so the key never reaches the other server', async () => {
     const other = await serve((_, res) => res.end(job))
@@ -224,7 +226,7 @@ describe('against a real server on 127.0.0.1', () => {
     const error = await realClient(url)
       .createJob('x', 5000, never)
       .catch((e: unknown) => e)
-    expect((error as ApiError).failure).toEqual({ kind: 'network', sent: false })
+    expect((error as ApiError).failure).toEqual({ kind: 'unsent', permanent: false })
     expect((error as ApiError).message).toContain('ECONNREFUSED')
   })
 
@@ -233,7 +235,8 @@ describe('against a real server on 127.0.0.1', () => {
     const error = await realClient(api.url)
       .createJob('x', 5000, never)
       .catch((e: unknown) => e)
-    expect((error as ApiError).failure).toEqual({ kind: 'network', sent: true })
+    expect((error as ApiError).failure).toEqual({ kind: 'lost' })
+    expect((error as ApiError).message).toMatch(/^The request to http:\S+ got no answer/)
   })
 
   it('aborts a request that gets no answer within its own timeout', async () => {
@@ -241,7 +244,7 @@ describe('against a real server on 127.0.0.1', () => {
     const error = await realClient(api.url)
       .getJob('j', 200, never)
       .catch((e: unknown) => e)
-    expect((error as ApiError).failure).toEqual({ kind: 'network', sent: true })
+    expect((error as ApiError).failure).toEqual({ kind: 'lost' })
     expect((error as ApiError).message).toContain('no answer within 200ms')
   })
 
@@ -251,5 +254,70 @@ describe('against a real server on 127.0.0.1', () => {
     const pending = realClient(api.url).getJob('j', 30_000, controller.signal)
     setTimeout(() => controller.abort(new CancelledError('cancelled')), 50)
     await expect(pending).rejects.toBeInstanceOf(CancelledError)
+  })
+})
+
+describe('answers that look like a job but are not one', () => {
+  it.each([
+    ['an error body with 200', '{"error":"internal: job store unavailable"}'],
+    ['an object with no job field', '{"ok":true}']
+  ])('treats %s as an invalid response, retried for reads', async (_, body) => {
+    const { fetch } = fakeFetch(200, body)
+    const error = await client(fetch)
+      .getJob('job_1', 30_000, never)
+      .catch((e: unknown) => e)
+    expect((error as ApiError).failure).toEqual({ kind: 'invalid-response' })
+  })
+})
+
+describe('follow-up messages', () => {
+  it('POSTs the prompt to the job’s message route', async () => {
+    const { fetch, sent } = fakeFetch(200, job)
+    await client(fetch).sendMessage('job/1', 'Also document --dry-run', 30_000, never)
+    expect(sent[0]?.url).toBe('https://api.example.test/v2/agent/proj_1/job/job%2F1/message')
+    expect(sent[0]?.init.method).toBe('POST')
+    expect(sent[0]?.init.body).toBe('{"prompt":"Also document --dry-run"}')
+  })
+
+  it('explains a 400 as a job that cannot take messages, and a 404 as a wrong job id', async () => {
+    const refused = await client(fakeFetch(400, '{"error":"Job is archived"}').fetch)
+      .sendMessage('job_9', 'x', 30_000, never)
+      .catch((e: unknown) => e as ApiError)
+    expect(refused.message).toMatch(/refused the message to agent job "job_9".*Job is archived/)
+    expect(refused.message).toContain('start a new job')
+    const missing = await client(fakeFetch(404, '').fetch)
+      .sendMessage('job_9', 'x', 30_000, never)
+      .catch((e: unknown) => e as ApiError)
+    expect(missing.message).toMatch(/Agent job "job_9" was not found in project "proj_1"/)
+  })
+})
+
+describe('advice that fits the request', () => {
+  it('says a 429 while checking does not touch the job, and invites no re-run', async () => {
+    const error = await client(fakeFetch(429, '', { 'retry-after': '5' }).fetch)
+      .getJob('job_1', 30_000, never)
+      .catch((e: unknown) => e as ApiError)
+    expect(error.message).toContain('Rate limited while checking the job')
+    expect(error.message).not.toMatch(/100 agent jobs|try again/i)
+  })
+
+  it('says on 401 that admin keys expire', () => {
+    expect(describeHttpFailure('poll', 401, '', { projectId: 'p' })).toMatch(/expire 7 to 90 days/)
+  })
+})
+
+describe('the key in what the server sends back', () => {
+  afterEach(() => clearSecrets())
+
+  it('is redacted before any cut, so no part of it survives a long quote', async () => {
+    const secret = 'mint_abcdefghijklmnopqrstuvwxyz0123456789'
+    addSecret(secret)
+    // The key straddles the 200-character cut of a quoted HTML page.
+    const body = `<html><body>${'x'.repeat(180)}${secret}</body></html>`
+    const error = await client(fakeFetch(502, body).fetch)
+      .getJob('job_1', 30_000, never)
+      .catch((e: unknown) => e as ApiError)
+    expect(error.message).not.toContain('mint_abc')
+    expect(error.message).toContain('***')
   })
 })

@@ -1,0 +1,199 @@
+/**
+ * The request policy: after a failed request, wait how long and send it again, or stop with which
+ * error. Every caller (creating a job, sending a message, checking a job) asks here; none decides
+ * for itself. Pure: the clock and randomness come in as arguments.
+ */
+import { formatDuration } from './duration.js'
+import { ApiError, DeadlineError, UncertainError, type Failure } from './errors.js'
+import { backoffDelay, type PollPace } from './schedule.js'
+
+/** What the policy needs to know about a kind of request; each kind declares it once. */
+export interface RequestKind {
+  /** What the request does, e.g. "create the agent job". */
+  readonly action: string
+  /** Sending it twice does no harm (a read). A request that is not idempotent is never repeated
+   * unless it provably had no effect. */
+  readonly idempotent: boolean
+  /** What a repeat that is refused would have done, e.g. "starting a duplicate job". */
+  readonly duplicate: string
+  /** What may have happened when the outcome is unknown, e.g. "the job may or may not have been
+   * created". */
+  readonly uncertain: string
+  /** What to check before running the step again after an unknown outcome. */
+  readonly before: string
+  /** Said when the request provably had no effect, e.g. "No job was created". */
+  readonly noEffect: string
+}
+
+/** Any request that only reads: harmless to repeat. */
+export const READ: RequestKind = {
+  action: 'read',
+  idempotent: true,
+  duplicate: 'nothing',
+  uncertain: 'nothing was changed',
+  before: '',
+  noEffect: 'Nothing was changed'
+}
+
+/** Attempts at a request that is not idempotent, when none of the earlier ones took effect. */
+export const MAX_ATTEMPTS = 6
+
+/** Where a failed request stands. */
+export interface Situation {
+  /** The failures of this request in a row, this one included (1 for the first). */
+  readonly failures: number
+  readonly now: number
+  /** When the step must end, on the `now` clock. */
+  readonly deadline: number
+  /** The backoff grows from `initialMs` and is capped at `maxMs`. */
+  readonly pace: PollPace
+  readonly random: () => number
+}
+
+export type Decision =
+  | { readonly retry: true; readonly waitMs: number }
+  | { readonly retry: false; readonly error: Error }
+
+/** Whether a request of this kind that failed this way may be sent again. */
+export function mayRetry(kind: RequestKind, failure: Failure): boolean {
+  switch (failure.kind) {
+    case 'unsent':
+      return !failure.permanent
+    case 'lost':
+    case 'invalid-response':
+      return kind.idempotent
+    case 'http':
+      // The server said it did not act: too many requests, or unavailable with a time to return.
+      if (failure.status === 429) return true
+      if (failure.status === 503 && failure.retryAfterMs !== undefined) return true
+      return (
+        kind.idempotent &&
+        (failure.status === 408 ||
+          (failure.status >= 500 && failure.status !== 501 && failure.status !== 505))
+      )
+  }
+}
+
+/** Whether a request that failed this way may have reached the server and taken effect. */
+export function mayHaveTakenEffect(failure: Failure): boolean {
+  switch (failure.kind) {
+    case 'unsent':
+      return false
+    case 'lost':
+    case 'invalid-response':
+      return true
+    case 'http':
+      return failure.status >= 500
+  }
+}
+
+/**
+ * After `error`, the next step for a request of `kind`: a wait before sending it again (the
+ * backoff, or `Retry-After` when longer), or the error to stop with. A request that is not
+ * idempotent and may have taken effect stops with an error saying so, never with a repeat.
+ */
+export function decide(kind: RequestKind, error: ApiError, situation: Situation): Decision {
+  const { failure } = error
+  if (!mayRetry(kind, failure)) {
+    if (!kind.idempotent && mayHaveTakenEffect(failure)) {
+      return {
+        retry: false,
+        error: new UncertainError(
+          `The request to ${kind.action} failed after it was sent (${error.message}), so ` +
+            `${kind.uncertain}. It was not sent again, to avoid ${kind.duplicate}. ${kind.before}`
+        )
+      }
+    }
+    return { retry: false, error }
+  }
+
+  const { pace, now } = situation
+  const left = situation.deadline - now
+  const asked = failure.kind === 'http' ? failure.retryAfterMs : undefined
+  const backoff = backoffDelay(situation.failures - 1, pace.initialMs, pace.maxMs, situation.random)
+  const waitMs = Math.round(asked === undefined ? backoff : Math.max(backoff, asked))
+
+  if (asked !== undefined && asked > left) {
+    const retryAt = new Date(Math.ceil((now + asked) / 1000) * 1000)
+      .toISOString()
+      .replace('.000Z', 'Z')
+    return {
+      retry: false,
+      error: new DeadlineError(
+        `${error.message} The server asks to wait ${formatDuration(asked)}, longer than the ` +
+          `${formatDuration(Math.max(0, left))} left before this step's timeout, so the step ` +
+          'stops now instead of sleeping into it.' +
+          (kind.idempotent ? '' : ` ${kind.noEffect}. Try again after ${retryAt}.`)
+      )
+    }
+  }
+  if (!kind.idempotent && (situation.failures >= MAX_ATTEMPTS || waitMs >= left)) {
+    return {
+      retry: false,
+      error: new DeadlineError(
+        `${error.message} ${kind.noEffect}; gave up after ${situation.failures} attempts` +
+          (waitMs >= left ? " as the step's timeout leaves no time for another." : '.')
+      )
+    }
+  }
+  return { retry: true, waitMs }
+}
+
+/** Longest `Retry-After` taken at face value (a day); anything longer is treated as a day. */
+export const MAX_RETRY_AFTER_MS = 86_400_000
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+
+// The three forms of an HTTP date (RFC 9110, section 5.6.7), which recipients must all accept:
+// IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, the obsolete RFC 850 form
+// `Sunday, 06-Nov-94 08:49:37 GMT`, and asctime `Sun Nov  6 08:49:37 1994`.
+const IMF_FIXDATE = /^[a-z]{3}, (\d{2}) ([a-z]{3}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) gmt$/i
+const RFC_850 = /^[a-z]{6,9}, (\d{2})-([a-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) gmt$/i
+const ASCTIME = /^[a-z]{3} ([a-z]{3}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/i
+
+/** Reads an HTTP date in any of its three forms; undefined when it is not one. */
+export function parseHttpDate(text: string, nowMs: number): number | undefined {
+  let parts: [string, string, string, string, string, string] | undefined
+  let match = IMF_FIXDATE.exec(text)
+  if (match) parts = [match[3], match[2], match[1], match[4], match[5], match[6]] as typeof parts
+  else if ((match = RFC_850.exec(text))) {
+    // A two-digit year more than 50 years ahead is the most recent past year with those digits.
+    const nowYear = new Date(nowMs).getUTCFullYear()
+    let year = Math.floor(nowYear / 100) * 100 + Number(match[3])
+    if (year > nowYear + 50) year -= 100
+    parts = [String(year), match[2], match[1], match[4], match[5], match[6]] as typeof parts
+  } else if ((match = ASCTIME.exec(text))) {
+    parts = [match[6], match[1], match[2], match[3], match[4], match[5]] as typeof parts
+  }
+  if (!parts) return undefined
+  const [year, monthName, day, hour, minute, second] = parts
+  const month = MONTHS.indexOf(monthName.toLowerCase())
+  if (month < 0) return undefined
+  const at = Date.UTC(
+    Number(year),
+    month,
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Number(second)
+  )
+  return Number.isNaN(at) ? undefined : at
+}
+
+/**
+ * Reads a `Retry-After` header: delay-seconds (`120`) or an HTTP date. Returns the wait in
+ * milliseconds (0 for a date in the past), or undefined when the header is missing or not
+ * understood.
+ */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  nowMs: number
+): number | undefined {
+  if (value === null || value === undefined) return undefined
+  const text = value.trim()
+  if (text === '') return undefined
+  if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS)
+  const at = parseHttpDate(text, nowMs)
+  if (at === undefined) return undefined
+  return Math.min(Math.max(0, at - nowMs), MAX_RETRY_AFTER_MS)
+}

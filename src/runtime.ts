@@ -1,0 +1,27 @@
+import { setTimeout as delay } from 'node:timers/promises'
+import { cancellation } from './errors.js'
+
+/** Where the loops write what they are doing; the reporter is the real one. */
+export interface Log {
+  info(message: string): void
+  warning(message: string): void
+  debug(message: string): void
+}
+
+/** The clock, timer and randomness the loops run on; tests pass virtual ones. */
+export interface Runtime {
+  readonly now: () => number
+  readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>
+  readonly random: () => number
+  readonly signal: AbortSignal
+  readonly log: Log
+}
+
+/** Sleeps on the real clock; rejects with the signal's reason when it is aborted. */
+export async function realSleep(ms: number, signal: AbortSignal): Promise<void> {
+  try {
+    await delay(ms, undefined, { signal })
+  } catch (error: unknown) {
+    throw signal.aborted ? cancellation(signal) : error
+  }
+}

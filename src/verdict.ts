@@ -1,0 +1,149 @@
+/**
+ * What happened, in words: the headline, the annotation, the failure message and the notes for
+ * the log. Pure: it decides what to say, and `report.ts` says it.
+ */
+import { formatDuration } from './duration.js'
+import { errorMessage } from './errors.js'
+import { classifyStatus, type Job } from './job.js'
+import { describeLink, quote, safeLink, type SafeLink } from './sanitize.js'
+
+/** How the run ended, as far as the report is concerned. */
+export type Outcome =
+  | { readonly kind: 'started' }
+  | { readonly kind: 'finished'; readonly phase: 'completed' | 'archived' | 'failed' }
+  | { readonly kind: 'timeout'; readonly timeoutMs: number }
+  | { readonly kind: 'cancelled'; readonly reason: string }
+  | { readonly kind: 'error'; readonly error: unknown }
+
+export interface RunRecord {
+  /** The job as last known, once a job exists. */
+  readonly job?: Job
+  readonly outcome: Outcome
+  readonly elapsedMs: number
+  readonly failOnNoPr: boolean
+}
+
+export interface Verdict {
+  readonly icon: string
+  readonly headline: string
+  /** The pull request link, when the job has one that is safe to hand on. */
+  readonly link?: SafeLink
+  /** Lines for the log, in order. */
+  readonly notes: readonly string[]
+  /** Annotations that do not fail the step. */
+  readonly warnings: readonly string[]
+  readonly notice?: string
+  /** Set when the step fails: the message for `setFailed`. */
+  readonly failure?: string
+}
+
+/** Turns what happened into what the action says about it. */
+export function verdictOf(record: RunRecord): Verdict {
+  const { job, outcome } = record
+  const link = safeLink(job?.prLink)
+  const warnings: string[] = []
+  if (job?.prLink && !link) {
+    warnings.push(
+      "The job's pull request link is not a plain http(s) URL, so pr-link is left empty: " +
+        describeLink(job.prLink)
+    )
+  }
+  const id = quote(job?.id ?? '', 100)
+  const keepsRunning =
+    `Agent job ${id} keeps running on the platform (the API cannot stop a job); follow it in the ` +
+    'Mintlify dashboard.'
+  const base = { link, warnings, notes: [] as string[] }
+
+  const finished = (phase: 'completed' | 'archived' | 'failed'): Verdict => {
+    if (phase === 'completed') {
+      if (link) {
+        return {
+          ...base,
+          icon: '✅',
+          headline: 'The agent opened a pull request',
+          notice: `Agent job ${id} opened a pull request: ${link.href}`
+        }
+      }
+      const noLink =
+        `Agent job ${id} completed without a pull request link. The agent may have changed ` +
+        'nothing, or, where the project lets it push straight to the deploy branch, it may have ' +
+        'pushed its changes without a pull request; see the job in the Mintlify dashboard.'
+      if (record.failOnNoPr) {
+        return {
+          ...base,
+          icon: '❌',
+          headline: 'No pull request link',
+          failure: `${noLink} The step fails because fail-on-no-pr is true.`
+        }
+      }
+      return {
+        ...base,
+        icon: '☑️',
+        headline: 'Completed without a pull request link',
+        notes: [noLink]
+      }
+    }
+    if (phase === 'archived') {
+      return {
+        ...base,
+        icon: '⚠️',
+        headline: 'The job was archived before it finished',
+        warnings: [
+          ...warnings,
+          `Agent job ${id} was archived before it finished.` +
+            (link ? ` It had opened ${link.href}.` : ' It has no pull request link.')
+        ]
+      }
+    }
+    return {
+      ...base,
+      icon: '❌',
+      headline: 'The job failed',
+      failure: `Agent job ${id} failed. Open it in the Mintlify dashboard to see what the agent reported.`
+    }
+  }
+
+  switch (outcome.kind) {
+    case 'started': {
+      // The answer to the request may already say how the job ended.
+      const { phase } = classifyStatus(job?.status)
+      if (phase !== 'running') return finished(phase)
+      return {
+        ...base,
+        icon: '🚀',
+        headline: `Agent job ${id} started`,
+        notes: [`Not waiting for the job (wait: false). ${keepsRunning}`]
+      }
+    }
+    case 'finished':
+      return finished(outcome.phase)
+    case 'timeout':
+      return {
+        ...base,
+        icon: '⏱️',
+        headline: 'Timed out',
+        failure:
+          `Timed out after ${formatDuration(outcome.timeoutMs)} waiting for agent job ${id} ` +
+          `(last status: ${quote(job?.status ?? 'unknown', 60)}). ${keepsRunning} Raise timeout, ` +
+          'or set wait: false to start the job without waiting.'
+      }
+    case 'cancelled':
+      return {
+        ...base,
+        icon: '🛑',
+        headline: 'Cancelled',
+        failure: job
+          ? `${outcome.reason} ${keepsRunning}`
+          : `${outcome.reason} The job had not been confirmed as created; check the dashboard before running the step again.`
+      }
+    case 'error': {
+      const message = errorMessage(outcome.error)
+      return {
+        ...base,
+        icon: '❌',
+        headline: 'Failed',
+        failure: job?.id ? `${message} ${keepsRunning}` : message
+      }
+    }
+  }
+}
