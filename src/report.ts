@@ -82,7 +82,9 @@ export class Reporter implements Log {
     this.output('source-ref', field(job.source?.ref))
     this.output('created-at', field(job.createdAt))
     this.output('archived-at', field(job.archivedAt))
-    this.output('job', jobOutput(job))
+    // The record's link is the one pr-link hands on: a refused link (credentials, syntax) is not
+    // handed on here either.
+    this.output('job', jobOutput({ ...job, prLink: verdict.link?.href ?? null }))
   }
 
   /** Sets an output once per value; `core.setOutput` keeps values intact whatever they contain. */
