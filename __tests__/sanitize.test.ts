@@ -6,7 +6,7 @@ import {
   defuseCommands,
   describeLink,
   escapeMarkup,
-  quote,
+  forLog,
   redact,
   safeLink
 } from '../src/sanitize.js'
@@ -18,28 +18,28 @@ function startsCommand(line: string): boolean {
   return /^\s*::/.test(line) || line.includes('##[')
 }
 
-describe('quote', () => {
+describe('forLog', () => {
   it('keeps ordinary text as it is', () => {
-    expect(quote('Project not found')).toBe('Project not found')
+    expect(forLog('Project not found')).toBe('Project not found')
   })
 
   it('puts multi-line text on one line so no line of it can start a command', () => {
-    const quoted = quote('oops\n::warning::injected\r\n::stop-commands::token')
+    const quoted = forLog('oops\n::warning::injected\r\n::stop-commands::token')
     expect(quoted.split('\n')).toHaveLength(1)
     expect(quoted).toContain('\\n::warning::injected')
   })
 
   it('defuses a command at the very start and the legacy ##[ form anywhere', () => {
-    expect(startsCommand(quote('  ::error::x'))).toBe(false)
-    expect(startsCommand(quote('text ##[error]x'))).toBe(false)
+    expect(startsCommand(forLog('  ::error::x'))).toBe(false)
+    expect(startsCommand(forLog('text ##[error]x'))).toBe(false)
   })
 
   it('escapes other control characters and the unicode line separators', () => {
-    expect(quote('a\u0007b\u2028c\u001b[31m')).toBe('a\\u0007b\\u2028c\\u001b[31m')
+    expect(forLog('a\u0007b\u2028c\u001b[31m')).toBe('a\\u0007b\\u2028c\\u001b[31m')
   })
 
   it('shows bidirectional controls and zero-width characters instead of obeying them', () => {
-    expect(quote('abc\u202edcba\u200b')).toBe('abc\\u202edcba\\u200b')
+    expect(forLog('abc\u202edcba\u200b')).toBe('abc\\u202edcba\\u200b')
   })
 
   it('redacts a secret before cutting, wherever the cut falls (property)', () => {
@@ -47,7 +47,7 @@ describe('quote', () => {
     addSecret(secret)
     fc.assert(
       fc.property(fc.string(), fc.string(), fc.integer({ min: 1, max: 80 }), (a, b, max) => {
-        const quoted = quote(`${a}${secret}${b}`, max)
+        const quoted = forLog(`${a}${secret}${b}`, max)
         // No run of the key's first 6 characters or more survives.
         return !quoted.includes(secret.slice(0, 6))
       })
@@ -55,12 +55,12 @@ describe('quote', () => {
   })
 
   it('cuts long text and says how much was left out', () => {
-    const quoted = quote('x'.repeat(1000), 100)
+    const quoted = forLog('x'.repeat(1000), 100)
     expect(quoted).toBe(`${'x'.repeat(100)}… (900 more characters)`)
   })
 
   it('leaves %0A alone: the runner does not decode it in log lines', () => {
-    expect(quote('a%0A::warning::b')).toBe('a%0A::warning::b')
+    expect(forLog('a%0A::warning::b')).toBe('a%0A::warning::b')
   })
 })
 

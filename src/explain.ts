@@ -3,7 +3,7 @@
  * about it. Pure; untrusted text is quoted on its way in.
  */
 import { API_KEYS_PAGE } from './errors.js'
-import { quote } from './sanitize.js'
+import { forLog } from './sanitize.js'
 
 /** The request that failed, as far as its advice depends on it. */
 export type Operation = 'create' | 'poll' | 'message'
@@ -22,8 +22,8 @@ export function describeHttpFailure(
   ids: Ids
 ): string {
   const said = serverMessage ? ` The server said: ${serverMessage}` : ''
-  const project = `"${quote(ids.projectId, 80)}"`
-  const job = `"${quote(ids.jobId ?? '', 80)}"`
+  const project = `"${forLog(ids.projectId, 80)}"`
+  const job = `"${forLog(ids.jobId ?? '', 80)}"`
   switch (status) {
     case 400:
       return operation === 'message'
@@ -64,7 +64,7 @@ export function describeHttpFailure(
 export function describeRedirect(status: number, location: string | null): string {
   return (
     `The API answered with a redirect (HTTP ${status})` +
-    (location ? ` to ${quote(location, 200)}` : '') +
+    (location ? ` to ${forLog(location, 200)}` : '') +
     '. Redirects are not followed, so the API key is never sent to another address: set ' +
     'base-url to the final API origin.'
   )
@@ -78,10 +78,10 @@ export function serverText(body: string): string {
     const parsed: unknown = JSON.parse(trimmed)
     if (parsed && typeof parsed === 'object' && 'error' in parsed) {
       const error = parsed.error
-      if (typeof error === 'string') return quote(error)
+      if (typeof error === 'string') return forLog(error)
       if (error && typeof error === 'object' && 'message' in error) {
         const message = error.message
-        if (typeof message === 'string') return quote(message)
+        if (typeof message === 'string') return forLog(message)
       }
     }
   } catch {
@@ -91,7 +91,7 @@ export function serverText(body: string): string {
   const plain = /^<(!doctype|html|head|body)\b/i.test(trimmed)
     ? (title ?? trimmed.replace(/<[^>]*>/g, ' '))
     : trimmed
-  return quote(plain.replace(/\s+/g, ' ').trim(), 200)
+  return forLog(plain.replace(/\s+/g, ' ').trim(), 200)
 }
 
 /** Every `code` in an error, its causes and aggregated errors. */
@@ -112,7 +112,7 @@ export function describeNetworkError(error: unknown): string {
   const deepest = chain[chain.length - 1]
   const message = deepest === undefined ? String(error) : messageOf(deepest)
   const unsaid = [...new Set(errorCodes(error))].filter((code) => !message.includes(code))
-  return quote(unsaid.length ? `${message} (${unsaid.join(', ')})` : message, 200)
+  return forLog(unsaid.length ? `${message} (${unsaid.join(', ')})` : message, 200)
 }
 
 /**

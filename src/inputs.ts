@@ -3,7 +3,7 @@ import * as core from '@actions/core'
 import { z } from 'zod'
 import { parseDuration, formatDuration } from './duration.js'
 import { API_KEYS_PAGE, InputError, cancellation, errorMessage } from './errors.js'
-import { addSecret, hasControlCharacters, quote } from './sanitize.js'
+import { addSecret, hasControlCharacters, forLog } from './sanitize.js'
 import { proxyProblem } from './transport.js'
 import { isLoopback } from './urls.js'
 
@@ -84,7 +84,7 @@ const baseUrlInput = z.string().transform((text, ctx) => {
   } catch {
     ctx.addIssue({
       code: 'custom',
-      message: `"${quote(text, 200)}" is not an absolute URL such as https://api.mintlify.com`
+      message: `"${forLog(text, 200)}" is not an absolute URL such as https://api.mintlify.com`
     })
     return z.NEVER
   }
@@ -201,12 +201,12 @@ async function readPrompt(
       error && typeof error === 'object' && 'code' in error && error.code === 'ENOENT'
         ? 'no such file (paths are relative to the workspace; check out the repository first)'
         : errorMessage(error)
-    throw new InputError('prompt-file', `cannot read "${quote(promptFile, 200)}": ${reason}`)
+    throw new InputError('prompt-file', `cannot read "${forLog(promptFile, 200)}": ${reason}`)
   }
   if (!text.trim()) {
     throw new InputError(
       'prompt-file',
-      `"${quote(promptFile, 200)}" is empty; it must contain the prompt`
+      `"${forLog(promptFile, 200)}" is empty; it must contain the prompt`
     )
   }
   return text.trim()

@@ -6,7 +6,7 @@ import { ApiError } from './errors.js'
 import { describeHttpFailure, describeRedirect, serverText, type Operation } from './explain.js'
 import { parseJob, type Job } from './job.js'
 import { READ, parseRetryAfter, type RequestKind } from './policy.js'
-import { quote } from './sanitize.js'
+import { forLog } from './sanitize.js'
 import type { Transport } from './transport.js'
 import { pathSegment } from './urls.js'
 
@@ -89,7 +89,7 @@ export function createMintlifyApi(
     if (!job) {
       throw new ApiError(
         `The API answered HTTP ${status} with a body that is not a job` +
-          (answer.text.trim() ? `: ${quote(answer.text, 120)}` : ' (empty body)'),
+          (answer.text.trim() ? `: ${forLog(answer.text, 120)}` : ' (empty body)'),
         { kind: 'invalid-response' },
         requestId
       )

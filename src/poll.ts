@@ -7,7 +7,7 @@ import { ApiError, cancellation, errorMessage } from './errors.js'
 import { classifyStatus, mergeJob, type Job, type Phase } from './job.js'
 import { READ, decide, type RequestKind } from './policy.js'
 import type { Runtime } from './runtime.js'
-import { quote } from './sanitize.js'
+import { forLog } from './sanitize.js'
 import { pollDelay, type PollPace } from './schedule.js'
 
 /** Longest a single request may take; a stalled connection must not eat the whole step. */
@@ -97,7 +97,7 @@ export async function waitForJob(
     if (!known && !unknownStatuses.has(status)) {
       unknownStatuses.add(status)
       log.warning(
-        `The job reported a status this action does not know, "${quote(status, 60)}"; ` +
+        `The job reported a status this action does not know, "${forLog(status, 60)}"; ` +
           'treating it as still running.'
       )
     }
@@ -151,16 +151,16 @@ export async function waitForJob(
     phase = phaseOf(job)
     const elapsed = formatDuration(now() - started)
     if (job.status !== lastStatus) {
-      log.info(`Job status: ${quote(job.status ?? '(none)', 60)} (after ${elapsed}).`)
+      log.info(`Job status: ${forLog(job.status ?? '(none)', 60)} (after ${elapsed}).`)
       lastStatus = job.status
       lastLine = now()
     } else if (now() - lastLine >= PROGRESS_EVERY_MS) {
       log.info(
-        `Still ${quote(job.status ?? 'running', 60)} after ${elapsed} (${polls} checks so far).`
+        `Still ${forLog(job.status ?? 'running', 60)} after ${elapsed} (${polls} checks so far).`
       )
       lastLine = now()
     } else {
-      log.debug(`Poll ${polls}: status ${quote(job.status ?? '(none)', 60)} after ${elapsed}.`)
+      log.debug(`Poll ${polls}: status ${forLog(job.status ?? '(none)', 60)} after ${elapsed}.`)
     }
   }
   return { kind: 'finished', job, phase }

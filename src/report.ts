@@ -8,7 +8,7 @@ import { formatDuration } from './duration.js'
 import { errorMessage } from './errors.js'
 import { JOB_FIELDS, type Job } from './job.js'
 import type { Log } from './runtime.js'
-import { cut, defuseCommands, escapeMarkup, quote, redact } from './sanitize.js'
+import { cut, defuseCommands, escapeMarkup, forLog, redact } from './sanitize.js'
 import { verdictOf, type RunRecord, type Verdict } from './verdict.js'
 
 /** Longest annotation written; the runner shows only the start of longer ones anyway. */
@@ -51,10 +51,10 @@ export class Reporter implements Log {
   jobCreated(job: Job, verb = 'Created'): void {
     this.output('job-id', job.id ?? '')
     const details = [
-      `status ${quote(job.status ?? 'unknown', 60)}`,
-      job.model ? `model ${quote(job.model, 60)}` : undefined
+      `status ${forLog(job.status ?? 'unknown', 60)}`,
+      job.model ? `model ${forLog(job.model, 60)}` : undefined
     ].filter(Boolean)
-    this.info(`${verb} agent job ${quote(job.id ?? '', 100)} (${details.join(', ')}).`)
+    this.info(`${verb} agent job ${forLog(job.id ?? '', 100)} (${details.join(', ')}).`)
   }
 
   /**
@@ -68,7 +68,7 @@ export class Reporter implements Log {
     for (const note of verdict.notes) this.info(note)
     if (verdict.notice) core.notice(this.annotation(verdict.notice), TITLE)
     await this.writeSummary(record, verdict)
-    return verdict.failure === undefined ? undefined : this.annotation(verdict.failure)
+    return verdict.failMessage === undefined ? undefined : this.annotation(verdict.failMessage)
   }
 
   private writeOutputs(job: Job, verdict: Verdict): void {
@@ -118,7 +118,8 @@ export class Reporter implements Log {
         .addHeading('Mintlify agent', 2)
         .addRaw(`<p>${verdict.icon} <strong>${escapeMarkup(verdict.headline)}</strong></p>`, true)
         .addTable(rows.map(([name, value]) => [{ data: name, header: true }, { data: value }]))
-      if (verdict.failure) summary.addRaw(`<p>${escapeMarkup(verdict.failure, 2_000)}</p>`, true)
+      if (verdict.failMessage)
+        summary.addRaw(`<p>${escapeMarkup(verdict.failMessage, 2_000)}</p>`, true)
       await summary.write()
     } catch (error: unknown) {
       this.debug(`No job summary written: ${errorMessage(error)}`)

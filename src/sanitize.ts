@@ -23,7 +23,7 @@ const NAMED_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': 
 const secrets = new Set<string>()
 
 /**
- * Adds a value that every later `redact` and `quote` removes. Called by the inputs module the
+ * Adds a value that every later `redact` and `forLog` removes. Called by the inputs module the
  * moment the key is read, before it is checked, so even a message about a bad input is clean.
  */
 export function addSecret(secret: string): void {
@@ -83,7 +83,7 @@ export function cut(text: string, max: number): string {
  * Makes untrusted text safe to quote inside a log line: secrets redacted, one line (control
  * characters shown as escapes), at most `max` characters, no workflow-command markers.
  */
-export function quote(text: string, max = MAX_QUOTED_LENGTH): string {
+export function forLog(text: string, max = MAX_QUOTED_LENGTH): string {
   return defuseLine(cut(escapeControls(redact(text)), max))
 }
 
@@ -163,5 +163,5 @@ export function safeLink(text: string | null | undefined): SafeLink | undefined 
  * Credentials are removed before anything else, so not even a warning about the link shows them.
  */
 export function describeLink(text: string): string {
-  return quote(text.replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1***@'), 200)
+  return forLog(text.replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1***@'), 200)
 }

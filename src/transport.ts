@@ -13,7 +13,7 @@ import {
 import { formatDuration } from './duration.js'
 import { ApiError, cancellation } from './errors.js'
 import { describeNetworkError, refusal, refusalAdvice } from './explain.js'
-import { describeLink, quote, redact } from './sanitize.js'
+import { describeLink, forLog, redact } from './sanitize.js'
 import { isLoopback } from './urls.js'
 
 /** The parts of a fetch response the transport reads. */
@@ -118,7 +118,7 @@ export function createTransport(options: TransportOptions): Transport {
         const text = redact(await readCapped(answered))
         const requestId =
           answered.headers.get('x-request-id') ?? answered.headers.get('cf-ray') ?? undefined
-        const safeRequestId = requestId ? quote(requestId, 100) : undefined
+        const safeRequestId = requestId ? forLog(requestId, 100) : undefined
         debug(
           `${method} ${url} → ${answered.status} in ${formatDuration(now() - started)}` +
             (safeRequestId ? ` (request id ${safeRequestId})` : '')

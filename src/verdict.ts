@@ -5,7 +5,7 @@
 import { formatDuration } from './duration.js'
 import { errorMessage } from './errors.js'
 import { classifyStatus, type Job } from './job.js'
-import { describeLink, quote, safeLink, type SafeLink } from './sanitize.js'
+import { describeLink, forLog, safeLink, type SafeLink } from './sanitize.js'
 
 /** How the run ended, as far as the report is concerned. */
 export type Outcome =
@@ -34,7 +34,7 @@ export interface Verdict {
   readonly warnings: readonly string[]
   readonly notice?: string
   /** Set when the step fails: the message for `setFailed`. */
-  readonly failure?: string
+  readonly failMessage?: string
 }
 
 /** Turns what happened into what the action says about it. */
@@ -48,7 +48,7 @@ export function verdictOf(record: RunRecord): Verdict {
         describeLink(job.prLink)
     )
   }
-  const id = quote(job?.id ?? '', 100)
+  const id = forLog(job?.id ?? '', 100)
   const keepsRunning =
     `Agent job ${id} keeps running on the platform (the API cannot stop a job); follow it in the ` +
     'Mintlify dashboard.'
@@ -73,7 +73,7 @@ export function verdictOf(record: RunRecord): Verdict {
           ...base,
           icon: '❌',
           headline: 'No pull request link',
-          failure: `${noLink} The step fails because fail-on-no-pr is true.`
+          failMessage: `${noLink} The step fails because fail-on-no-pr is true.`
         }
       }
       return {
@@ -99,7 +99,7 @@ export function verdictOf(record: RunRecord): Verdict {
       ...base,
       icon: '❌',
       headline: 'The job failed',
-      failure: `Agent job ${id} failed. Open it in the Mintlify dashboard to see what the agent reported.`
+      failMessage: `Agent job ${id} failed. Open it in the Mintlify dashboard to see what the agent reported.`
     }
   }
 
@@ -122,9 +122,9 @@ export function verdictOf(record: RunRecord): Verdict {
         ...base,
         icon: '⏱️',
         headline: 'Timed out',
-        failure:
+        failMessage:
           `Timed out after ${formatDuration(outcome.timeoutMs)} waiting for agent job ${id} ` +
-          `(last status: ${quote(job?.status ?? 'unknown', 60)}). ${keepsRunning} Raise timeout, ` +
+          `(last status: ${forLog(job?.status ?? 'unknown', 60)}). ${keepsRunning} Raise timeout, ` +
           'or set wait: false to start the job without waiting.'
       }
     case 'cancelled':
@@ -132,7 +132,7 @@ export function verdictOf(record: RunRecord): Verdict {
         ...base,
         icon: '🛑',
         headline: 'Cancelled',
-        failure: job
+        failMessage: job
           ? `${outcome.reason} ${keepsRunning}`
           : `${outcome.reason} The job had not been confirmed as created; check the dashboard before running the step again.`
       }
@@ -142,7 +142,7 @@ export function verdictOf(record: RunRecord): Verdict {
         ...base,
         icon: '❌',
         headline: 'Failed',
-        failure: job?.id ? `${message} ${keepsRunning}` : message
+        failMessage: job?.id ? `${message} ${keepsRunning}` : message
       }
     }
   }

@@ -1,0 +1,105 @@
+import { describe, expect, it } from '@jest/globals'
+import { DeadlineError } from '../src/errors.js'
+import type { Job } from '../src/job.js'
+import { verdictOf, type Outcome, type RunRecord } from '../src/verdict.js'
+
+const PR = 'https://github.com/acme/docs/pull/17'
+const active: Job = { id: 'job_1', status: 'active' }
+const done = (fields: Partial<Job>): Job => ({ ...active, status: 'completed', ...fields })
+
+function record(outcome: Outcome, job: Job | undefined, failOnNoPr = false): RunRecord {
+  return { outcome, job, elapsedMs: 90_000, failOnNoPr }
+}
+
+describe('verdictOf', () => {
+  it.each<[string, RunRecord, { icon: string; headline: RegExp; fails: boolean }]>([
+    [
+      'completed with a pull request',
+      record({ kind: 'finished', phase: 'completed' }, done({ prLink: PR })),
+      { icon: '✅', headline: /opened a pull request/, fails: false }
+    ],
+    [
+      'completed without a link',
+      record({ kind: 'finished', phase: 'completed' }, done({})),
+      { icon: '☑️', headline: /without a pull request link/, fails: false }
+    ],
+    [
+      'completed without a link, fail-on-no-pr',
+      record({ kind: 'finished', phase: 'completed' }, done({}), true),
+      { icon: '❌', headline: /No pull request link/, fails: true }
+    ],
+    [
+      'archived',
+      record({ kind: 'finished', phase: 'archived' }, done({ status: 'archived' })),
+      { icon: '⚠️', headline: /archived before it finished/, fails: false }
+    ],
+    [
+      'failed',
+      record({ kind: 'finished', phase: 'failed' }, done({ status: 'failed' })),
+      { icon: '❌', headline: /The job failed/, fails: true }
+    ],
+    [
+      'started, not waiting',
+      record({ kind: 'started' }, active),
+      { icon: '🚀', headline: /started/, fails: false }
+    ],
+    [
+      'started, but the create answer says failed',
+      record({ kind: 'started' }, done({ status: 'failed' })),
+      { icon: '❌', headline: /The job failed/, fails: true }
+    ],
+    [
+      'timed out',
+      record({ kind: 'timeout', timeoutMs: 120_000 }, active),
+      { icon: '⏱️', headline: /Timed out/, fails: true }
+    ],
+    [
+      'cancelled before the job existed',
+      record({ kind: 'cancelled', reason: 'Cancelled (SIGINT).' }, undefined),
+      { icon: '🛑', headline: /Cancelled/, fails: true }
+    ],
+    [
+      'an error',
+      record({ kind: 'error', error: new DeadlineError('Too late.') }, undefined),
+      { icon: '❌', headline: /Failed/, fails: true }
+    ]
+  ])('%s', (_, run, expected) => {
+    const verdict = verdictOf(run)
+    expect(verdict.icon).toBe(expected.icon)
+    expect(verdict.headline).toMatch(expected.headline)
+    expect(verdict.failMessage !== undefined).toBe(expected.fails)
+  })
+
+  it('says a job that keeps running can be found, whenever the step fails after it existed', () => {
+    for (const outcome of [
+      { kind: 'timeout', timeoutMs: 60_000 },
+      { kind: 'cancelled', reason: 'Cancelled.' },
+      { kind: 'error', error: new Error('Boom.') }
+    ] as const) {
+      expect(verdictOf(record(outcome, active)).failMessage).toContain(
+        'job_1 keeps running on the platform'
+      )
+    }
+  })
+
+  it('never claims that no files changed', () => {
+    const verdict = verdictOf(record({ kind: 'finished', phase: 'completed' }, done({})))
+    expect(JSON.stringify(verdict)).not.toMatch(/no files changed|without changing any files/)
+    expect(verdict.notes.join(' ')).toContain('push straight to the deploy branch')
+  })
+
+  it('hands on the normalised link and its number, and warns about one it refuses', () => {
+    expect(
+      verdictOf(record({ kind: 'finished', phase: 'completed' }, done({ prLink: PR }))).link
+    ).toEqual({ href: PR, number: '17' })
+    const refused = verdictOf(
+      record(
+        { kind: 'finished', phase: 'completed' },
+        done({ prLink: 'https://u:secret@github.com/a/b/pull/1' })
+      )
+    )
+    expect(refused.link).toBeUndefined()
+    expect(refused.warnings.join(' ')).toContain('https://***@github.com/a/b/pull/1')
+    expect(JSON.stringify(refused)).not.toContain('secret')
+  })
+})
