@@ -58,6 +58,12 @@ async function created(s: Simulator, project = 'proj'): Promise<Record<string, u
   return (await res.json()) as Record<string, unknown>
 }
 
+async function message(s: Simulator, id: string, prompt = 'Also fix typos', project = 'proj') {
+  const res = await post(s, jobPath(project, id, '/message'), { prompt })
+  expect(res.status).toBe(200)
+  return (await res.json()) as Record<string, unknown>
+}
+
 async function readJob(s: Simulator, id: string, project = 'proj') {
   const res = await get(s, id, project)
   expect(res.status).toBe(200)
@@ -364,6 +370,145 @@ describe('follow-up messages', () => {
     const foreign = await post(s, jobPath('other', id as string, '/message'), { prompt: 'x' })
     expect(foreign.status).toBe(404)
     expect(await foreign.json()).toEqual({ error: 'Job not found' })
+    const missing = await post(s, jobPath('proj', id as string, '/message'), { text: 'x' })
+    expect(missing.status).toBe(400)
+    expect(s.jobs.get(id as string)?.prompts).toHaveLength(1)
+  })
+
+  it('ends with the same pull request link even when the prLink knob changes', async () => {
+    const s = await start({ scenario: { jobDurationMs: 100 } })
+    const { id } = await created(s)
+    clock += 100
+    const first = await readJob(s, id as string)
+    expect(first.prLink).toMatch(/\/pull\/\d+$/)
+
+    await message(s, id as string)
+    s.setScenario({ prLink: false })
+    clock += 100
+    expect(await readJob(s, id as string)).toMatchObject({
+      status: 'completed',
+      prLink: first.prLink,
+      source: first.source
+    })
+
+    s.setScenario({ prLink: 'https://github.com/acme/docs/pull/999' })
+    await message(s, id as string)
+    clock += 100
+    expect((await readJob(s, id as string)).prLink).toBe(first.prLink)
+  })
+
+  it('opens a pull request after a follow-up when the job had none', async () => {
+    const s = await start({ scenario: { jobDurationMs: 100, prLink: false } })
+    const { id } = await created(s)
+    clock += 100
+    expect(await readJob(s, id as string)).toMatchObject({ status: 'completed', prLink: null })
+
+    // followUpPrLink decides for follow-ups; prLink still governs new jobs.
+    s.setScenario({ followUpPrLink: true })
+    await message(s, id as string)
+    clock += 100
+    const after = await readJob(s, id as string)
+    expect(after.prLink).toMatch(/^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/)
+    const other = await created(s)
+    clock += 100
+    expect((await readJob(s, other.id as string)).prLink).toBeNull()
+  })
+
+  it('follows prLink for a follow-up while followUpPrLink is null', async () => {
+    const s = await start({ scenario: { jobDurationMs: 100, finalStatus: 'failed' } })
+    const { id } = await created(s)
+    clock += 100
+    expect(await readJob(s, id as string)).toMatchObject({ status: 'failed', prLink: null })
+
+    s.setScenario({ finalStatus: 'completed', prLink: 'https://github.com/acme/docs/pull/7' })
+    await message(s, id as string)
+    clock += 100
+    expect(await readJob(s, id as string)).toMatchObject({
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/7',
+      source: { ref: 'mintlify/agent-1' }
+    })
+  })
+
+  it('keeps the pull request of a job whose follow-up fails', async () => {
+    const s = await start({ scenario: { jobDurationMs: 100 } })
+    const { id } = await created(s)
+    clock += 100
+    const { prLink } = await readJob(s, id as string)
+    s.setScenario({ finalStatus: 'failed' })
+    await message(s, id as string)
+    clock += 100
+    expect(await readJob(s, id as string)).toMatchObject({ status: 'failed', prLink })
+  })
+
+  it('shows the status from before a message for staleReadsAfterMessage reads', async () => {
+    const s = await start({ scenario: { jobDurationMs: 100, staleReadsAfterMessage: 2 } })
+    const { id } = await created(s)
+    clock += 100
+    const before = await readJob(s, id as string)
+    expect(before.status).toBe('completed')
+
+    expect(await message(s, id as string)).toMatchObject({ status: 'active', prLink: null })
+    expect(await readJob(s, id as string)).toEqual(before)
+    expect(await readJob(s, id as string)).toEqual(before)
+    expect(await readJob(s, id as string)).toMatchObject({ status: 'active', prLink: null })
+    clock += 100
+    expect(await readJob(s, id as string)).toMatchObject({
+      status: 'completed',
+      prLink: before.prLink
+    })
+  })
+
+  it('counts stale reads per message, and a job still running shows as running', async () => {
+    const s = await start({ scenario: { jobDurationMs: 100, staleReadsAfterMessage: 1 } })
+    const { id } = await created(s)
+    await message(s, id as string)
+    expect(await readJob(s, id as string)).toMatchObject({ status: 'active' })
+    clock += 100
+    expect((await readJob(s, id as string)).status).toBe('completed')
+
+    await message(s, id as string)
+    expect((await readJob(s, id as string)).status).toBe('completed')
+    expect((await readJob(s, id as string)).status).toBe('active')
+  })
+
+  it('refuses messages with 400 for every job, or for the jobs refuseMessages names', async () => {
+    const s = await start({
+      scenario: { jobIds: ['job_a', 'job_b'], refuseMessages: ['job_b'], rateLimit: { limit: 3 } }
+    })
+    await created(s)
+    await created(s)
+    expect(await message(s, 'job_a')).toMatchObject({ status: 'active' })
+
+    const refused = await post(s, jobPath('proj', 'job_b', '/message'), { prompt: 'x' })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/follow-up messages/) })
+    expect(s.jobs.get('job_b')?.prompts).toHaveLength(1)
+
+    s.setScenario({ refuseMessages: true })
+    expect((await post(s, jobPath('proj', 'job_a', '/message'), { prompt: 'x' })).status).toBe(400)
+    s.setScenario({ refuseMessages: false })
+    // Refused messages used none of the three slots; two creates and one message did.
+    expect((await post(s, jobPath('proj', 'job_b', '/message'), { prompt: 'x' })).status).toBe(429)
+  })
+
+  it('records a message whose answer a perform fault hides', async () => {
+    const s = await start({
+      scenario: { jobIds: ['job_a'], faults: { message: [{ status: 502, perform: true }] } }
+    })
+    await created(s)
+    const res = await post(s, jobPath('proj', 'job_a', '/message'), { prompt: 'lost answer' })
+    expect(res.status).toBe(502)
+    expect(s.jobs.get('job_a')?.prompts).toEqual(['Document the --dry-run flag', 'lost answer'])
+  })
+
+  it('rejects a refuseMessages or staleReadsAfterMessage knob of the wrong shape', async () => {
+    await expect(
+      startSimulator({ scenario: { refuseMessages: 'yes' as unknown as boolean } })
+    ).rejects.toThrow(/refuseMessages/)
+    await expect(startSimulator({ scenario: { staleReadsAfterMessage: 1.5 } })).rejects.toThrow(
+      /staleReadsAfterMessage/
+    )
   })
 })
 
@@ -551,14 +696,28 @@ describe('flakiness', () => {
 })
 
 describe('options', () => {
-  it('logs one line per request', async () => {
+  it('logs one line per request, with the size of a prompt it was sent', async () => {
     const lines: string[] = []
-    const s = await start({ log: (line) => lines.push(line) })
-    await create(s)
+    const s = await start({
+      log: (line) => lines.push(line),
+      scenario: { jobIds: ['job_1'] }
+    })
+    await create(s, 'proj', 'x'.repeat(1234))
     await get(s, 'missing')
+    await post(s, jobPath('proj', 'job_1', '/message'), { prompt: 'Also the changelog' })
+    s.setScenario({ faults: { message: [{ action: 'reset' }] } })
+    await expect(post(s, jobPath('proj', 'job_1', '/message'), { prompt: 'é' })).rejects.toThrow()
+    await post(s, jobPath('proj'), '{"prompt": 42}')
+    await post(s, jobPath('proj'), 'not json')
     expect(lines).toEqual([
-      expect.stringMatching(/^POST \/v2\/agent\/proj\/job 201 \d+ms$/),
-      expect.stringMatching(/^GET \/v2\/agent\/proj\/job\/missing 404 \d+ms$/)
+      expect.stringMatching(/^POST \/v2\/agent\/proj\/job 201 \d+ms prompt 1234 chars$/),
+      expect.stringMatching(/^GET \/v2\/agent\/proj\/job\/missing 404 \d+ms$/),
+      expect.stringMatching(
+        /^POST \/v2\/agent\/proj\/job\/job_1\/message 200 \d+ms prompt 18 chars$/
+      ),
+      'POST /v2/agent/proj/job/job_1/message reset prompt 1 chars',
+      expect.stringMatching(/^POST \/v2\/agent\/proj\/job 400 \d+ms$/),
+      expect.stringMatching(/^POST \/v2\/agent\/proj\/job 400 \d+ms$/)
     ])
   })
 
@@ -625,7 +784,7 @@ describe('command line', () => {
       proc.on('exit', (code, signal) => resolve([code, signal]))
     )
 
-    await until(() => /listening on/.test(out), 'the listening line')
+    await until(() => /GitHub REST API/.test(out), 'the listening lines')
     const match = /^Mintlify agent API simulator listening on (\S+) \(API key: (\S+)\)$/m.exec(out)
     expect(match?.[1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(match?.[2]).toBe(KEY)
@@ -638,14 +797,57 @@ describe('command line', () => {
     expect(res.status).toBe(201)
     await until(() => out.includes('POST /v2/agent/proj/job 201'), 'the request log line')
 
+    expect(out).toContain(`GitHub REST API on the same origin: GITHUB_API_URL=${url} (any token)`)
+    const github = await fetch(`${url}/repos/o/r/pulls/1/files`, {
+      headers: { authorization: 'token x' }
+    })
+    expect(github.status).toBe(200)
+
     proc.kill('SIGTERM')
     expect(await exited).toEqual([0, null])
   })
 
-  it('exits 2 with a one-line error on a bad flag', () => {
-    const result = spawnSync(process.execPath, [CLI, '--status', 'done'], { encoding: 'utf8' })
+  it('takes the follow-up and GitHub flags', async () => {
+    const proc = spawn(process.execPath, [
+      CLI,
+      ...['--port', '0', '--duration', '0', '--stale-reads', '1', '--refuse-messages'],
+      ...['--github-token', 'ghs_only']
+    ])
+    child = proc
+    let out = ''
+    proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+    await until(() => /GitHub REST API/.test(out), 'the listening lines')
+    const url = /GITHUB_API_URL=(\S+)/.exec(out)?.[1] ?? ''
+    expect(out).toContain('(token given by --github-token)')
+
+    const files = (authorization: string) =>
+      fetch(`${url}/repos/o/r/pulls/1/files`, { headers: { authorization } })
+    expect((await files('token other')).status).toBe(401)
+    expect((await files('Bearer ghs_only')).status).toBe(200)
+
+    const job = (await (
+      await fetch(`${url}/v2/agent/proj/job`, {
+        method: 'POST',
+        headers: AUTH,
+        body: JSON.stringify({ prompt: 'x' })
+      })
+    ).json()) as { id: string }
+    const refused = await fetch(`${url}/v2/agent/proj/job/${job.id}/message`, {
+      method: 'POST',
+      headers: AUTH,
+      body: JSON.stringify({ prompt: 'y' })
+    })
+    expect(refused.status).toBe(400)
+  })
+
+  it.each([
+    ['--status', 'done'],
+    ['--stale-reads', 'many'],
+    ['--github-token', '']
+  ])('exits 2 with a one-line error on a bad flag: %s %j', (flag, value) => {
+    const result = spawnSync(process.execPath, [CLI, flag, value], { encoding: 'utf8' })
     expect(result.status).toBe(2)
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/--status/)])
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining(flag)])
     expect(result.stdout).toBe('')
   })
 })

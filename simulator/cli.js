@@ -11,7 +11,8 @@ import { startSimulator } from './server.js'
 
 const USAGE = `Usage: npm run simulator -- [options]
 
-Serves the Mintlify agent job API (v2) locally for the action to talk to.
+Serves the Mintlify agent job API (v2) locally for the action to talk to, and on the same
+origin the GitHub REST routes it reads and writes: set GITHUB_API_URL to the printed URL.
 
 Options:
   --port N            port to listen on (default 8787; 0 picks a free port)
@@ -22,6 +23,9 @@ Options:
   --no-pr             complete jobs without a pull request, as when no file changed
   --flakiness RATE    fraction (0..1) of job reads answered with a 502 or 503
   --rate-limit N      creates and follow-ups allowed per project per hour (default 100)
+  --stale-reads N     after a follow-up message, N reads still show the job as it was before
+  --refuse-messages   answer every follow-up message with 400
+  --github-token TOK  the only token the fake GitHub accepts (default: any non-empty token)
   --help              show this help
 `
 
@@ -52,6 +56,9 @@ function readArguments(argv) {
       'no-pr': { type: 'boolean', default: false },
       flakiness: { type: 'string' },
       'rate-limit': { type: 'string' },
+      'stale-reads': { type: 'string' },
+      'refuse-messages': { type: 'boolean', default: false },
+      'github-token': { type: 'string' },
       help: { type: 'boolean', default: false }
     }
   })
@@ -93,6 +100,19 @@ function readArguments(argv) {
     }
     scenario.rateLimit = { limit: Number(limit) }
   }
+  const staleReads = values['stale-reads']
+  if (staleReads !== undefined) {
+    if (!/^\d+$/.test(staleReads)) {
+      throw new Error(`--stale-reads must be a whole number; got "${staleReads}"`)
+    }
+    scenario.staleReadsAfterMessage = Number(staleReads)
+  }
+  if (values['refuse-messages']) scenario.refuseMessages = true
+  const githubToken = values['github-token']
+  if (githubToken !== undefined) {
+    if (githubToken === '') throw new Error('--github-token must not be empty')
+    scenario.github = { token: githubToken }
+  }
   return { help: false, port, host: values.host, apiKey: values.key, scenario }
 }
 
@@ -120,6 +140,8 @@ if (settings.help) {
   try {
     const simulator = await startSimulator({ port, host, apiKey, scenario, log: console.log })
     console.log(`Mintlify agent API simulator listening on ${simulator.url} (API key: ${apiKey})`)
+    const accepted = scenario.github?.token ? 'token given by --github-token' : 'any token'
+    console.log(`GitHub REST API on the same origin: GITHUB_API_URL=${simulator.url} (${accepted})`)
     const stop = () => {
       simulator.close().then(
         () => console.log('Simulator stopped'),

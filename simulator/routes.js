@@ -51,7 +51,7 @@ export function matchRoute(target) {
  * @param {string[]} segments
  * @returns {string[]}
  */
-function resolveDotSegments(segments) {
+export function resolveDotSegments(segments) {
   /** @type {string[]} */
   const out = []
   segments.forEach((segment, index) => {

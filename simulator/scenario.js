@@ -1,9 +1,17 @@
 // @ts-check
+import { defaultGitHubSettings } from './github-data.js'
+import { GITHUB_ROUTE_KINDS } from './github-routes.js'
 
 /**
  * @typedef {'active' | 'completed' | 'failed' | 'archived'} JobStatus
  * @typedef {import('./rate-limit.js').RateLimit} RateLimit
  * @typedef {import('./routes.js').RouteKind} RouteKind
+ * @typedef {import('./github-routes.js').GitHubRouteKind} GitHubRouteKind
+ * @typedef {import('./github-data.js').GitHubSettings} GitHubSettings
+ * @typedef {import('./github-data.js').GitHubFileInput} GitHubFileInput
+ * @typedef {import('./github-data.js').GitHubCommitInput} GitHubCommitInput
+ * @typedef {import('./github-data.js').GitHubPullInput} GitHubPullInput
+ * @typedef {import('./github-data.js').GitHubCommentInput} GitHubCommentInput
  */
 
 /**
@@ -17,6 +25,8 @@
  *   answer 200 with JSON cut in half
  * @property {boolean} [createJob] handle the request as usual first, so the job exists although
  *   the client only sees the fault (a create whose answer was lost)
+ * @property {boolean} [perform] the same for any route: a follow-up is recorded, a GitHub comment
+ *   is written, although the client only sees the fault
  */
 
 /**
@@ -29,6 +39,11 @@
  * @property {Record<RouteKind, Fault[]>} faults
  * @property {number} flakiness
  * @property {RateLimit} rateLimit
+ * @property {number} staleReadsAfterMessage
+ * @property {boolean | string[]} refuseMessages
+ * @property {boolean | string | null} followUpPrLink null: as `prLink`
+ * @property {GitHubSettings} github
+ * @property {Record<GitHubRouteKind, Fault[]>} githubFaults
  */
 
 /**
@@ -46,6 +61,41 @@
  * @property {number} [flakiness] fraction (0..1) of job reads answered with a transient error
  * @property {number} [seed] reseeds the generator behind `flakiness`
  * @property {Partial<RateLimit>} [rateLimit] creates and follow-ups per project per window
+ * @property {number} [staleReadsAfterMessage] after a follow-up message, this many reads of the
+ *   job still show it as it was before the message (its old terminal status and link)
+ * @property {boolean | string[]} [refuseMessages] `true`: every job answers follow-up messages
+ *   with 400; a list: only the jobs with these ids
+ * @property {boolean | string | null} [followUpPrLink] how a job that had no pull request ends
+ *   after a follow-up, like `prLink`; null (the default) follows `prLink`. A job that had one
+ *   always ends with the same link
+ * @property {GitHubInput} [github] the fake GitHub's data; see `GitHubInput`
+ * @property {Partial<Record<GitHubRouteKind, Fault[]>>} [githubFaults] queues per GitHub route
+ *   kind, as `faults`
+ */
+
+/**
+ * The data the fake GitHub serves. Every key is optional: without it the built-in change and
+ * pull request 2 of GitHub's examples are served. `pulls`, `commitPulls` and `comments` merge per
+ * key (pull request number, sha, issue number); the other keys replace what was there.
+ *
+ * @typedef {object} GitHubInput
+ * @property {string | null} [token] the only token accepted (`Bearer` or `token` scheme); null or
+ *   absent: any non-empty token
+ * @property {string} [user] login of the token's account, which writes comments (default
+ *   `github-actions[bot]`)
+ * @property {string} [serverUrl] origin of `html_url` links (default `https://github.com`)
+ * @property {GitHubFileInput[] | null} [files] the changed files of every compare, commit and
+ *   pull request; null: the built-in change
+ * @property {GitHubCommitInput[] | null} [commits] the commits every compare lists, oldest first;
+ *   `commits/{sha}` finds them by sha; null: the compare's head alone
+ * @property {Record<string, GitHubPullInput>} [pulls] pull requests by number
+ * @property {Record<string, number[]>} [commitPulls] sha → numbers of the pull requests
+ *   `commits/{sha}/pulls` lists (default: `ec26c3e…` → [2]; any other sha: none)
+ * @property {Record<string, GitHubCommentInput[]>} [comments] issue number → comments already on
+ *   it, in any repository; a thread is filled the first time its repository's comments are read
+ *   or written
+ * @property {string[]} [missingCommits] shas or refs GitHub does not know (a compare answers 404,
+ *   a commit 422), as after a force push; the zero sha never exists
  */
 
 export const STATUSES = /** @type {const} */ (['active', 'completed', 'failed', 'archived'])
@@ -60,14 +110,28 @@ export function defaultScenario() {
     jobIds: [],
     faults: { create: [], get: [], message: [] },
     flakiness: 0,
-    rateLimit: { limit: 100, windowMs: 3_600_000 }
+    rateLimit: { limit: 100, windowMs: 3_600_000 },
+    staleReadsAfterMessage: 0,
+    refuseMessages: false,
+    followUpPrLink: null,
+    github: defaultGitHubSettings(),
+    githubFaults: {
+      compare: [],
+      commit: [],
+      commitPulls: [],
+      pullFiles: [],
+      listComments: [],
+      createComment: [],
+      getComment: [],
+      updateComment: []
+    }
   }
 }
 
 /**
  * Applies knobs over a scenario. Queues are copied so the simulator never consumes arrays the
- * caller still holds; `faults` and `rateLimit` merge per key so one queue or one number can be
- * changed alone.
+ * caller still holds; `faults`, `githubFaults`, `rateLimit` and `github` merge per key so one
+ * queue, one number or one kind of GitHub data can be changed alone.
  *
  * @param {Scenario} base
  * @param {ScenarioInput} input
@@ -77,7 +141,8 @@ export function mergeScenario(base, input) {
   const next = {
     ...base,
     faults: { ...base.faults },
-    rateLimit: { ...base.rateLimit }
+    rateLimit: { ...base.rateLimit },
+    githubFaults: { ...base.githubFaults }
   }
   if (input.jobDurationMs !== undefined) {
     next.jobDurationMs = check(input.jobDurationMs, 'jobDurationMs', (v) => v >= 0)
@@ -106,7 +171,148 @@ export function mergeScenario(base, input) {
   if (input.rateLimit?.windowMs !== undefined) {
     next.rateLimit.windowMs = check(input.rateLimit.windowMs, 'rateLimit.windowMs', (v) => v > 0)
   }
+  if (input.staleReadsAfterMessage !== undefined) {
+    next.staleReadsAfterMessage = check(
+      input.staleReadsAfterMessage,
+      'staleReadsAfterMessage',
+      (v) => v >= 0 && Number.isInteger(v)
+    )
+  }
+  if (input.refuseMessages !== undefined) {
+    const refuse = input.refuseMessages
+    if (typeof refuse !== 'boolean' && !isStringArray(refuse)) {
+      throw new TypeError('scenario knob refuseMessages must be true, false or a list of job ids')
+    }
+    next.refuseMessages = typeof refuse === 'boolean' ? refuse : [...refuse]
+  }
+  if (input.followUpPrLink !== undefined) {
+    const link = input.followUpPrLink
+    if (link !== null && typeof link !== 'boolean' && typeof link !== 'string') {
+      throw new TypeError('scenario knob followUpPrLink must be true, false, a link or null')
+    }
+    next.followUpPrLink = link
+  }
+  for (const kind of GITHUB_ROUTE_KINDS) {
+    const queue = input.githubFaults?.[kind]
+    if (queue !== undefined) next.githubFaults[kind] = queue.map((fault) => ({ ...fault }))
+  }
+  if (input.githubFaults !== undefined) {
+    const unknown = Object.keys(input.githubFaults).filter(
+      (kind) => !GITHUB_ROUTE_KINDS.includes(/** @type {GitHubRouteKind} */ (kind))
+    )
+    if (unknown.length > 0) {
+      throw new TypeError(
+        `githubFaults has no route kind ${unknown.join(', ')}; ` +
+          `the kinds are ${GITHUB_ROUTE_KINDS.join(', ')}`
+      )
+    }
+  }
+  if (input.github !== undefined) next.github = mergeGitHub(base.github, input.github)
   return next
+}
+
+/**
+ * @param {GitHubSettings} base
+ * @param {GitHubInput} input
+ * @returns {GitHubSettings}
+ */
+function mergeGitHub(base, input) {
+  const next = {
+    ...base,
+    pulls: { ...base.pulls },
+    commitPulls: { ...base.commitPulls },
+    comments: { ...base.comments }
+  }
+  if (input.token !== undefined) {
+    if (input.token !== null && (typeof input.token !== 'string' || input.token === '')) {
+      throw new TypeError('scenario knob github.token must be a non-empty string or null')
+    }
+    next.token = input.token
+  }
+  if (input.user !== undefined) {
+    if (typeof input.user !== 'string' || input.user === '') {
+      throw new TypeError('scenario knob github.user must be a login')
+    }
+    next.user = input.user
+  }
+  if (input.serverUrl !== undefined) {
+    if (typeof input.serverUrl !== 'string' || !/^https?:\/\/[^/]/.test(input.serverUrl)) {
+      throw new TypeError('scenario knob github.serverUrl must be an http(s) origin')
+    }
+    next.serverUrl = input.serverUrl.replace(/\/+$/, '')
+  }
+  if (input.files !== undefined) {
+    if (input.files !== null) checkFiles(input.files, 'github.files')
+    next.files = input.files === null ? null : input.files.map((file) => ({ ...file }))
+  }
+  if (input.commits !== undefined) {
+    if (input.commits !== null) {
+      input.commits.forEach((commit, index) => {
+        if (typeof commit?.message !== 'string') {
+          throw new TypeError(`scenario knob github.commits[${index}] needs a message`)
+        }
+        if (commit.files) checkFiles(commit.files, `github.commits[${index}].files`)
+      })
+    }
+    next.commits = input.commits === null ? null : input.commits.map((commit) => ({ ...commit }))
+  }
+  for (const [number, pull] of Object.entries(input.pulls ?? {})) {
+    if (!/^[1-9]\d*$/.test(number)) {
+      throw new TypeError(`scenario knob github.pulls is keyed by number; got "${number}"`)
+    }
+    if (pull.files) checkFiles(pull.files, `github.pulls.${number}.files`)
+    next.pulls[number] = { ...pull }
+  }
+  for (const [sha, numbers] of Object.entries(input.commitPulls ?? {})) {
+    if (!Array.isArray(numbers) || !numbers.every((n) => Number.isInteger(n) && n > 0)) {
+      throw new TypeError(`scenario knob github.commitPulls.${sha} must list pull numbers`)
+    }
+    next.commitPulls[sha] = [...numbers]
+  }
+  for (const [number, list] of Object.entries(input.comments ?? {})) {
+    if (!/^[1-9]\d*$/.test(number)) {
+      throw new TypeError(`scenario knob github.comments is keyed by number; got "${number}"`)
+    }
+    if (!Array.isArray(list) || !list.every((c) => typeof c?.body === 'string')) {
+      throw new TypeError(`scenario knob github.comments.${number} must list { body } objects`)
+    }
+    next.comments[number] = list.map((comment) => ({ ...comment }))
+  }
+  if (input.missingCommits !== undefined) {
+    if (!isStringArray(input.missingCommits)) {
+      throw new TypeError('scenario knob github.missingCommits must list shas or refs')
+    }
+    next.missingCommits = [...input.missingCommits]
+  }
+  return next
+}
+
+const DIFF_STATUSES = ['added', 'removed', 'modified', 'renamed', 'copied', 'changed', 'unchanged']
+
+/**
+ * @param {GitHubFileInput[]} files
+ * @param {string} name
+ */
+function checkFiles(files, name) {
+  if (!Array.isArray(files)) throw new TypeError(`scenario knob ${name} must be a list of files`)
+  files.forEach((file, index) => {
+    if (typeof file?.filename !== 'string' || file.filename === '') {
+      throw new TypeError(`scenario knob ${name}[${index}] needs a filename`)
+    }
+    if (file.status !== undefined && !DIFF_STATUSES.includes(file.status)) {
+      throw new TypeError(
+        `scenario knob ${name}[${index}].status must be one of ${DIFF_STATUSES.join(', ')}`
+      )
+    }
+  })
+}
+
+/**
+ * @param {unknown} value
+ * @returns {value is string[]}
+ */
+function isStringArray(value) {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
 }
 
 /**

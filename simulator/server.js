@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import { performance } from 'node:perf_hooks'
-import { followUp, newJob, randomJobId, renderJob, settle } from './jobs.js'
+import { createGitHub } from './github.js'
+import { matchGitHubRoute } from './github-routes.js'
+import { answer, isObject, JSON_TYPE, parseJson } from './http.js'
+import { followUp, newJob, randomJobId, readView, renderJob, settle } from './jobs.js'
 import { seededRandom } from './random.js'
 import { createRateLimiter } from './rate-limit.js'
 import { matchRoute } from './routes.js'
@@ -14,9 +17,14 @@ import { defaultScenario, mergeScenario } from './scenario.js'
  * @typedef {import('node:http').IncomingHttpHeaders} IncomingHttpHeaders
  * @typedef {import('node:http').ServerResponse} ServerResponse
  * @typedef {import('./jobs.js').JobRecord} JobRecord
+ * @typedef {import('./jobs.js').AgentJob} AgentJob
  * @typedef {import('./routes.js').Route} Route
+ * @typedef {import('./github-routes.js').GitHubRoute} GitHubRoute
+ * @typedef {import('./github-data.js').CommentRecord} CommentRecord
  * @typedef {import('./scenario.js').Fault} Fault
  * @typedef {import('./scenario.js').ScenarioInput} ScenarioInput
+ * @typedef {import('./http.js').Answer} Answer
+ * @typedef {import('./http.js').Outcome} Outcome
  */
 
 /**
@@ -43,23 +51,16 @@ import { defaultScenario, mergeScenario } from './scenario.js'
  * @typedef {object} Simulator
  * @property {string} url origin, e.g. `http://127.0.0.1:40123`
  * @property {number} port
- * @property {RecordedRequest[]} requests every request received, in order
+ * @property {RecordedRequest[]} requests every request received, Mintlify's and GitHub's, in
+ *   order
  * @property {Map<string, JobRecord>} jobs job records, updated whenever the API reads them
+ * @property {CommentRecord[]} comments every comment the fake GitHub holds (written through it,
+ *   or seeded by the `github.comments` knob once read), in the order they came to be; records
+ *   change in place when a comment is updated
  * @property {() => number} creates how many jobs were actually created
  * @property {(scenario: ScenarioInput) => void} setScenario merges knobs while running
  * @property {() => Promise<void>} close stops listening and destroys every open connection
  */
-
-/**
- * @typedef {object} Answer
- * @property {'answer'} type
- * @property {number} status
- * @property {Record<string, string>} headers
- * @property {string} body
- * @typedef {Answer | { type: 'reset' } | { type: 'hang' }} Outcome
- */
-
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 const BAD_GATEWAY_HTML = `<html>
 <head><title>502 Bad Gateway</title></head>
@@ -72,7 +73,8 @@ const BAD_GATEWAY_HTML = `<html>
 
 /**
  * Starts a local stand-in for the Mintlify agent job API (v2) with knobs for the ways a real
- * server and the network between can misbehave.
+ * server and the network between can misbehave. The same origin also plays the few GitHub REST
+ * routes the action reads and writes (`/repos/...`), so `GITHUB_API_URL` can point at it.
  *
  * @param {SimulatorOptions} [options]
  * @returns {Promise<Simulator>} once the server is listening
@@ -86,6 +88,7 @@ export async function startSimulator(options = {}) {
   let flakyAnswers = 0
   let created = 0
   const limiter = createRateLimiter()
+  const github = createGitHub({ now })
   /** @type {Map<string, JobRecord>} */
   const jobs = new Map()
   /** @type {RecordedRequest[]} */
@@ -110,17 +113,43 @@ export async function startSimulator(options = {}) {
     }
     requests.push({ method, path, headers: { ...req.headers }, body })
 
-    const outcome = respond(method, path, req.headers, body)
+    const host = req.headers.host ?? `${hostname}:${port}`
+    const origin = `${options.tls ? 'https' : 'http'}://${host}`
+    const githubRoute = matchGitHubRoute(path, method)
+    const outcome = githubRoute
+      ? respondGitHub(githubRoute, req.headers, body, origin)
+      : respond(method, path, req.headers, body)
+    const note = bodyNote(githubRoute, method, path, body)
     if (outcome.type === 'reset') {
-      log?.(`${method} ${path} reset`)
+      log?.(`${method} ${path} reset${note}`)
       req.socket.destroy()
     } else if (outcome.type === 'hang') {
-      log?.(`${method} ${path} hang`)
+      log?.(`${method} ${path} hang${note}`)
     } else {
       // Logged before sending so the line never trails what the client prints about the answer.
-      log?.(`${method} ${path} ${outcome.status} ${Math.round(performance.now() - started)}ms`)
+      const ms = Math.round(performance.now() - started)
+      log?.(`${method} ${path} ${outcome.status} ${ms}ms${note}`)
       send(res, outcome)
     }
+  }
+
+  /**
+   * @param {GitHubRoute | { status: number, message: string }} route
+   * @param {IncomingHttpHeaders} headers
+   * @param {string} body
+   * @param {string} origin
+   * @returns {Outcome}
+   */
+  const respondGitHub = (route, headers, body, origin) => {
+    if (!('kind' in route)) return github.error(route.status, route.message)
+    const handle = () => github.handle(route, { headers, body, origin }, scenario.github)
+    const fault = scenario.githubFaults[route.kind].shift()
+    if (!fault) return handle()
+    // A truncated answer is cut from a real one, so the request did its work.
+    const handled =
+      fault.perform || fault.createJob || fault.action === 'truncate' ? handle() : undefined
+    const outcome = faultOutcome(fault, handled, () => '')
+    return outcome.type === 'answer' ? { ...outcome, github: true } : outcome
   }
 
   /**
@@ -139,8 +168,8 @@ export async function startSimulator(options = {}) {
 
     const fault = scenario.faults[route.kind].shift()
     if (fault) {
-      const handled = fault.createJob ? handle(route, headers, body) : undefined
-      return faultOutcome(fault, route, handled)
+      const handled = fault.createJob || fault.perform ? handle(route, headers, body) : undefined
+      return faultOutcome(fault, handled, () => sampleJobBody(route))
     }
     if (route.kind === 'get' && scenario.flakiness > 0 && random() < scenario.flakiness) {
       flakyAnswers += 1
@@ -182,17 +211,29 @@ export async function startSimulator(options = {}) {
       if (typeof prompt !== 'string') return prompt
       const job = findJob(route)
       if (!job) return errorAnswer(404, 'Job not found')
+      if (refusesMessages(job.id)) {
+        return errorAnswer(400, 'This job does not accept follow-up messages')
+      }
       const limited = rateLimited(route.projectId, at)
       if (limited) return limited
       settle(job, scenario, at)
-      followUp(job, prompt, at)
+      followUp(job, prompt, at, scenario.staleReadsAfterMessage)
       return jobAnswer(200, job)
     }
 
     const job = findJob(route)
     if (!job) return errorAnswer(404, 'Job not found')
     settle(job, scenario, at)
-    return jobAnswer(200, job)
+    return jobAnswer(200, readView(job))
+  }
+
+  /**
+   * @param {string} jobId
+   * @returns {boolean}
+   */
+  const refusesMessages = (jobId) => {
+    const refuse = scenario.refuseMessages
+    return typeof refuse === 'boolean' ? refuse : refuse.includes(jobId)
   }
 
   /**
@@ -222,30 +263,13 @@ export async function startSimulator(options = {}) {
 
   /**
    * @param {number} status
-   * @param {JobRecord} job
+   * @param {AgentJob} job
    * @returns {Answer}
    */
   const jobAnswer = (status, job) =>
     answer(status, JSON.stringify(renderJob(job, scenario.jobFields)), {
       'content-type': JSON_TYPE
     })
-
-  /**
-   * @param {Fault} fault
-   * @param {Route} route
-   * @param {Answer | undefined} handled
-   * @returns {Outcome}
-   */
-  const faultOutcome = (fault, route, handled) => {
-    if (fault.action === 'reset' || fault.action === 'hang') return { type: fault.action }
-    if (fault.action === 'truncate') {
-      const whole = handled && handled.status < 300 ? handled.body : sampleJobBody(route)
-      return answer(200, whole.slice(0, Math.floor(whole.length / 2)), {
-        'content-type': JSON_TYPE
-      })
-    }
-    return answer(fault.status ?? 500, fault.body ?? '', fault.headers ?? {})
-  }
 
   /**
    * The job a truncated answer is cut from: the one the request names, or a stand-in.
@@ -299,6 +323,7 @@ export async function startSimulator(options = {}) {
     throw new Error('simulator is not listening on a TCP port')
   }
   const hostname = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  const port = address.port
   /** @type {Promise<void> | undefined} */
   let closing
 
@@ -307,6 +332,7 @@ export async function startSimulator(options = {}) {
     port: address.port,
     requests,
     jobs,
+    comments: github.comments,
     creates: () => created,
     setScenario(input) {
       scenario = mergeScenario(scenario, input)
@@ -341,17 +367,11 @@ async function readBody(req) {
  * @returns {string | Answer} the prompt, or the 400 to send
  */
 function readPrompt(body) {
-  /** @type {unknown} */
-  let parsed
-  try {
-    parsed = JSON.parse(body)
-  } catch {
+  const parsed = parseJson(body)
+  if (!isObject(parsed)) {
     return errorAnswer(400, 'Invalid request: the body must be a JSON object')
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return errorAnswer(400, 'Invalid request: the body must be a JSON object')
-  }
-  const prompt = /** @type {Record<string, unknown>} */ (parsed).prompt
+  const prompt = parsed.prompt
   if (typeof prompt !== 'string' || prompt.length === 0) {
     return errorAnswer(400, 'Invalid request: "prompt" must be a non-empty string')
   }
@@ -359,13 +379,47 @@ function readPrompt(body) {
 }
 
 /**
- * @param {number} status
- * @param {string} body
- * @param {Record<string, string>} headers
- * @returns {Answer}
+ * @param {Fault} fault
+ * @param {Answer | undefined} handled the real answer, when the request was handled first
+ * @param {() => string} sample what a truncated answer is cut from when there is no real one
+ * @returns {Outcome}
  */
-function answer(status, body, headers) {
-  return { type: 'answer', status, headers, body }
+function faultOutcome(fault, handled, sample) {
+  if (fault.action === 'reset' || fault.action === 'hang') return { type: fault.action }
+  if (fault.action === 'truncate') {
+    const whole = handled && handled.status < 300 ? handled.body : sample()
+    return answer(200, whole.slice(0, Math.floor(whole.length / 2)), {
+      'content-type': JSON_TYPE
+    })
+  }
+  return answer(fault.status ?? 500, fault.body ?? '', fault.headers ?? {})
+}
+
+/**
+ * What the log line adds about a request's body: the prompt's length for a create or a follow-up,
+ * the comment's for a comment written to GitHub (in UTF-16 code units, as JavaScript's `length`).
+ *
+ * @param {GitHubRoute | { status: number } | undefined} githubRoute
+ * @param {string} method
+ * @param {string} path
+ * @param {string} body
+ * @returns {string} empty, or a leading space and the note
+ */
+function bodyNote(githubRoute, method, path, body) {
+  /** @type {string} */
+  let field
+  if (githubRoute) {
+    if (!('kind' in githubRoute)) return ''
+    if (githubRoute.kind !== 'createComment' && githubRoute.kind !== 'updateComment') return ''
+    field = 'body'
+  } else {
+    const route = matchRoute(path)
+    if ('error' in route || route.method !== method || route.kind === 'get') return ''
+    field = 'prompt'
+  }
+  const parsed = parseJson(body)
+  const value = isObject(parsed) ? parsed[field] : undefined
+  return typeof value === 'string' ? ` ${field} ${value.length} chars` : ''
 }
 
 /**
@@ -387,7 +441,13 @@ function errorAnswer(status, message, headers = {}) {
  */
 function send(res, outcome) {
   res.statusCode = outcome.status
-  res.setHeader('x-request-id', `req_${randomBytes(8).toString('hex')}`)
+  if (outcome.github) {
+    // Shaped like GitHub's own, e.g. `C0DE:3A5C:1B2F3E:1C4D5A:6572F1B0`.
+    const id = [2, 2, 3, 3, 4].map((n) => randomBytes(n).toString('hex').toUpperCase()).join(':')
+    res.setHeader('x-github-request-id', id)
+  } else {
+    res.setHeader('x-request-id', `req_${randomBytes(8).toString('hex')}`)
+  }
   res.setHeader('content-length', Buffer.byteLength(outcome.body))
   // After the defaults, so a fault can replace any of them (a known request id, a wrong length).
   for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value)
