@@ -13,6 +13,8 @@ export const debug = jest.fn<typeof core.debug>()
 export const warning = jest.fn<typeof core.warning>()
 export const notice = jest.fn<typeof core.notice>()
 export const error = jest.fn<typeof core.error>()
+export const startGroup = jest.fn<typeof core.startGroup>()
+export const endGroup = jest.fn<typeof core.endGroup>()
 
 /** The job summary as written, one string per `write()`. */
 export const summaries: string[] = []

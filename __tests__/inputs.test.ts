@@ -54,11 +54,15 @@ describe('readSettings', () => {
     expect(Object.isFrozen(settings)).toBe(true)
   })
 
-  it('masks the key before anything else', async () => {
-    await readWith(valid)
-    expect(core.setSecret).toHaveBeenCalledWith('mint_abc123')
-    expect(core.setSecret.mock.invocationCallOrder[0]).toBeLessThan(
-      core.getInput.mock.invocationCallOrder[1] ?? 0
+  it('masks the key and the GitHub token before reading anything else', async () => {
+    await readWith({ ...valid, 'github-token': 'ghs_token_value' })
+    expect(core.getInput.mock.calls.slice(0, 2).map(([name]) => name)).toEqual([
+      'api-key',
+      'github-token'
+    ])
+    expect(core.setSecret.mock.calls).toEqual([['mint_abc123'], ['ghs_token_value']])
+    expect(core.setSecret.mock.invocationCallOrder.at(-1)).toBeLessThan(
+      core.getInput.mock.invocationCallOrder[2] ?? 0
     )
   })
 
@@ -153,12 +157,50 @@ describe('readSettings', () => {
       'base-url',
       /credentials/
     ],
-    ['a query in base-url', { 'base-url': 'https://api.mintlify.com/?x=1' }, 'base-url', /query/]
+    ['a query in base-url', { 'base-url': 'https://api.mintlify.com/?x=1' }, 'base-url', /query/],
+    ['an unknown context', { context: 'full' }, 'context', /"full" is not one of auto, off/],
+    [
+      'context-max-chars over the limit',
+      { 'context-max-chars': '200001' },
+      'context-max-chars',
+      /whole number from 0 to 200000/
+    ],
+    [
+      'context-max-chars that is not a number',
+      { 'context-max-chars': '16k' },
+      'context-max-chars',
+      /whole number/
+    ],
+    ['a glob with an open bracket', { paths: 'src/**\ndocs/[ab' }, 'paths', /"\[" that is not/],
+    ['a glob with an open brace', { paths: 'src/{a,b' }, 'paths', /"\{" that is not/],
+    ['only ! patterns', { paths: '!docs/**' }, 'paths', /only "!" patterns/],
+    ['a bad dry-run', { 'dry-run': 'maybe' }, 'dry-run', /use true or false/]
   ])('refuses %s, naming the input', async (_, values, input, message) => {
     const error = await errorFor({ ...valid, ...values })
     expect(error.input).toBe(input)
     expect(error.message).toMatch(new RegExp(`^Input "${input}": `))
     expect(error.message).toMatch(message)
+  })
+
+  it('reads the change inputs', async () => {
+    const settings = await readWith({
+      ...valid,
+      context: 'OFF',
+      'context-max-chars': '0',
+      paths: 'src/**\n\n# comments and blank lines are ignored\n!src/**/*.test.ts\n',
+      'dry-run': 'true'
+    })
+    expect(settings).toMatchObject({
+      context: 'off',
+      contextMaxChars: 0,
+      paths: ['src/**', '!src/**/*.test.ts'],
+      dryRun: true
+    })
+  })
+
+  it('lets a dry run go without project-id and api-key', async () => {
+    const settings = await readWith({ prompt: 'x', 'dry-run': 'true' })
+    expect(settings).toMatchObject({ projectId: '', apiKey: '', dryRun: true })
   })
 
   it('never repeats the key in an error', async () => {
@@ -209,6 +251,10 @@ describe('readSettings', () => {
     expect(settings.timeoutMs).toBe(parseDuration(defaults.timeout ?? ''))
     expect(settings.pollIntervalMs).toBe(parseDuration(defaults['poll-interval'] ?? ''))
     expect(settings.maxPollIntervalMs).toBe(parseDuration(defaults['max-poll-interval'] ?? ''))
+    expect(settings.context).toBe(defaults.context)
+    expect(String(settings.contextMaxChars)).toBe(defaults['context-max-chars'])
+    expect(String(settings.dryRun)).toBe(defaults['dry-run'])
+    expect(defaults['github-token']).toBe('${{ github.token }}')
   })
 })
 

@@ -61,7 +61,9 @@ function clock() {
       if (signal.aborted) throw signal.reason
       time += ms
     },
-    random: () => 0.5
+    random: () => 0.5,
+    // Not a workflow run: no GITHUB_* variables, so no change is read from GitHub.
+    env: {}
   }
 }
 
@@ -104,6 +106,7 @@ describe('run', () => {
       'source-ref': 'mintlify/agent-1',
       'created-at': '2026-11-22T00:00:00.000Z',
       'archived-at': '',
+      skipped: 'false',
       job: expect.stringContaining('"status":"completed"') as unknown as string
     })
     expect(JSON.parse(core.outputs().job ?? '')).toMatchObject({ id: 'job_main', prLink: PR })

@@ -18,12 +18,24 @@ export interface Settings {
   readonly pollIntervalMs: number
   readonly maxPollIntervalMs: number
   readonly failOnNoPr: boolean
+  /** Token for reading the change (and commenting); empty when none was given. */
+  readonly githubToken: string
+  /** `auto`: append the triggering change to the prompt; `off`: send the prompt as written. */
+  readonly context: 'auto' | 'off'
+  readonly contextMaxChars: number
+  /** Glob patterns (`!` excludes); empty when every change counts. */
+  readonly paths: readonly string[]
+  /** Do everything up to starting the job, print the prompt, start nothing. */
+  readonly dryRun: boolean
   /** Things worth telling the user that do not stop the run. */
   readonly warnings: readonly string[]
 }
 
 /** Longest `timeout` accepted; self-hosted runners allow long jobs, but not unbounded ones. */
 export const MAX_DURATION_MS = 24 * 3_600_000
+
+/** Largest `context-max-chars` accepted. */
+export const MAX_CONTEXT_CHARS = 200_000
 
 /** Largest prompt file read, so a wrong path to a large file fails clearly instead of slowly. */
 export const MAX_PROMPT_FILE_BYTES = 1_000_000
@@ -63,6 +75,71 @@ const durationInput = z.string().transform((text, ctx) => {
 
 // An HTTP header can carry only visible ASCII safely; a key with anything else (a smart quote or
 // a zero-width space from a copy and paste) could never be sent.
+const contextInput = z.string().transform((text, ctx) => {
+  const value = text.trim().toLowerCase()
+  if (value === 'auto' || value === 'off') return value
+  ctx.addIssue({ code: 'custom', message: `"${forLog(text, 60)}" is not one of auto, off` })
+  return z.NEVER
+})
+
+const contextMaxCharsInput = z.string().transform((text, ctx) => {
+  const value = Number(text.trim())
+  if (!/^\d+$/.test(text.trim()) || value > MAX_CONTEXT_CHARS) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${forLog(text, 60)}" is not a whole number from 0 to ${MAX_CONTEXT_CHARS}`
+    })
+    return z.NEVER
+  }
+  return value
+})
+
+/** Newline-separated glob patterns, as in a workflow's `paths:` filter. */
+const pathsInput = z.string().transform((text, ctx) => {
+  const patterns = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+  for (const pattern of patterns) {
+    const glob = pattern.startsWith('!') ? pattern.slice(1) : pattern
+    const problem =
+      glob === ''
+        ? 'is empty after "!"'
+        : hasControlCharacters(glob)
+          ? 'contains control characters'
+          : unbalanced(glob)
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `pattern "${forLog(pattern, 100)}" ${problem}` })
+      return z.NEVER
+    }
+  }
+  if (patterns.length > 0 && patterns.every((p) => p.startsWith('!'))) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'has only "!" patterns, which match nothing; add a pattern that includes files'
+    })
+    return z.NEVER
+  }
+  return patterns
+})
+
+/** Why a glob's brackets or braces do not close, or undefined when they do. */
+function unbalanced(glob: string): string | undefined {
+  let square = 0
+  let curly = 0
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]
+    if (c === '\\') i++
+    else if (c === '[') square++
+    else if (c === ']' && square > 0) square--
+    else if (c === '{') curly++
+    else if (c === '}' && curly > 0) curly--
+  }
+  if (square > 0) return 'has a "[" that is not closed'
+  if (curly > 0) return 'has a "{" that is not closed'
+  return undefined
+}
+
 const apiKeyInput = required('an admin API key (mint_…), passed from a secret').refine(
   (key) => /^[\x21-\x7e]+$/.test(key.trim()),
   {
@@ -122,21 +199,27 @@ function input(name: string, fallback = ''): string {
  */
 export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   const apiKey = core.getInput('api-key')
-  if (apiKey) {
-    core.setSecret(apiKey)
-    addSecret(apiKey)
+  const githubToken = core.getInput('github-token')
+  for (const secret of [apiKey, githubToken]) {
+    if (secret) {
+      core.setSecret(secret)
+      addSecret(secret)
+    }
   }
 
   const warnings: string[] = []
-  const key = parse('api-key', apiKeyInput, apiKey)
-  if (!key.startsWith('mint_')) {
+  const dryRun = parse('dry-run', booleanInput, input('dry-run', 'false'))
+  // A dry run starts nothing, so it may run without the project and the key.
+  const key = dryRun && !apiKey ? '' : parse('api-key', apiKeyInput, apiKey)
+  if (key && !key.startsWith('mint_')) {
     warnings.push(
       `The api-key does not start with "mint_", the prefix of admin API keys. If requests are ` +
         `refused, create an admin key on ${API_KEYS_PAGE}.`
     )
   }
 
-  const projectId = parse('project-id', projectIdInput, input('project-id'))
+  const projectId =
+    dryRun && !input('project-id') ? '' : parse('project-id', projectIdInput, input('project-id'))
   const baseUrl = parse('base-url', baseUrlInput, input('base-url', 'https://api.mintlify.com'))
   const proxy = proxyProblem(baseUrl)
   if (proxy) throw new Error(proxy)
@@ -155,6 +238,13 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
       `must be at least poll-interval (${formatDuration(pollIntervalMs)}), got ${formatDuration(maxPollIntervalMs)}`
     )
   }
+  const context = parse('context', contextInput, input('context', 'auto'))
+  const contextMaxChars = parse(
+    'context-max-chars',
+    contextMaxCharsInput,
+    input('context-max-chars', '16000')
+  )
+  const paths = parse('paths', pathsInput, input('paths'))
   const prompt = await readPrompt(
     input('prompt'),
     input('prompt-file'),
@@ -172,6 +262,11 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     pollIntervalMs,
     maxPollIntervalMs,
     failOnNoPr,
+    githubToken,
+    context,
+    contextMaxChars,
+    paths: Object.freeze(paths),
+    dryRun,
     warnings: Object.freeze(warnings)
   })
 }

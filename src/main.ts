@@ -1,11 +1,15 @@
 import * as core from '@actions/core'
-import { CancelledError } from './errors.js'
-import { readSettings } from './inputs.js'
+import { matchesPaths, withContext } from './context.js'
+import { CancelledError, cancellation } from './errors.js'
+import { readChange } from './github/change.js'
+import { readEvent } from './github/event.js'
+import { createGitHubApi, type GitHubApi } from './github/octokit.js'
+import { readSettings, type Settings } from './inputs.js'
 import type { Job } from './job.js'
 import { CREATE, createMintlifyApi } from './mintlify.js'
 import { send, waitForJob, type Schedule } from './poll.js'
 import { Reporter } from './report.js'
-import { realSleep, type Runtime } from './runtime.js'
+import { realSleep, untilAborted, type Runtime } from './runtime.js'
 import { createTransport, type Fetch } from './transport.js'
 import type { Outcome } from './verdict.js'
 import { USER_AGENT } from './version.js'
@@ -18,13 +22,22 @@ export interface RunOptions {
   random?: () => number
   /** Aborting it cancels the run, as SIGINT or SIGTERM from the runner does. */
   signal?: AbortSignal
+  /** The runner's environment (`GITHUB_*`), read for the triggering event. */
+  env?: NodeJS.ProcessEnv
+  /** GitHub, instead of Octokit against `GITHUB_API_URL`. */
+  github?: GitHubApi
 }
+
+/** Longest time spent reading the change from GitHub, and never more than this share of timeout. */
+export const CHANGE_BUDGET_MS = 15_000
+export const CHANGE_BUDGET_SHARE = 0.25
 
 const CANCEL_SIGNALS = ['SIGINT', 'SIGTERM'] as const
 
 /**
- * The action: read the inputs, create the agent job, wait for it to finish, report. Whatever ends
- * the run (success, failure, timeout, cancellation or a bug), the job, once it exists, is reported.
+ * The action: read the inputs, read the change that started the workflow, create the agent job,
+ * wait for it to finish, report. Whatever ends the run (success, failure, timeout, cancellation or
+ * a bug), the job, once it exists, is reported.
  */
 export async function run(options: RunOptions = {}): Promise<void> {
   const now = options.now ?? Date.now
@@ -45,6 +58,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
     failOnNoPr = settings.failOnNoPr
     for (const warning of settings.warnings) reporter.warning(warning)
 
+    const deadline = started + settings.timeoutMs
     const runtime: Runtime = {
       now,
       sleep: options.sleep ?? realSleep,
@@ -53,10 +67,22 @@ export async function run(options: RunOptions = {}): Promise<void> {
       log: reporter
     }
     const schedule: Schedule = {
-      deadline: started + settings.timeoutMs,
+      deadline,
       initialMs: settings.pollIntervalMs,
       maxMs: settings.maxPollIntervalMs
     }
+
+    const prepared = await preparePrompt(settings, deadline, options, reporter, cancel.signal)
+    if (prepared.skip) {
+      outcome = { kind: 'skipped', reason: prepared.skip }
+      return
+    }
+    if (settings.dryRun) {
+      reporter.prompt(prepared.prompt, 'The prompt the agent would be told (dry-run)')
+      outcome = { kind: 'dry-run' }
+      return
+    }
+
     const transport = createTransport({
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,
@@ -72,7 +98,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
     )
     const created = await send(
       CREATE,
-      (timeoutMs, signal) => api.createJob(settings.prompt, timeoutMs, signal),
+      (timeoutMs, signal) => api.createJob(prepared.prompt, timeoutMs, signal),
       schedule,
       runtime
     )
@@ -113,4 +139,100 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const failure = await reporter.finish({ job, outcome, elapsedMs: now() - started, failOnNoPr })
     if (failure) core.setFailed(failure)
   }
+}
+
+/**
+ * The prompt to send: the user's, with the change that started the workflow appended when
+ * `context` is auto, or the reason to start no job at all (a deleted branch, `paths` that match
+ * nothing). Reading the change is best effort and has a small time budget of its own.
+ */
+async function preparePrompt(
+  settings: Settings,
+  deadline: number,
+  options: RunOptions,
+  reporter: Reporter,
+  cancelled: AbortSignal
+): Promise<{ prompt: string; skip?: string }> {
+  const event = readEvent(options.env ?? process.env)
+  if (!event) {
+    if (settings.context === 'auto' || settings.paths.length > 0) {
+      reporter.info(
+        'Not in a workflow run (no GITHUB_REPOSITORY), so no change is added to the prompt.'
+      )
+    }
+    return { prompt: settings.prompt }
+  }
+  if (event.deleted) {
+    return {
+      prompt: settings.prompt,
+      skip: `The push deleted ${event.ref ?? 'a branch or tag'}: there is nothing to document, so no job was started.`
+    }
+  }
+  if (settings.context === 'off' && settings.paths.length === 0) return { prompt: settings.prompt }
+
+  const now = options.now ?? Date.now
+  const budget = Math.max(
+    1,
+    Math.min(CHANGE_BUDGET_MS, settings.timeoutMs * CHANGE_BUDGET_SHARE, deadline - now())
+  )
+  const signal = AbortSignal.any([cancelled, AbortSignal.timeout(budget)])
+  const github =
+    options.github ??
+    (settings.githubToken
+      ? createGitHubApi({
+          token: settings.githubToken,
+          userAgent: USER_AGENT,
+          deadline: () => now() + budget,
+          now
+        })
+      : undefined)
+  const reading = await untilAborted(readChange(event, github, signal), signal).catch(() => {
+    if (cancelled.aborted) throw cancellation(cancelled)
+    return {
+      change: {
+        url: undefined,
+        commits: event.commits,
+        files: undefined,
+        partial: false,
+        source: 'the event payload'
+      },
+      warning:
+        `Reading the change from GitHub took longer than ${Math.round(budget / 1000)} s, so ` +
+        'the agent is told what the event payload says.',
+      requests: 0
+    }
+  })
+  if (cancelled.aborted) throw cancellation(cancelled)
+  if (reading.warning) reporter.warning(reading.warning)
+  const { change } = reading
+  reporter.info(
+    change.files === undefined
+      ? `Read the change from ${change.source}.`
+      : `Read the change from ${change.source}: ${change.files.length}${change.partial ? '+' : ''} ` +
+          `changed files (${reading.requests} GitHub ${reading.requests === 1 ? 'request' : 'requests'}).`
+  )
+
+  if (settings.paths.length > 0) {
+    if (change.files === undefined) {
+      reporter.info('paths: the changed files are not known, so the job is not skipped.')
+    } else if (!matchesPaths(change.files, settings.paths)) {
+      if (change.partial) {
+        reporter.info(
+          'paths: none of the files read matches, but not every changed file could be read, so ' +
+            'the job is not skipped.'
+        )
+      } else {
+        return {
+          prompt: settings.prompt,
+          skip:
+            `None of the ${change.files.length} changed files matches paths ` +
+            `(${settings.paths.join(', ')}), so no job was started.`
+        }
+      }
+    }
+  }
+  if (settings.context === 'off') return { prompt: settings.prompt }
+  const { prompt, added } = withContext(settings.prompt, event, change, settings.contextMaxChars)
+  reporter.info(`Added ${added} characters describing the change to the prompt (context: auto).`)
+  return { prompt }
 }

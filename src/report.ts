@@ -8,7 +8,14 @@ import { formatDuration } from './duration.js'
 import { errorMessage } from './errors.js'
 import { JOB_FIELDS, type Job } from './job.js'
 import type { Log } from './runtime.js'
-import { cut, defuseCommands, escapeMarkup, forLog, redact } from './sanitize.js'
+import {
+  cut,
+  defuseCommands,
+  escapeMarkup,
+  escapePreformatted,
+  forLog,
+  redact
+} from './sanitize.js'
 import { verdictOf, type RunRecord, type Verdict } from './verdict.js'
 
 /** Longest annotation written; the runner shows only the start of longer ones anyway. */
@@ -22,8 +29,12 @@ export const MAX_JOB_OUTPUT_LENGTH = 65_536
 
 const TITLE = { title: 'Mintlify agent' }
 
+/** Longest prompt shown in the job summary; the log shows it whole. */
+export const MAX_SUMMARY_PROMPT_LENGTH = 200_000
+
 export class Reporter implements Log {
   private readonly written = new Map<string, string>()
+  private shownPrompt: string | undefined
 
   /** Text as it may be printed: without secrets, and unable to start a workflow command. */
   clean(text: string): string {
@@ -47,6 +58,14 @@ export class Reporter implements Log {
     return this.clean(cut(redact(message), MAX_ANNOTATION_LENGTH))
   }
 
+  /** Shows the whole prompt in a collapsed log group, and later in the job summary. */
+  prompt(prompt: string, title: string): void {
+    this.shownPrompt = prompt
+    core.startGroup(this.clean(title).replace(/\s+/g, ' '))
+    for (const line of prompt.split(/\r?\n/)) core.info(this.clean(line))
+    core.endGroup()
+  }
+
   /** Publishes the job id as soon as the job exists, so it survives whatever happens next. */
   jobCreated(job: Job, verb = 'Created'): void {
     this.output('job-id', job.id ?? '')
@@ -63,6 +82,7 @@ export class Reporter implements Log {
    */
   async finish(record: RunRecord): Promise<string | undefined> {
     const verdict = verdictOf(record)
+    this.output('skipped', String(record.outcome.kind === 'skipped'))
     if (record.job) this.writeOutputs(record.job, verdict)
     for (const warning of verdict.warnings) this.warning(warning)
     for (const note of verdict.notes) this.info(note)
@@ -117,7 +137,21 @@ export class Reporter implements Log {
       const summary = core.summary
         .addHeading('Mintlify agent', 2)
         .addRaw(`<p>${verdict.icon} <strong>${escapeMarkup(verdict.headline)}</strong></p>`, true)
-        .addTable(rows.map(([name, value]) => [{ data: name, header: true }, { data: value }]))
+      if (job) {
+        summary.addTable(
+          rows.map(([name, value]) => [{ data: name, header: true }, { data: value }])
+        )
+      }
+      for (const note of verdict.notes) summary.addRaw(`<p>${escapeMarkup(note, 2_000)}</p>`, true)
+      if (this.shownPrompt !== undefined) {
+        // A <pre> block ends only at its closing tag, which the escaped text cannot contain.
+        summary.addRaw(
+          '<details open><summary>The prompt</summary>\n<pre>' +
+            escapePreformatted(this.shownPrompt, MAX_SUMMARY_PROMPT_LENGTH) +
+            '</pre>\n</details>',
+          true
+        )
+      }
       if (verdict.failMessage)
         summary.addRaw(`<p>${escapeMarkup(verdict.failMessage, 2_000)}</p>`, true)
       await summary.write()

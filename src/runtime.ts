@@ -25,3 +25,21 @@ export async function realSleep(ms: number, signal: AbortSignal): Promise<void> 
     throw signal.aborted ? cancellation(signal) : error
   }
 }
+
+/**
+ * Settles with `promise`, or rejects with the signal's reason as soon as `signal` aborts, even when
+ * the work behind the promise (a library's own retry timer) cannot be interrupted.
+ */
+export async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) throw cancellation(signal)
+  let onAbort = () => undefined as void
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(cancellation(signal))
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+  try {
+    return await Promise.race([promise, aborted])
+  } finally {
+    signal.removeEventListener('abort', onAbort)
+  }
+}

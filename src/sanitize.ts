@@ -125,6 +125,15 @@ export function escapeMarkup(text: string, max = MAX_QUOTED_LENGTH): string {
   )
 }
 
+/**
+ * Text for a `<pre>` block (which only its closing tag ends, blank lines included): secrets
+ * redacted, cut to `max`, and HTML escaped so it cannot close the block or add markup. Line breaks
+ * are kept.
+ */
+export function escapePreformatted(text: string, max: number): string {
+  return cut(redact(text), max).replace(/[&<>"']/g, (c) => MARKUP_ESCAPES[c] ?? c)
+}
+
 /** A pull request link the action can hand on: its normalised form and its number, if any. */
 export interface SafeLink {
   readonly href: string

@@ -14,6 +14,10 @@ export type Outcome =
   | { readonly kind: 'timeout'; readonly timeoutMs: number }
   | { readonly kind: 'cancelled'; readonly reason: string }
   | { readonly kind: 'error'; readonly error: unknown }
+  /** No job was started because there is nothing to document; `reason` says why. */
+  | { readonly kind: 'skipped'; readonly reason: string }
+  /** dry-run: everything up to starting the job was done, and nothing was started. */
+  | { readonly kind: 'dry-run' }
 
 export interface RunRecord {
   /** The job as last known, once a job exists. */
@@ -104,6 +108,18 @@ export function verdictOf(record: RunRecord): Verdict {
   }
 
   switch (outcome.kind) {
+    case 'skipped':
+      return { ...base, icon: '⏭️', headline: 'Skipped: no job started', notes: [outcome.reason] }
+    case 'dry-run':
+      return {
+        ...base,
+        icon: '🧪',
+        headline: 'Dry run: no job started',
+        notes: [
+          'dry-run is true, so no request was sent to Mintlify. The whole prompt is in the log ' +
+            'and in the job summary.'
+        ]
+      }
     case 'started': {
       // The answer to the request may already say how the job ended.
       const { phase } = classifyStatus(job?.status)

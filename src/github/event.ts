@@ -1,0 +1,149 @@
+/**
+ * The event that started the workflow, as the runner describes it: `GITHUB_*` variables and the
+ * payload file at `GITHUB_EVENT_PATH`. Only the fields the action uses are read, through zod, so a
+ * payload of another shape degrades to "nothing known" instead of failing the run.
+ */
+import { readFileSync } from 'node:fs'
+import { z } from 'zod'
+
+const text = z.string().nullish().catch(undefined)
+const count = z.number().int().nonnegative().nullish().catch(undefined)
+const account = z.looseObject({ login: text }).nullish().catch(undefined)
+const repository = z
+  .looseObject({ full_name: text, html_url: text, fork: z.boolean().nullish().catch(undefined) })
+  .nullish()
+  .catch(undefined)
+
+const PayloadSchema = z.looseObject({
+  before: text,
+  after: text,
+  ref: text,
+  created: z.boolean().nullish().catch(undefined),
+  deleted: z.boolean().nullish().catch(undefined),
+  forced: z.boolean().nullish().catch(undefined),
+  compare: text,
+  repository,
+  commits: z
+    .array(
+      z.looseObject({ id: text, message: text, author: z.looseObject({ name: text }).nullish() })
+    )
+    .nullish()
+    .catch(undefined),
+  head_commit: z
+    .looseObject({ id: text, message: text, author: z.looseObject({ name: text }).nullish() })
+    .nullish()
+    .catch(undefined),
+  pull_request: z
+    .looseObject({
+      number: count,
+      title: text,
+      body: text,
+      html_url: text,
+      user: account,
+      head: z.looseObject({ sha: text, ref: text, repo: repository }).nullish().catch(undefined),
+      base: z.looseObject({ sha: text, ref: text, repo: repository }).nullish().catch(undefined)
+    })
+    .nullish()
+    .catch(undefined)
+})
+
+export type Payload = z.infer<typeof PayloadSchema>
+
+/** A pull request as the event describes it. */
+export interface PullRequest {
+  readonly number: number
+  readonly title: string
+  readonly body: string
+  readonly url?: string
+  readonly author?: string
+  readonly headSha?: string
+  /** `owner/name` of the repository the head branch lives in, when it is another one (a fork). */
+  readonly fork?: string
+}
+
+/** What the action knows about the triggering event before asking GitHub anything. */
+export interface Event {
+  readonly name: string
+  readonly owner: string
+  readonly repo: string
+  readonly ref?: string
+  /** The commit the workflow runs on. */
+  readonly sha?: string
+  readonly serverUrl: string
+  readonly runUrl?: string
+  /** push: the commit before the push; 40 zeros when a branch or tag was created. */
+  readonly before?: string
+  /** push: the commit after it. */
+  readonly after?: string
+  /** push: the branch or tag was deleted, so there is nothing to document. */
+  readonly deleted: boolean
+  readonly pullRequest?: PullRequest
+  /** push: the commits the payload lists (at most 20, none for some force pushes). */
+  readonly commits: readonly Commit[]
+  /** push: the link GitHub gives to compare the two commits. */
+  readonly compareUrl?: string
+}
+
+/** A commit as the context shows it. */
+export interface Commit {
+  readonly sha: string
+  readonly message: string
+  readonly author?: string
+}
+
+export const ZERO_SHA = /^0{40}$/
+
+/**
+ * Reads the event from the environment the runner gives the step. Undefined outside a workflow
+ * (no `GITHUB_REPOSITORY`); a missing or unreadable payload file reads as an empty payload.
+ */
+export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefined {
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/')
+  if (!owner || !repo) return undefined
+  let raw: unknown = {}
+  if (env.GITHUB_EVENT_PATH) {
+    try {
+      raw = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8'))
+    } catch {
+      raw = {}
+    }
+  }
+  const parsed = PayloadSchema.safeParse(raw)
+  const payload: Payload = parsed.success ? parsed.data : {}
+  const serverUrl = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')
+  const name = env.GITHUB_EVENT_NAME ?? ''
+  const pr = payload.pull_request
+  const baseRepo = pr?.base?.repo?.full_name ?? `${owner}/${repo}`
+  const headRepo = pr?.head?.repo?.full_name
+  const head = name === 'push' ? payload.head_commit : undefined
+  return {
+    name,
+    owner,
+    repo,
+    ref: env.GITHUB_REF ?? payload.ref ?? undefined,
+    sha: env.GITHUB_SHA ?? undefined,
+    serverUrl,
+    runUrl: env.GITHUB_RUN_ID
+      ? `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}`
+      : undefined,
+    before: payload.before ?? undefined,
+    after: payload.after ?? undefined,
+    deleted: name === 'push' && payload.deleted === true,
+    pullRequest:
+      pr && typeof pr.number === 'number'
+        ? {
+            number: pr.number,
+            title: pr.title ?? '',
+            body: pr.body ?? '',
+            url: pr.html_url ?? undefined,
+            author: pr.user?.login ?? undefined,
+            headSha: pr.head?.sha ?? undefined,
+            fork: headRepo && headRepo !== baseRepo ? headRepo : undefined
+          }
+        : undefined,
+    commits: (payload.commits?.length ? payload.commits : head ? [head] : []).flatMap((c) =>
+      c.id ? [{ sha: c.id, message: c.message ?? '', author: c.author?.name ?? undefined }] : []
+    ),
+    compareUrl: payload.compare ?? undefined
+  }
+}
