@@ -29,8 +29,8 @@ export function isLowValue(path: string): boolean {
 }
 
 /** Control characters other than line breaks and tabs, and invisible formatting characters. */
-// eslint-disable-next-line no-control-regex
 const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g
 
 /** Untrusted text as it may go into the prompt: without secrets or unprintable characters. */
