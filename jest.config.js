@@ -1,7 +1,6 @@
-/** @type {import('jest').Config} */
-export default {
+/** Settings every test file shares. */
+const common = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
@@ -13,8 +12,28 @@ export default {
       { useESM: true, tsconfig: 'tsconfig.json', diagnostics: { ignoreCodes: ['TS151001'] } }
     ]
   },
+  clearMocks: true
+}
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      roots: ['<rootDir>/__tests__'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/e2e/']
+    },
+    {
+      // The end-to-end tests run a bundle of the sources under test. Jest runs a project's
+      // globalSetup only when one of its tests is selected, so other runs never wait for ncc.
+      ...common,
+      displayName: 'e2e',
+      roots: ['<rootDir>/__tests__/e2e'],
+      globalSetup: '<rootDir>/__tests__/e2e/build-bundle.js'
+    }
+  ],
   collectCoverageFrom: ['src/**/*.ts', '!src/index.ts'],
   coverageReporters: ['text-summary', 'lcov'],
-  clearMocks: true,
   testTimeout: 20000
 }

@@ -5,8 +5,8 @@
 #   scripts/release.sh
 #
 # It refuses to tag when the working tree has any change, when the tag already exists, when
-# CHANGELOG.md has no section for the version, or when `npm run build` changes dist/: the tag must
-# name a commit whose committed bundle is exactly what its sources build.
+# CHANGELOG.md has no section for the version, or when `npm run check:dist` finds dist/ stale: the
+# tag must name a commit whose committed bundle is exactly what its sources build.
 set -euo pipefail
 
 cd "$(git rev-parse --show-toplevel)"
@@ -37,10 +37,8 @@ if ! grep -q "^## \[$version\]" CHANGELOG.md; then
 fi
 
 echo "Rebuilding dist/ to check that it matches the sources..."
-npm run build
-if [[ -n "$(git status --porcelain -- dist)" ]]; then
-  git status --short -- dist >&2
-  fail "npm run build changed dist/ (listed above): commit the rebuilt dist/, then run this again."
+if ! npm run check:dist; then
+  fail "npm run check:dist failed (see above): commit the rebuilt dist/ or fix the build, then run this again."
 fi
 
 git tag --annotate "$tag" --message "$tag"

@@ -9,8 +9,19 @@ import { startSimulator } from '../../simulator/server.js'
 import { parseOutputFile, runnerStep } from '../../scripts/runner.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-export const BUNDLE = join(ROOT, 'dist', 'index.js')
+/** The bundle of the sources under test, built by this project's globalSetup (build-bundle.js). */
+export const BUNDLE = bundleUnderTest()
 export const KEY = 'mint_simulator_key'
+
+function bundleUnderTest(): string {
+  const bundle = process.env.E2E_BUNDLE
+  if (!bundle) {
+    throw new Error(
+      'E2E_BUNDLE is not set: run the end-to-end tests with `npm test`, which builds it'
+    )
+  }
+  return bundle
+}
 
 /** Inputs that make a run against the simulator quick. */
 export const QUICK = {
@@ -35,7 +46,7 @@ export interface ActionRun {
 }
 
 /**
- * Runs the committed bundle as a runner does: inputs as `INPUT_*` variables (hyphens kept),
+ * Runs the bundle under test as a runner does: inputs as `INPUT_*` variables (hyphens kept),
  * outputs and summary in temporary files, nothing else of this process's environment that the
  * action reads.
  */

@@ -1,0 +1,148 @@
+// @ts-check
+// Bundles src/ into one file with ncc, the way every copy of the action is built.
+//
+//   node scripts/bundle.js [--out DIR]   (`npm run build`: into dist/ unless told otherwise)
+//
+// `freshBundle()` serves the end-to-end tests and `npm run check:dist`: it keeps builds under
+// node_modules/.cache and builds again only when something a bundle is made from has changed, so
+// the tests and the dist/ check of the same sources share one ncc run.
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync
+} from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const NCC = join(ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js')
+const CACHE = join(ROOT, 'node_modules', '.cache', 'mintlify-agent-action')
+/** Cached builds not used for this long are removed. */
+const STALE_MS = 24 * 3_600_000
+
+/** How the action is bundled, for dist/ and for every other copy. */
+const NCC_ARGS = ['src/index.ts', '--license', 'licenses.txt', '--minify', '--target', 'es2022']
+
+/**
+ * What the bundle is made from: the sources, the installed dependencies (npm records them in
+ * node_modules/.package-lock.json), the compiler settings and this file, which holds the ncc
+ * options.
+ */
+const INPUTS = [
+  'package.json',
+  'package-lock.json',
+  'node_modules/.package-lock.json',
+  'tsconfig.json',
+  'scripts/bundle.js'
+]
+
+/**
+ * Runs ncc once, writing index.js, package.json and licenses.txt into `outDir`. Throws with
+ * ncc's output when the build fails.
+ *
+ * @param {string} outDir
+ * @param {{ quiet?: boolean }} [options] quiet: keep ncc's summary and errors for the exception
+ */
+export function build(outDir, { quiet = false } = {}) {
+  if (!existsSync(NCC)) {
+    throw new Error('node_modules/@vercel/ncc is missing: run `npm ci` first.')
+  }
+  const ncc = spawnSync(
+    process.execPath,
+    [NCC, 'build', ...NCC_ARGS, '--out', outDir, ...(quiet ? ['--quiet'] : [])],
+    { cwd: ROOT, encoding: 'utf8', stdio: quiet ? 'pipe' : 'inherit' }
+  )
+  if (ncc.error) throw ncc.error
+  if (ncc.status !== 0) {
+    const output = `${ncc.stdout ?? ''}${ncc.stderr ?? ''}`.trim()
+    throw new Error(`ncc could not bundle src/index.ts${output ? `:\n${output}` : ''}`)
+  }
+}
+
+/**
+ * A bundle built from the sources as they are now: the cached one when nothing it is made from
+ * has changed since it was built, otherwise a new build. Each build has its own directory, named
+ * after what it was made from, so a new one never pulls files from under a test still running the
+ * one before; directories not used for a day are removed.
+ *
+ * @param {{ progress?: (line: string) => void }} [options] told when a build starts
+ * @returns {string} the directory holding index.js, package.json and licenses.txt
+ */
+export function freshBundle({ progress } = {}) {
+  const dir = join(CACHE, `bundle-${sourceKey().slice(0, 16)}`)
+  if (existsSync(dir)) {
+    utimesSync(dir, new Date(), new Date())
+    return dir
+  }
+
+  progress?.('bundling src/ with ncc…')
+  mkdirSync(CACHE, { recursive: true })
+  const staging = `${dir}.${process.pid}.tmp`
+  try {
+    build(staging, { quiet: true })
+    // Renaming a directory is atomic: `dir` exists only once the build in it is complete.
+    renameSync(staging, dir)
+  } finally {
+    rmSync(staging, { recursive: true, force: true })
+  }
+  for (const entry of readdirSync(CACHE)) {
+    const old = join(CACHE, entry)
+    if (old !== dir && Date.now() - statSync(old).mtimeMs > STALE_MS) {
+      rmSync(old, { recursive: true, force: true })
+    }
+  }
+  return dir
+}
+
+/** @returns {string} a digest of every input of the build, and the Node.js that runs ncc */
+function sourceKey() {
+  const hash = createHash('sha256').update(`${process.version}\n`)
+  for (const file of [...filesUnder('src'), ...INPUTS]) {
+    hash
+      .update(`${file}\n`)
+      .update(readIfExists(join(ROOT, file)) ?? '(none)')
+      .update('\n')
+  }
+  return hash.digest('hex')
+}
+
+/**
+ * @param {string} dir relative to the repository
+ * @returns {string[]} every file below it, relative to the repository, in a stable order
+ */
+function filesUnder(dir) {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+    .sort()
+}
+
+/**
+ * @param {string} file
+ * @returns {string | undefined}
+ */
+function readIfExists(file) {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' } } })
+    build(values.out)
+  } catch (error) {
+    console.error(`build: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
+  }
+}
