@@ -1,7 +1,7 @@
 import * as core from '@actions/core'
 import { matchesPaths, withContext } from './context.js'
 import { CancelledError, cancellation } from './errors.js'
-import { readChange } from './github/change.js'
+import { changeFromPayload, readChange } from './github/change.js'
 import { readEvent } from './github/event.js'
 import { createGitHubApi, type GitHubApi } from './github/octokit.js'
 import { readSettings, type Settings } from './inputs.js'
@@ -9,7 +9,7 @@ import type { Job } from './job.js'
 import { CREATE, createMintlifyApi } from './mintlify.js'
 import { send, waitForJob, type Schedule } from './poll.js'
 import { Reporter } from './report.js'
-import { realSleep, untilAborted, type Runtime } from './runtime.js'
+import { abortAfter, realSleep, untilAborted, type Runtime } from './runtime.js'
 import { createTransport, type Fetch } from './transport.js'
 import type { Outcome } from './verdict.js'
 import { USER_AGENT } from './version.js'
@@ -175,33 +175,27 @@ async function preparePrompt(
     1,
     Math.min(CHANGE_BUDGET_MS, settings.timeoutMs * CHANGE_BUDGET_SHARE, deadline - now())
   )
-  const signal = AbortSignal.any([cancelled, AbortSignal.timeout(budget)])
+  const limit = abortAfter(budget, cancelled)
+  const readBy = now() + budget
   const github =
     options.github ??
     (settings.githubToken
       ? createGitHubApi({
           token: settings.githubToken,
           userAgent: USER_AGENT,
-          deadline: () => now() + budget,
+          deadline: () => readBy,
           now
         })
       : undefined)
-  const reading = await untilAborted(readChange(event, github, signal), signal).catch(() => {
-    if (cancelled.aborted) throw cancellation(cancelled)
-    return {
-      change: {
-        url: undefined,
-        commits: event.commits,
-        files: undefined,
-        partial: false,
-        source: 'the event payload'
-      },
+  const reading = await untilAborted(readChange(event, github, limit.signal), limit.signal)
+    .catch(() => ({
+      change: changeFromPayload(event),
       warning:
         `Reading the change from GitHub took longer than ${Math.round(budget / 1000)} s, so ` +
         'the agent is told what the event payload says.',
       requests: 0
-    }
-  })
+    }))
+    .finally(() => limit.release())
   if (cancelled.aborted) throw cancellation(cancelled)
   if (reading.warning) reporter.warning(reading.warning)
   const { change } = reading

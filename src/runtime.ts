@@ -43,3 +43,27 @@ export async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal):
     signal.removeEventListener('abort', onAbort)
   }
 }
+
+/**
+ * A signal that aborts after `ms`, or when `parent` does, always with a plain `AbortError`:
+ * Octokit repeats a request that failed with any other reason (a timeout's `TimeoutError`, our
+ * `CancelledError`), which would keep the step alive through its retry waits. Call `release` when
+ * done with it.
+ */
+export function abortAfter(
+  ms: number,
+  parent: AbortSignal
+): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController()
+  const abort = () => controller.abort()
+  const timer = setTimeout(abort, ms)
+  parent.addEventListener('abort', abort, { once: true })
+  if (parent.aborted) abort()
+  return {
+    signal: controller.signal,
+    release() {
+      clearTimeout(timer)
+      parent.removeEventListener('abort', abort)
+    }
+  }
+}

@@ -35,6 +35,18 @@ export function isPullRequestEvent(event: Event): boolean {
   return event.name.startsWith('pull_request') && event.pullRequest !== undefined
 }
 
+/** The change as far as the event payload alone describes it: no files. */
+export function changeFromPayload(event: Event): Change {
+  const pr = isPullRequestEvent(event) ? event.pullRequest : undefined
+  return {
+    url: pr?.url ?? event.compareUrl,
+    commits: event.commits,
+    files: undefined,
+    partial: false,
+    source: 'the event payload'
+  }
+}
+
 /**
  * Reads the change behind `event`. `github` is undefined when there is no token; `signal` bounds
  * the whole reading (the step's cancellation and the time set aside for it).
@@ -46,13 +58,7 @@ export async function readChange(
 ): Promise<ChangeReading> {
   const { owner, repo } = event
   const pr = isPullRequestEvent(event) ? event.pullRequest : undefined
-  const fallback: Change = {
-    url: pr?.url ?? event.compareUrl,
-    commits: event.commits,
-    files: undefined,
-    partial: false,
-    source: 'the event payload'
-  }
+  const fallback = changeFromPayload(event)
   const unread = (what: string, error: unknown, permission: string): ChangeReading => ({
     change: fallback,
     warning:

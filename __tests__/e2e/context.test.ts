@@ -1,0 +1,266 @@
+// The built action as a runner runs it on real GitHub events, against the simulator playing both
+// the Mintlify API and GitHub: which GitHub requests it makes, what prompt reaches the API, when it
+// starts no job, and how it carries on when GitHub fails.
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { KEY, QUICK, ROOT, runAction, simulators, type Simulator } from './harness.js'
+
+const sims = simulators()
+afterEach(() => sims.closeAll())
+
+const TOKEN = 'ghs_e2e_token_0123456789'
+const EVENTS = join(ROOT, '__fixtures__', 'events')
+const REPO = '/repos/Codertocat/Hello-World'
+
+function eventPayload(file: string): { after?: string; before?: string } {
+  return JSON.parse(readFileSync(join(EVENTS, file), 'utf8')) as { after?: string; before?: string }
+}
+
+/** The runner's variables for an event fixture, with GitHub played by the simulator. */
+function runner(sim: Simulator, name: string, file: string, extra: Record<string, string> = {}) {
+  return {
+    env: {
+      GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+      GITHUB_EVENT_NAME: name,
+      GITHUB_EVENT_PATH: join(EVENTS, file),
+      GITHUB_API_URL: sim.url,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_SHA: eventPayload(file).after ?? 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
+      GITHUB_REF: 'refs/heads/changes',
+      GITHUB_RUN_ID: '4242',
+      ...extra
+    }
+  }
+}
+
+const github = (sim: Simulator) => sim.requests.filter((r) => r.path.includes('/repos/'))
+const creates = (sim: Simulator) =>
+  sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
+const sentPrompt = (sim: Simulator) =>
+  (JSON.parse(creates(sim)[0]?.body ?? '{}') as { prompt?: string }).prompt ?? ''
+
+const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
+  ...QUICK,
+  'base-url': sim.url,
+  'github-token': TOKEN,
+  ...more
+})
+
+describe('what the agent is told', () => {
+  it('push: one comparison request, then the user text first and the change within budget', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim, { 'context-max-chars': '3000' }),
+      runner(sim, 'push', 'push.json')
+    )
+    expect(run.code).toBe(0)
+    const { before, after } = eventPayload('push.json')
+    expect(github(sim).map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+      `GET ${REPO}/compare/${before}...${after}`
+    ])
+    expect(github(sim)[0]?.headers.authorization).toMatch(/^token ghs_e2e_token/)
+    const prompt = sentPrompt(sim)
+    expect(prompt.startsWith(`${QUICK.prompt}\n\n## Context: the code change`)).toBe(true)
+    expect(prompt.length - QUICK.prompt.length).toBeLessThanOrEqual(3000)
+    expect(prompt).toContain('src/commands/deploy.ts')
+    expect(prompt).toContain('+  dryRun: boolean')
+    expect(run.outputs.skipped).toBe('false')
+    expect(run.stdout).toMatch(
+      /Read the change from the comparison .*: 6 changed files \(1 GitHub request\)/
+    )
+    expect(`${run.stdout.replace(/^::add-mask::.*$/gm, '')}${prompt}`).not.toContain(TOKEN)
+  })
+
+  it('push of a new branch: the head commit, one request', async () => {
+    const sim = await sims.start()
+    const run = await runAction(inputs(sim), runner(sim, 'push', 'push-created-branch.json'))
+    expect(run.code).toBe(0)
+    const { after } = eventPayload('push-created-branch.json')
+    expect(github(sim).map((r) => r.path.split('?')[0])).toEqual([`${REPO}/commits/${after}`])
+    expect(sentPrompt(sim)).toContain('README.md')
+  })
+
+  it('pull_request: the files of the pull request, and its title and author', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(github(sim).map((r) => r.path)).toEqual([`${REPO}/pulls/2/files?per_page=100&page=1`])
+    const prompt = sentPrompt(sim)
+    expect(prompt).toMatch(
+      /### Pull request #2: Update the README with new information\. \(by @Codertocat\)/
+    )
+    expect(prompt).not.toContain('comes from a fork')
+  })
+
+  it('a pull request from a fork is marked untrusted', async () => {
+    const sim = await sims.start({
+      github: { pulls: { 2: { head: { repo: 'hubot/Hello-World' } } } }
+    })
+    await runAction(inputs(sim), runner(sim, 'pull_request', 'pull_request-opened-fork.json'))
+    expect(sentPrompt(sim)).toContain('This pull request comes from a fork (hubot/Hello-World)')
+  })
+
+  it('workflow_dispatch: the head commit only', async () => {
+    const sha = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'workflow_dispatch', 'workflow_dispatch.json', { GITHUB_SHA: sha })
+    )
+    expect(run.code).toBe(0)
+    expect(github(sim).map((r) => r.path.split('?')[0])).toEqual([`${REPO}/commits/${sha}`])
+  })
+
+  it('context: off sends the prompt as written and asks GitHub nothing', async () => {
+    const sim = await sims.start()
+    await runAction(inputs(sim, { context: 'off' }), runner(sim, 'push', 'push.json'))
+    expect(github(sim)).toHaveLength(0)
+    expect(sentPrompt(sim)).toBe(QUICK.prompt)
+  })
+
+  it('never puts the API key in the prompt, even when a diff contains it', async () => {
+    const sim = await sims.start({
+      github: {
+        files: [{ filename: 'config.js', patch: `@@ -1 +1 @@\n-old\n+const key = '${KEY}'` }]
+      }
+    })
+    await runAction(inputs(sim), runner(sim, 'push', 'push.json'))
+    const prompt = sentPrompt(sim)
+    expect(prompt).toContain("+const key = '***'")
+    expect(prompt).not.toContain(KEY)
+  })
+})
+
+describe('starting no job', () => {
+  it('a push that deleted a tag has nothing to document', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'push', 'push-deleted-tag.json', { GITHUB_REF: 'refs/tags/simple-tag' })
+    )
+    expect(run.code).toBe(0)
+    expect(sim.requests).toHaveLength(0)
+    expect(run.outputs).toMatchObject({ skipped: 'true' })
+    expect(run.outputs['job-id']).toBeUndefined()
+    expect(run.stdout).toContain('deleted refs/tags/simple-tag')
+    expect(run.summary).toContain('Skipped')
+  })
+
+  it('paths that match no changed file: skipped, and says why', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim, { paths: 'api/**\n!api/**/*.test.ts' }),
+      runner(sim, 'push', 'push.json')
+    )
+    expect(run.code).toBe(0)
+    expect(creates(sim)).toHaveLength(0)
+    expect(run.outputs.skipped).toBe('true')
+    expect(run.stdout).toMatch(/None of the 6 changed files matches paths/)
+    expect(run.summary).toMatch(/None of the 6 changed files matches paths/)
+  })
+
+  it('paths that match a changed file: the job starts', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim, { paths: 'src/commands/**\n!src/**/*.test.ts', context: 'off' }),
+      runner(sim, 'push', 'push.json')
+    )
+    expect(run.code).toBe(0)
+    expect(creates(sim)).toHaveLength(1)
+    expect(run.outputs.skipped).toBe('false')
+  })
+
+  it('paths when the files cannot be read: the job is not skipped', async () => {
+    const sim = await sims.start({
+      githubFaults: {
+        compare: [{ status: 403, body: '{"message":"Resource not accessible by integration"}' }]
+      }
+    })
+    const run = await runAction(inputs(sim, { paths: 'api/**' }), runner(sim, 'push', 'push.json'))
+    expect(creates(sim)).toHaveLength(1)
+    expect(run.stdout).toContain('the changed files are not known, so the job is not skipped')
+  })
+})
+
+describe('dry-run', () => {
+  it('prints the whole prompt in a log group and the summary, and starts nothing', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      { prompt: QUICK.prompt, 'dry-run': 'true', 'github-token': TOKEN, 'base-url': sim.url },
+      runner(sim, 'push', 'push.json')
+    )
+    expect(run.code).toBe(0)
+    expect(creates(sim)).toHaveLength(0)
+    expect(github(sim)).toHaveLength(1)
+    expect(run.stdout).toMatch(/::group::The prompt the agent would be told \(dry-run\)\n/)
+    expect(run.stdout).toContain('## Context: the code change that started this run')
+    expect(run.stdout).toContain('::endgroup::')
+    expect(run.summary).toContain('<pre>Document the new export endpoint')
+    expect(run.summary).toContain('Dry run')
+    expect(run.outputs.skipped).toBe('false')
+  })
+})
+
+describe('GitHub failures never fail the docs job', () => {
+  it.each([
+    [
+      '403',
+      { status: 403, body: '{"message":"Resource not accessible by integration"}' },
+      /`contents: read`/
+    ],
+    ['404', { status: 404, body: '{"message":"Not Found"}' }, /`contents: read`/],
+    ['401', { status: 401, body: '{"message":"Bad credentials"}' }, /github-token was not accepted/]
+  ])(
+    '%s: one warning naming what is missing, then the job with the payload',
+    async (_, fault, words) => {
+      const sim = await sims.start({ githubFaults: { compare: [fault] } })
+      const run = await runAction(inputs(sim), runner(sim, 'push', 'push.json'))
+      expect(run.code).toBe(0)
+      const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(words)
+      expect(creates(sim)).toHaveLength(1)
+      const prompt = sentPrompt(sim)
+      expect(prompt).toContain('The changed files could not be read.')
+      expect(prompt).toContain('Add a --dry-run flag to deploy')
+    }
+  )
+
+  it('a 500 is retried by Octokit, and the change is read', async () => {
+    const sim = await sims.start({ githubFaults: { pullFiles: [{ status: 500 }] } })
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(github(sim).filter((r) => r.path.includes('/pulls/2/files'))).toHaveLength(2)
+    expect(run.stdout).not.toMatch(/^::warning/m)
+    expect(sentPrompt(sim)).toContain('src/commands/deploy.ts')
+  })
+
+  it('GitHub that never answers costs at most the reading budget', async () => {
+    const sim = await sims.start({ githubFaults: { compare: [{ action: 'hang' }] } })
+    const run = await runAction(inputs(sim, { timeout: '8s' }), runner(sim, 'push', 'push.json'))
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/::warning.*(did not answer in time|took longer than 2 s)/)
+    expect(creates(sim)).toHaveLength(1)
+    // A quarter of the 8 s timeout, the job itself, and no retry waits left running after it.
+    expect(run.ms).toBeLessThan(6_000)
+  })
+
+  it('no github-token: one warning, and the payload', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim, { 'github-token': '' }),
+      runner(sim, 'push', 'push.json')
+    )
+    expect(run.code).toBe(0)
+    expect(github(sim)).toHaveLength(0)
+    expect(run.stdout).toMatch(/::warning.*github-token is empty/)
+    expect(sentPrompt(sim)).toContain('Add a --dry-run flag to deploy')
+  })
+})
