@@ -198,6 +198,17 @@ describe('readSettings', () => {
     })
   })
 
+  it('takes job-id, with or without a prompt (attaching to the job)', async () => {
+    expect(await readWith({ ...valid, 'job-id': ' job_1 ' })).toMatchObject({
+      jobId: 'job_1',
+      prompt: 'Update the docs'
+    })
+    expect(await readWith({ ...valid, prompt: '', 'job-id': 'job_1' })).toMatchObject({
+      jobId: 'job_1',
+      prompt: ''
+    })
+  })
+
   it('lets a dry run go without project-id and api-key', async () => {
     const settings = await readWith({ prompt: 'x', 'dry-run': 'true' })
     expect(settings).toMatchObject({ projectId: '', apiKey: '', dryRun: true })

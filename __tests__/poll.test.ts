@@ -15,6 +15,7 @@ import {
   PROGRESS_EVERY_MS,
   REQUEST_TIMEOUT_MS,
   send,
+  STALE_GRACE_MS,
   waitForJob,
   WARN_AFTER_FAILURES,
   type Call
@@ -121,6 +122,29 @@ describe('waitForJob', () => {
     expect(calls).toEqual([EPOCH + MINUTE - FINAL_CHECK_MS])
   })
 
+  it('after a message, waits out a terminal status that may date from before it', async () => {
+    const rt = virtualRuntime(() => 0)
+    const stale: Job = { id: 'job_1', status: 'completed', prLink: 'https://github.com/a/b/pull/1' }
+    const getJob = async (): Promise<Job> => stale
+    const result = await waitForJob(stale, getJob, schedule(), rt, { afterMessage: true })
+    expect(result).toMatchObject({ kind: 'finished', phase: 'completed' })
+    expect(rt.now() - EPOCH).toBeGreaterThanOrEqual(STALE_GRACE_MS)
+    expect(rt.lines.map((l) => l.message)).toContainEqual(
+      expect.stringMatching(/shown completed for 1m since the message.*taking that as its status/)
+    )
+  })
+
+  it('after a message, believes a terminal status once the job was seen working', async () => {
+    const rt = virtualRuntime(() => 0)
+    const answers: Job[] = [{ status: 'completed' }, { status: 'active' }, { status: 'completed' }]
+    const getJob = async (): Promise<Job> => answers.shift() ?? { status: 'completed' }
+    const old: Job = { id: 'job_1', status: 'completed' }
+    const result = await waitForJob(old, getJob, schedule(), rt, { afterMessage: true })
+    expect(result).toMatchObject({ kind: 'finished', phase: 'completed' })
+    expect(answers).toHaveLength(0)
+    expect(rt.now() - EPOCH).toBeLessThan(STALE_GRACE_MS)
+  })
+
   it('keeps what it knows when a later answer leaves fields out', async () => {
     const rt = virtualRuntime()
     const known: Job = { id: 'job_1', status: 'active', model: 'opus', prLink: null }
@@ -130,7 +154,9 @@ describe('waitForJob', () => {
     ]
     const seen: Job[] = []
     const getJob = async (): Promise<Job> => answers.shift() ?? {}
-    const result = await waitForJob(known, getJob, schedule(), rt, (job) => seen.push(job))
+    const result = await waitForJob(known, getJob, schedule(), rt, {
+      onJob: (job) => seen.push(job)
+    })
     expect(result.job).toEqual({
       id: 'job_1',
       status: 'completed',
@@ -167,7 +193,9 @@ describe('waitForJob', () => {
       if (next) throw failure(next)
       return { id: 'job_1', status: 'completed' }
     }
-    const result = await waitForJob(active, getJob, schedule(), rt, (job) => onJob.push(job))
+    const result = await waitForJob(active, getJob, schedule(), rt, {
+      onJob: (job) => onJob.push(job)
+    })
     expect(result.kind).toBe('finished')
     expect(onJob).toEqual([{ id: 'job_1', status: 'completed' }])
     const failureLines = rt.lines.filter((l) => l.message.startsWith('Checking the job failed'))

@@ -441,14 +441,15 @@ describe('follow-up messages', () => {
     expect(await readJob(s, id as string)).toMatchObject({ status: 'failed', prLink })
   })
 
-  it('shows the status from before a message for staleReadsAfterMessage reads', async () => {
-    const s = await start({ scenario: { jobDurationMs: 100, staleReadsAfterMessage: 2 } })
+  it('shows the status from before a message for staleReadsAfterMessage answers', async () => {
+    const s = await start({ scenario: { jobDurationMs: 100, staleReadsAfterMessage: 3 } })
     const { id } = await created(s)
     clock += 100
     const before = await readJob(s, id as string)
     expect(before.status).toBe('completed')
 
-    expect(await message(s, id as string)).toMatchObject({ status: 'active', prLink: null })
+    // The message's own answer is the first stale one.
+    expect(await message(s, id as string)).toEqual(before)
     expect(await readJob(s, id as string)).toEqual(before)
     expect(await readJob(s, id as string)).toEqual(before)
     expect(await readJob(s, id as string)).toMatchObject({ status: 'active', prLink: null })
@@ -460,14 +461,14 @@ describe('follow-up messages', () => {
   })
 
   it('counts stale reads per message, and a job still running shows as running', async () => {
-    const s = await start({ scenario: { jobDurationMs: 100, staleReadsAfterMessage: 1 } })
+    const s = await start({ scenario: { jobDurationMs: 100, staleReadsAfterMessage: 2 } })
     const { id } = await created(s)
     await message(s, id as string)
     expect(await readJob(s, id as string)).toMatchObject({ status: 'active' })
     clock += 100
     expect((await readJob(s, id as string)).status).toBe('completed')
 
-    await message(s, id as string)
+    expect((await message(s, id as string)).status).toBe('completed')
     expect((await readJob(s, id as string)).status).toBe('completed')
     expect((await readJob(s, id as string)).status).toBe('active')
   })

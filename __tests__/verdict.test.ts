@@ -40,12 +40,12 @@ describe('verdictOf', () => {
     ],
     [
       'started, not waiting',
-      record({ kind: 'started' }, active),
+      record({ kind: 'started', mode: 'create' }, active),
       { icon: '🚀', headline: /started/, fails: false }
     ],
     [
       'started, but the create answer says failed',
-      record({ kind: 'started' }, done({ status: 'failed' })),
+      record({ kind: 'started', mode: 'create' }, done({ status: 'failed' })),
       { icon: '❌', headline: /The job failed/, fails: true }
     ],
     [
@@ -68,6 +68,19 @@ describe('verdictOf', () => {
     expect(verdict.icon).toBe(expected.icon)
     expect(verdict.headline).toMatch(expected.headline)
     expect(verdict.failMessage !== undefined).toBe(expected.fails)
+  })
+
+  it.each([
+    ['follow-up', /Follow-up message sent to agent job job_1/],
+    ['attach', /Agent job job_1 is still running/]
+  ] as const)('with wait: false after a %s, says so', (mode, headline) => {
+    expect(verdictOf(record({ kind: 'started', mode }, active)).headline).toMatch(headline)
+  })
+
+  it('after a follow-up, does not take the status from before the message as the end', () => {
+    const verdict = verdictOf(record({ kind: 'started', mode: 'follow-up' }, done({})))
+    expect(verdict.icon).toBe('🚀')
+    expect(verdict.failMessage).toBeUndefined()
   })
 
   it('says a job that keeps running can be found, whenever the step fails after it existed', () => {

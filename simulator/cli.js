@@ -23,7 +23,8 @@ Options:
   --no-pr             complete jobs without a pull request, as when no file changed
   --flakiness RATE    fraction (0..1) of job reads answered with a 502 or 503
   --rate-limit N      creates and follow-ups allowed per project per hour (default 100)
-  --stale-reads N     after a follow-up message, N reads still show the job as it was before
+  --stale-reads N     after a follow-up message, N answers (the message's own first) still show
+                      the job as it was before
   --refuse-messages   answer every follow-up message with 400
   --github-token TOK  the only token the fake GitHub accepts (default: any non-empty token)
   --help              show this help

@@ -97,7 +97,8 @@ export function settle(job, scenario, now) {
 
 /**
  * A follow-up puts the agent back to work on the same job and branch; the contract says `prLink`
- * is null while a job is active. With `staleReads`, that many reads still show the job as it was.
+ * is null while a job is active. With `staleReads`, that many answers (the message's own first)
+ * still show the job as it was.
  *
  * @param {JobRecord} job
  * @param {string} prompt

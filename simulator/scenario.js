@@ -61,8 +61,9 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  * @property {number} [flakiness] fraction (0..1) of job reads answered with a transient error
  * @property {number} [seed] reseeds the generator behind `flakiness`
  * @property {Partial<RateLimit>} [rateLimit] creates and follow-ups per project per window
- * @property {number} [staleReadsAfterMessage] after a follow-up message, this many reads of the
- *   job still show it as it was before the message (its old terminal status and link)
+ * @property {number} [staleReadsAfterMessage] after a follow-up message, this many answers about
+ *   the job (the message's own first) still show it as it was before the message (its old
+ *   terminal status and link)
  * @property {boolean | string[]} [refuseMessages] `true`: every job answers follow-up messages
  *   with 400; a list: only the jobs with these ids
  * @property {boolean | string | null} [followUpPrLink] how a job that had no pull request ends

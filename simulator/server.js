@@ -218,7 +218,8 @@ export async function startSimulator(options = {}) {
       if (limited) return limited
       settle(job, scenario, at)
       followUp(job, prompt, at, scenario.staleReadsAfterMessage)
-      return jobAnswer(200, job)
+      // With stale reads, the message's own answer is the first of them.
+      return jobAnswer(200, readView(job))
     }
 
     const job = findJob(route)

@@ -25,6 +25,8 @@ export interface Settings {
   readonly contextMaxChars: number
   /** Glob patterns (`!` excludes); empty when every change counts. */
   readonly paths: readonly string[]
+  /** An existing job to continue (with a prompt: a follow-up message) or attach to; '' for none. */
+  readonly jobId: string
   /** Do everything up to starting the job, print the prompt, start nothing. */
   readonly dryRun: boolean
   /** Things worth telling the user that do not stop the run. */
@@ -150,6 +152,17 @@ const apiKeyInput = required('an admin API key (mint_…), passed from a secret'
   }
 )
 
+const jobIdInput = z
+  .string()
+  .refine((id) => id.trim() !== '', {
+    message: 'is blank; give the id of an agent job, or leave it out'
+  })
+  .refine((id) => !/\s/.test(id.trim()) && !hasControlCharacters(id), {
+    message: 'contains whitespace or control characters; copy the id from the job-id output'
+  })
+  .refine((id) => id.trim() !== '.' && id.trim() !== '..', { message: 'cannot be "." or ".."' })
+  .transform((id) => id.trim())
+
 const projectIdInput = required(`the project id shown on ${API_KEYS_PAGE}`)
   .refine((id) => !hasControlCharacters(id), { message: 'contains control characters' })
   .refine((id) => id !== '.' && id !== '..', { message: 'cannot be "." or ".."' })
@@ -245,11 +258,15 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     input('context-max-chars', '16000')
   )
   const paths = parse('paths', pathsInput, input('paths'))
+  // Read untrimmed, so that a value of only spaces is an error rather than no job id.
+  const rawJobId = core.getInput('job-id', { trimWhitespace: false })
+  const jobId = rawJobId === '' ? '' : parse('job-id', jobIdInput, rawJobId)
   const prompt = await readPrompt(
     input('prompt'),
     input('prompt-file'),
     Date.now() + timeoutMs,
-    signal
+    signal,
+    jobId !== ''
   )
 
   return Object.freeze({
@@ -266,22 +283,28 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     context,
     contextMaxChars,
     paths: Object.freeze(paths),
+    jobId,
     dryRun,
     warnings: Object.freeze(warnings)
   })
 }
 
-/** The prompt from `prompt` or from the file named by `prompt-file`; exactly one must be given. */
+/**
+ * The prompt from `prompt` or from the file named by `prompt-file`. Exactly one must be given,
+ * except with `job-id`, where neither means attaching to the job (the prompt is then '').
+ */
 async function readPrompt(
   prompt: string,
   promptFile: string,
   deadline: number,
-  signal?: AbortSignal
+  signal: AbortSignal | undefined,
+  optional: boolean
 ) {
   if (prompt && promptFile) {
     throw new InputError('prompt-file', 'cannot be used together with prompt; give one of them')
   }
   if (!promptFile) {
+    if (optional && !prompt) return ''
     if (!prompt.trim()) {
       throw new InputError('prompt', 'is required (or prompt-file): the instruction for the agent')
     }

@@ -5,13 +5,14 @@ import { changeFromPayload, readChange } from './github/change.js'
 import { readEvent } from './github/event.js'
 import { createGitHubApi, type GitHubApi } from './github/octokit.js'
 import { readSettings, type Settings } from './inputs.js'
-import type { Job } from './job.js'
-import { CREATE, createMintlifyApi } from './mintlify.js'
+import { mergeJob, type Job } from './job.js'
+import { CREATE, MESSAGE, POLL, createMintlifyApi, type MintlifyApi } from './mintlify.js'
 import { send, waitForJob, type Schedule } from './poll.js'
 import { Reporter } from './report.js'
 import { abortAfter, realSleep, untilAborted, type Runtime } from './runtime.js'
+import { forLog } from './sanitize.js'
 import { createTransport, type Fetch } from './transport.js'
-import type { Outcome } from './verdict.js'
+import type { Mode, Outcome } from './verdict.js'
 import { USER_AGENT } from './version.js'
 
 /** Seams for tests and local runs; a real run uses none of them. */
@@ -77,8 +78,15 @@ export async function run(options: RunOptions = {}): Promise<void> {
       outcome = { kind: 'skipped', reason: prepared.skip }
       return
     }
+    const mode: Mode = settings.jobId ? (prepared.prompt ? 'follow-up' : 'attach') : 'create'
     if (settings.dryRun) {
-      reporter.prompt(prepared.prompt, 'The prompt the agent would be told (dry-run)')
+      const id = forLog(settings.jobId, 100)
+      const would = {
+        create: 'The prompt a new agent job would be given (dry-run)',
+        'follow-up': `The follow-up message agent job ${id} would be sent (dry-run)`,
+        attach: `Would attach to agent job ${id} and send it nothing (dry-run)`
+      }[mode]
+      reporter.prompt(prepared.prompt, would)
       outcome = { kind: 'dry-run' }
       return
     }
@@ -93,35 +101,25 @@ export async function run(options: RunOptions = {}): Promise<void> {
     })
     const api = createMintlifyApi(transport, settings.projectId, now)
 
-    reporter.info(
-      `Starting an agent job in project ${settings.projectId} at ${settings.baseUrl.origin}.`
-    )
-    const created = await send(
-      CREATE,
-      (timeoutMs, signal) => api.createJob(prepared.prompt, timeoutMs, signal),
-      schedule,
-      runtime
-    )
-    job = created
-    const jobId = created.id
+    job = await begin(mode, settings, prepared.prompt, api, schedule, runtime, reporter)
+    const jobId = job.id
     if (!jobId) {
       throw new Error(
         'The API created a job but its answer has no job id, so the job cannot be followed; ' +
           'find it in the Mintlify dashboard.'
       )
     }
-    reporter.jobCreated(created)
 
     if (!settings.wait) {
-      outcome = { kind: 'started' }
+      outcome = { kind: 'started', mode }
       return
     }
     const result = await waitForJob(
-      created,
+      job,
       (timeoutMs, signal) => api.getJob(jobId, timeoutMs, signal),
       schedule,
       runtime,
-      (latest) => (job = latest)
+      { onJob: (latest) => (job = latest), afterMessage: mode === 'follow-up' }
     )
     job = result.job
     outcome =
@@ -142,6 +140,59 @@ export async function run(options: RunOptions = {}): Promise<void> {
 }
 
 /**
+ * Starts the job, sends the follow-up message, or reads the job to attach to, and publishes its
+ * id. Returns the job as that request's answer shows it (a created job may lack an id).
+ */
+async function begin(
+  mode: Mode,
+  settings: Settings,
+  prompt: string,
+  api: MintlifyApi,
+  schedule: Schedule,
+  runtime: Runtime,
+  reporter: Reporter
+): Promise<Job> {
+  const where = `project ${settings.projectId} at ${settings.baseUrl.origin}`
+  if (mode === 'create') {
+    reporter.info(`Starting an agent job in ${where}.`)
+    const created = await send(
+      CREATE,
+      (timeoutMs, signal) => api.createJob(prompt, timeoutMs, signal),
+      schedule,
+      runtime
+    )
+    if (created.id) reporter.jobCreated(created)
+    return created
+  }
+
+  const id = settings.jobId
+  // The id is known before any request: publish it now, so it survives whatever happens next.
+  reporter.jobId(id)
+  if (mode === 'follow-up') {
+    reporter.info(`Sending a follow-up message to agent job ${forLog(id, 100)} in ${where}.`)
+    const answer = await send(
+      MESSAGE,
+      (timeoutMs, signal) => api.sendMessage(id, prompt, timeoutMs, signal),
+      schedule,
+      runtime
+    )
+    const job = mergeJob({ id }, answer)
+    reporter.jobCreated(job, 'Sent a follow-up message to')
+    return job
+  }
+  reporter.info(`Attaching to agent job ${forLog(id, 100)} in ${where}; nothing is sent to it.`)
+  const answer = await send(
+    POLL,
+    (timeoutMs, signal) => api.getJob(id, timeoutMs, signal),
+    schedule,
+    runtime
+  )
+  const job = mergeJob({ id }, answer)
+  reporter.jobCreated(job, 'Attached to')
+  return job
+}
+
+/**
  * The prompt to send: the user's, with the change that started the workflow appended when
  * `context` is auto, or the reason to start no job at all (a deleted branch, `paths` that match
  * nothing). Reading the change is best effort and has a small time budget of its own.
@@ -153,6 +204,8 @@ async function preparePrompt(
   reporter: Reporter,
   cancelled: AbortSignal
 ): Promise<{ prompt: string; skip?: string }> {
+  // Attaching sends nothing, so there is no prompt to add the change to.
+  if (settings.jobId && !settings.prompt) return { prompt: '' }
   const event = readEvent(options.env ?? process.env)
   if (!event) {
     if (settings.context === 'auto' || settings.paths.length > 0) {

@@ -19,6 +19,12 @@ export const FINAL_CHECK_MS = 5_000
 /** Quiet polls are summed up in one progress line at most this often. */
 export const PROGRESS_EVERY_MS = 60_000
 
+/**
+ * After a follow-up message, how long a terminal status that may date from before the message is
+ * waited out before it is believed.
+ */
+export const STALE_GRACE_MS = 60_000
+
 /** Consecutive failed polls from which each further failure is a warning rather than a log line. */
 export const WARN_AFTER_FAILURES = 3
 
@@ -62,6 +68,18 @@ export async function send<T>(
   }
 }
 
+export interface WaitOptions {
+  /** Sees every job as known after each answer, so the caller always holds the latest. */
+  readonly onJob?: (job: Job) => void
+  /**
+   * The wait follows a follow-up message. The job has no `updatedAt`, so a read right after the
+   * message can still show the status from before it: a terminal status counts only once the job
+   * has been seen `active` since the message (its answer counts), or after `STALE_GRACE_MS` of
+   * unchanged terminal status.
+   */
+  readonly afterMessage?: boolean
+}
+
 export type WaitResult =
   | { readonly kind: 'finished'; readonly job: Job; readonly phase: Exclude<Phase, 'running'> }
   | { readonly kind: 'timeout'; readonly job: Job }
@@ -69,17 +87,17 @@ export type WaitResult =
 /**
  * Polls the job until it reaches a terminal status or the deadline passes, with one last look at
  * the job just before the deadline, so a job that ended in the last interval is not reported as
- * timed out. Failures are handled as the request policy says for a read. `onJob` sees every job
- * as known after each answer (fields an answer leaves out keep their earlier value), so the
- * caller always holds the latest.
+ * timed out. Failures are handled as the request policy says for a read. Fields an answer leaves
+ * out keep their earlier value.
  */
 export async function waitForJob(
   first: Job,
   getJob: Call<Job>,
   schedule: Schedule,
   runtime: Runtime,
-  onJob: (job: Job) => void = () => undefined
+  options: WaitOptions = {}
 ): Promise<WaitResult> {
+  const onJob = options.onJob ?? (() => undefined)
   const { log, now } = runtime
   const started = now()
   const unknownStatuses = new Set<string>()
@@ -90,6 +108,10 @@ export async function waitForJob(
   let lastLine = started
   let lastStatus = first.status
   let final = false
+  // After a message: whether the job has been seen working since, and since when a terminal
+  // status that may be stale has been showing.
+  let seenActive = !options.afterMessage || classifyStatus(first.status).phase === 'running'
+  let staleSince: number | undefined
 
   const phaseOf = (current: Job): Phase => {
     const { phase, known } = classifyStatus(current.status)
@@ -101,6 +123,23 @@ export async function waitForJob(
           'treating it as still running.'
       )
     }
+    if (phase === 'running') {
+      seenActive = true
+      return phase
+    }
+    if (seenActive) return phase
+    staleSince ??= now()
+    if (now() - staleSince < STALE_GRACE_MS) {
+      log.debug(
+        `Status ${forLog(status, 60)} may date from before the message; waiting for the job to ` +
+          'show it is working on it.'
+      )
+      return 'running'
+    }
+    log.info(
+      `The job has shown ${forLog(status, 60)} for ${formatDuration(STALE_GRACE_MS)} since the ` +
+        'message without showing it was working on it; taking that as its status.'
+    )
     return phase
   }
 

@@ -66,9 +66,14 @@ export class Reporter implements Log {
     core.endGroup()
   }
 
-  /** Publishes the job id as soon as the job exists, so it survives whatever happens next. */
+  /** Publishes the job id as soon as it is known, so it survives whatever happens next. */
+  jobId(id: string): void {
+    this.output('job-id', id)
+  }
+
+  /** Says which job this step works with, and publishes its id. */
   jobCreated(job: Job, verb = 'Created'): void {
-    this.output('job-id', job.id ?? '')
+    this.jobId(job.id ?? '')
     const details = [
       `status ${forLog(job.status ?? 'unknown', 60)}`,
       job.model ? `model ${forLog(job.model, 60)}` : undefined

@@ -7,9 +7,13 @@ import { errorMessage } from './errors.js'
 import { classifyStatus, type Job } from './job.js'
 import { describeLink, forLog, safeLink, type SafeLink } from './sanitize.js'
 
+/** How this step works with a job: starts one, sends it a follow-up message, or attaches to it. */
+export type Mode = 'create' | 'follow-up' | 'attach'
+
 /** How the run ended, as far as the report is concerned. */
 export type Outcome =
-  | { readonly kind: 'started' }
+  /** wait: false; the job was started, given the message, or read once. */
+  | { readonly kind: 'started'; readonly mode: Mode }
   | { readonly kind: 'finished'; readonly phase: 'completed' | 'archived' | 'failed' }
   | { readonly kind: 'timeout'; readonly timeoutMs: number }
   | { readonly kind: 'cancelled'; readonly reason: string }
@@ -121,13 +125,19 @@ export function verdictOf(record: RunRecord): Verdict {
         ]
       }
     case 'started': {
-      // The answer to the request may already say how the job ended.
+      // The answer to the request may already say how the job ended; after a follow-up message
+      // it may still show the status from before the message.
       const { phase } = classifyStatus(job?.status)
-      if (phase !== 'running') return finished(phase)
+      if (phase !== 'running' && outcome.mode !== 'follow-up') return finished(phase)
+      const headline = {
+        create: `Agent job ${id} started`,
+        'follow-up': `Follow-up message sent to agent job ${id}`,
+        attach: `Agent job ${id} is still running`
+      }[outcome.mode]
       return {
         ...base,
         icon: '🚀',
-        headline: `Agent job ${id} started`,
+        headline,
         notes: [`Not waiting for the job (wait: false). ${keepsRunning}`]
       }
     }

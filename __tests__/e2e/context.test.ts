@@ -196,7 +196,7 @@ describe('dry-run', () => {
     expect(run.code).toBe(0)
     expect(creates(sim)).toHaveLength(0)
     expect(github(sim)).toHaveLength(1)
-    expect(run.stdout).toMatch(/::group::The prompt the agent would be told \(dry-run\)\n/)
+    expect(run.stdout).toMatch(/::group::The prompt a new agent job would be given \(dry-run\)\n/)
     expect(run.stdout).toContain('## Context: the code change that started this run')
     expect(run.stdout).toContain('::endgroup::')
     expect(run.summary).toContain('<pre>Document the new export endpoint')
