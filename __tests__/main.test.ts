@@ -107,6 +107,7 @@ describe('run', () => {
       'created-at': '2026-11-22T00:00:00.000Z',
       'archived-at': '',
       skipped: 'false',
+      'comment-url': '',
       job: expect.stringContaining('"status":"completed"') as unknown as string
     })
     expect(JSON.parse(core.outputs().job ?? '')).toMatchObject({ id: 'job_main', prLink: PR })

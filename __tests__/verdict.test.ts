@@ -77,6 +77,15 @@ describe('verdictOf', () => {
     expect(verdictOf(record({ kind: 'started', mode }, active)).headline).toMatch(headline)
   })
 
+  it('after a follow-up, does not say the agent opened the pull request it already had', () => {
+    const verdict = verdictOf({
+      ...record({ kind: 'finished', phase: 'completed' }, done({ prLink: PR })),
+      mode: 'follow-up'
+    })
+    expect(verdict.headline).toBe('The agent finished the follow-up')
+    expect(verdict.notice).toContain(`its pull request: ${PR}`)
+  })
+
   it('after a follow-up, does not take the status from before the message as the end', () => {
     const verdict = verdictOf(record({ kind: 'started', mode: 'follow-up' }, done({})))
     expect(verdict.icon).toBe('🚀')

@@ -27,6 +27,10 @@ export interface Settings {
   readonly paths: readonly string[]
   /** An existing job to continue (with a prompt: a follow-up message) or attach to; '' for none. */
   readonly jobId: string
+  /** `auto`: keep one status comment on the pull request the change belongs to; `off`: none. */
+  readonly comment: 'auto' | 'off'
+  /** Send the prompt to the job the pull request's comment records instead of starting one. */
+  readonly reuseJob: boolean
   /** Do everything up to starting the job, print the prompt, start nothing. */
   readonly dryRun: boolean
   /** Things worth telling the user that do not stop the run. */
@@ -77,7 +81,8 @@ const durationInput = z.string().transform((text, ctx) => {
 
 // An HTTP header can carry only visible ASCII safely; a key with anything else (a smart quote or
 // a zero-width space from a copy and paste) could never be sent.
-const contextInput = z.string().transform((text, ctx) => {
+/** `auto` or `off`, as `context` and `comment` take. */
+const autoOrOff = z.string().transform((text, ctx) => {
   const value = text.trim().toLowerCase()
   if (value === 'auto' || value === 'off') return value
   ctx.addIssue({ code: 'custom', message: `"${forLog(text, 60)}" is not one of auto, off` })
@@ -251,13 +256,15 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
       `must be at least poll-interval (${formatDuration(pollIntervalMs)}), got ${formatDuration(maxPollIntervalMs)}`
     )
   }
-  const context = parse('context', contextInput, input('context', 'auto'))
+  const context = parse('context', autoOrOff, input('context', 'auto'))
   const contextMaxChars = parse(
     'context-max-chars',
     contextMaxCharsInput,
     input('context-max-chars', '16000')
   )
   const paths = parse('paths', pathsInput, input('paths'))
+  const comment = parse('comment', autoOrOff, input('comment', 'auto'))
+  const reuseJob = parse('reuse-job', booleanInput, input('reuse-job', 'true'))
   // Read untrimmed, so that a value of only spaces is an error rather than no job id.
   const rawJobId = core.getInput('job-id', { trimWhitespace: false })
   const jobId = rawJobId === '' ? '' : parse('job-id', jobIdInput, rawJobId)
@@ -284,6 +291,8 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     contextMaxChars,
     paths: Object.freeze(paths),
     jobId,
+    comment,
+    reuseJob,
     dryRun,
     warnings: Object.freeze(warnings)
   })

@@ -49,7 +49,8 @@ export function parseJob(body: unknown): Job | undefined {
 export function mergeJob(known: Job, latest: Job): Job {
   const merged: Record<string, unknown> = { ...known }
   for (const [field, value] of Object.entries(latest)) {
-    if (value !== null && value !== undefined) merged[field] = value
+    // A null the action has nothing better for is kept, so the record keeps its shape.
+    if ((value !== null && value !== undefined) || !(field in merged)) merged[field] = value
   }
   if (known.source && latest.source) {
     const source: Record<string, unknown> = { ...known.source }

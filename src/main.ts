@@ -1,15 +1,15 @@
 import * as core from '@actions/core'
-import { matchesPaths, withContext } from './context.js'
-import { CancelledError, cancellation } from './errors.js'
-import { changeFromPayload, readChange } from './github/change.js'
-import { readEvent } from './github/event.js'
+import { ApiError, CancelledError, cancellation } from './errors.js'
+import { Companion, pullRequestOf } from './github/companion.js'
+import { readEvent, type Event } from './github/event.js'
 import { createGitHubApi, type GitHubApi } from './github/octokit.js'
 import { readSettings, type Settings } from './inputs.js'
 import { mergeJob, type Job } from './job.js'
 import { CREATE, MESSAGE, POLL, createMintlifyApi, type MintlifyApi } from './mintlify.js'
 import { send, waitForJob, type Schedule } from './poll.js'
-import { Reporter } from './report.js'
-import { abortAfter, realSleep, untilAborted, type Runtime } from './runtime.js'
+import { preparePrompt } from './prompt.js'
+import { Reporter, statusComment } from './report.js'
+import { bounded, realSleep, type Runtime } from './runtime.js'
 import { forLog } from './sanitize.js'
 import { createTransport, type Fetch } from './transport.js'
 import type { Mode, Outcome } from './verdict.js'
@@ -33,12 +33,19 @@ export interface RunOptions {
 export const CHANGE_BUDGET_MS = 15_000
 export const CHANGE_BUDGET_SHARE = 0.25
 
+/** Longest time one call for the pull request comment may take. */
+export const COMMENT_BUDGET_MS = 10_000
+
+/** Time the last comment update may take, even after the deadline or a cancellation. */
+export const LAST_COMMENT_BUDGET_MS = 5_000
+
 const CANCEL_SIGNALS = ['SIGINT', 'SIGTERM'] as const
 
 /**
- * The action: read the inputs, read the change that started the workflow, create the agent job,
- * wait for it to finish, report. Whatever ends the run (success, failure, timeout, cancellation or
- * a bug), the job, once it exists, is reported.
+ * The action: read the inputs and the change that started the workflow, find the pull request it
+ * belongs to, start a job (or continue one), keep the pull request's status comment, wait for the
+ * job, report. Whatever ends the run (success, failure, timeout, cancellation or a bug), the job,
+ * once it exists, is reported.
  */
 export async function run(options: RunOptions = {}): Promise<void> {
   const now = options.now ?? Date.now
@@ -54,6 +61,9 @@ export async function run(options: RunOptions = {}): Promise<void> {
   let job: Job | undefined
   let outcome: Outcome = { kind: 'error', error: new Error('The run ended unexpectedly.') }
   let failOnNoPr = false
+  let mode: Mode = 'create'
+  let comment:
+    { companion: Companion; settings: Settings; note?: string; runUrl?: string } | undefined
   try {
     const settings = await readSettings(cancel.signal)
     failOnNoPr = settings.failOnNoPr
@@ -73,19 +83,42 @@ export async function run(options: RunOptions = {}): Promise<void> {
       maxMs: settings.maxPollIntervalMs
     }
 
-    const prepared = await preparePrompt(settings, deadline, options, reporter, cancel.signal)
+    // GitHub: the event, and Octokit when there is a token. Every call is best effort.
+    const event = readEvent(options.env ?? process.env)
+    const github = event ? (options.github ?? gitHubFor(settings, () => deadline, now)) : undefined
+    const changeBudget = Math.min(CHANGE_BUDGET_MS, settings.timeoutMs * CHANGE_BUDGET_SHARE)
+    const readBy = now() + changeBudget
+    const prepared = await preparePrompt(
+      settings,
+      event,
+      github,
+      bounded(() => Math.min(readBy, deadline) - now(), cancel.signal),
+      reporter
+    )
+    if (cancel.signal.aborted) throw cancellation(cancel.signal)
     if (prepared.skip) {
       outcome = { kind: 'skipped', reason: prepared.skip }
       return
     }
-    const mode: Mode = settings.jobId ? (prepared.prompt ? 'follow-up' : 'attach') : 'create'
+
+    const companion =
+      event && github && (settings.comment === 'auto' || settings.reuseJob)
+        ? await openCompanion(event, github, deadline, now, cancel.signal, reporter)
+        : undefined
+    const plan = await planJob(settings, prepared.prompt, companion, reporter)
+    mode = plan.mode
+    if (companion && settings.comment === 'auto') {
+      comment = { companion, settings, runUrl: event?.runUrl }
+    }
+
     if (settings.dryRun) {
-      const id = forLog(settings.jobId, 100)
+      const id = forLog(plan.jobId, 100)
       const would = {
         create: 'The prompt a new agent job would be given (dry-run)',
-        'follow-up': `The follow-up message agent job ${id} would be sent (dry-run)`,
+        'follow-up': `The follow-up message agent job ${id} would be sent${plan.reusing ? `, the job recorded on pull request #${companion?.number}` : ''} (dry-run)`,
         attach: `Would attach to agent job ${id} and send it nothing (dry-run)`
       }[mode]
+      comment = undefined
       reporter.prompt(prepared.prompt, would)
       outcome = { kind: 'dry-run' }
       return
@@ -100,14 +133,27 @@ export async function run(options: RunOptions = {}): Promise<void> {
       debug: (message) => reporter.debug(message)
     })
     const api = createMintlifyApi(transport, settings.projectId, now)
-
-    job = await begin(mode, settings, prepared.prompt, api, schedule, runtime, reporter)
+    const begun = await begin(plan, settings, prepared.prompt, api, schedule, runtime, reporter)
+    job = begun.job
+    mode = begun.mode
     const jobId = job.id
     if (!jobId) {
       throw new Error(
         'The API created a job but its answer has no job id, so the job cannot be followed; ' +
           'find it in the Mintlify dashboard.'
       )
+    }
+    if (comment) {
+      comment.note = begun.note
+      const url = await comment.companion.write(
+        statusComment({
+          ...commentIds(comment.settings, jobId),
+          mode,
+          runUrl: comment.runUrl,
+          note: begun.note
+        })
+      )
+      reporter.commentUrl(url)
     }
 
     if (!settings.wait) {
@@ -134,26 +180,112 @@ export async function run(options: RunOptions = {}): Promise<void> {
   } finally {
     for (const signal of CANCEL_SIGNALS) process.off(signal, onSignal)
     options.signal?.removeEventListener('abort', onExternalAbort)
-    const failure = await reporter.finish({ job, outcome, elapsedMs: now() - started, failOnNoPr })
+    const record = { job, outcome, elapsedMs: now() - started, failOnNoPr, mode }
+    if (comment && job?.id) {
+      // The last update has a short budget of its own: it reports a timeout or a cancellation too.
+      const url = await comment.companion.write(
+        statusComment({
+          ...commentIds(comment.settings, job.id),
+          mode,
+          record,
+          runUrl: comment.runUrl,
+          note: comment.note
+        }),
+        LAST_COMMENT_BUDGET_MS
+      )
+      reporter.commentUrl(url)
+    }
+    const failure = await reporter.finish(record)
     if (failure) core.setFailed(failure)
   }
 }
 
+function commentIds(settings: Settings, jobId: string) {
+  return { projectId: settings.projectId, jobId }
+}
+
+/** Octokit for this step, when there is a token to read (and comment) with. */
+function gitHubFor(
+  settings: Settings,
+  deadline: () => number,
+  now: () => number
+): GitHubApi | undefined {
+  if (!settings.githubToken) return undefined
+  return createGitHubApi({ token: settings.githubToken, userAgent: USER_AGENT, deadline, now })
+}
+
+/** The companion for the pull request the change belongs to, if there is one. */
+async function openCompanion(
+  event: Event,
+  github: GitHubApi,
+  deadline: number,
+  now: () => number,
+  cancelled: AbortSignal,
+  reporter: Reporter
+): Promise<Companion | undefined> {
+  const within = bounded(() => Math.min(COMMENT_BUDGET_MS, deadline - now()), cancelled)
+  const number = await pullRequestOf(event, github, within, reporter)
+  if (cancelled.aborted) throw cancellation(cancelled)
+  if (number === undefined) return undefined
+  // The last update must still be made after a cancellation or at the deadline.
+  const last = (ms: number) => bounded(() => ms, new AbortController().signal)
+  return new Companion(github, event, number, reporter, within, last)
+}
+
+/** What this step does with a job, and with which one. */
+interface Plan {
+  readonly mode: Mode
+  /** The job to continue; '' for a new one. */
+  readonly jobId: string
+  /** The job is the one the pull request's comment records (`reuse-job`). */
+  readonly reusing: boolean
+}
+
+/**
+ * Starts a job, or continues the one given as `job-id`, or (with `reuse-job`) the one the pull
+ * request's status comment records for this project.
+ */
+async function planJob(
+  settings: Settings,
+  prompt: string,
+  companion: Companion | undefined,
+  reporter: Reporter
+): Promise<Plan> {
+  const modeFor = (jobId: string): Mode => (jobId ? (prompt ? 'follow-up' : 'attach') : 'create')
+  if (settings.jobId)
+    return { mode: modeFor(settings.jobId), jobId: settings.jobId, reusing: false }
+  const recorded = companion ? await companion.find() : undefined
+  if (!recorded || !settings.reuseJob) return { mode: 'create', jobId: '', reusing: false }
+  if (recorded.projectId !== settings.projectId) {
+    reporter.info(
+      `The comment on pull request #${companion?.number} records a job of another project, so a ` +
+        'new job is started.'
+    )
+    return { mode: 'create', jobId: '', reusing: false }
+  }
+  reporter.info(
+    `Pull request #${companion?.number} already has agent job ${forLog(recorded.jobId, 100)} ` +
+      '(reuse-job: true): sending the prompt to it as a follow-up.'
+  )
+  return { mode: 'follow-up', jobId: recorded.jobId, reusing: true }
+}
+
 /**
  * Starts the job, sends the follow-up message, or reads the job to attach to, and publishes its
- * id. Returns the job as that request's answer shows it (a created job may lack an id).
+ * id. A job recorded on the pull request that can no longer take a message (404, 400) is replaced
+ * by a new one. Returns the job as that request's answer shows it (a created job may lack an id).
  */
 async function begin(
-  mode: Mode,
+  plan: Plan,
   settings: Settings,
   prompt: string,
   api: MintlifyApi,
   schedule: Schedule,
   runtime: Runtime,
   reporter: Reporter
-): Promise<Job> {
+): Promise<{ job: Job; mode: Mode; note?: string }> {
   const where = `project ${settings.projectId} at ${settings.baseUrl.origin}`
-  if (mode === 'create') {
+  const create = async (note?: string) => {
     reporter.info(`Starting an agent job in ${where}.`)
     const created = await send(
       CREATE,
@@ -162,23 +294,38 @@ async function begin(
       runtime
     )
     if (created.id) reporter.jobCreated(created)
-    return created
+    return { job: created, mode: 'create' as const, note }
   }
+  if (plan.mode === 'create') return create()
 
-  const id = settings.jobId
+  const id = plan.jobId
   // The id is known before any request: publish it now, so it survives whatever happens next.
-  reporter.jobId(id)
-  if (mode === 'follow-up') {
+  if (!plan.reusing) reporter.jobId(id)
+  if (plan.mode === 'follow-up') {
     reporter.info(`Sending a follow-up message to agent job ${forLog(id, 100)} in ${where}.`)
-    const answer = await send(
-      MESSAGE,
-      (timeoutMs, signal) => api.sendMessage(id, prompt, timeoutMs, signal),
-      schedule,
-      runtime
-    )
+    let answer: Job
+    try {
+      answer = await send(
+        MESSAGE,
+        (timeoutMs, signal) => api.sendMessage(id, prompt, timeoutMs, signal),
+        schedule,
+        runtime
+      )
+    } catch (error: unknown) {
+      const refused =
+        error instanceof ApiError &&
+        error.failure.kind === 'http' &&
+        (error.failure.status === 404 || error.failure.status === 400)
+      if (!plan.reusing || !refused) throw error
+      const note =
+        `Agent job ${id} recorded on this pull request could not take a message ` +
+        `(HTTP ${error.failure.kind === 'http' ? error.failure.status : ''}), so a new job was started.`
+      reporter.info(`${forLog(note, 300)} ${error.message}`)
+      return create(note)
+    }
     const job = mergeJob({ id }, answer)
     reporter.jobCreated(job, 'Sent a follow-up message to')
-    return job
+    return { job, mode: 'follow-up' }
   }
   reporter.info(`Attaching to agent job ${forLog(id, 100)} in ${where}; nothing is sent to it.`)
   const answer = await send(
@@ -189,97 +336,5 @@ async function begin(
   )
   const job = mergeJob({ id }, answer)
   reporter.jobCreated(job, 'Attached to')
-  return job
-}
-
-/**
- * The prompt to send: the user's, with the change that started the workflow appended when
- * `context` is auto, or the reason to start no job at all (a deleted branch, `paths` that match
- * nothing). Reading the change is best effort and has a small time budget of its own.
- */
-async function preparePrompt(
-  settings: Settings,
-  deadline: number,
-  options: RunOptions,
-  reporter: Reporter,
-  cancelled: AbortSignal
-): Promise<{ prompt: string; skip?: string }> {
-  // Attaching sends nothing, so there is no prompt to add the change to.
-  if (settings.jobId && !settings.prompt) return { prompt: '' }
-  const event = readEvent(options.env ?? process.env)
-  if (!event) {
-    if (settings.context === 'auto' || settings.paths.length > 0) {
-      reporter.info(
-        'Not in a workflow run (no GITHUB_REPOSITORY), so no change is added to the prompt.'
-      )
-    }
-    return { prompt: settings.prompt }
-  }
-  if (event.deleted) {
-    return {
-      prompt: settings.prompt,
-      skip: `The push deleted ${event.ref ?? 'a branch or tag'}: there is nothing to document, so no job was started.`
-    }
-  }
-  if (settings.context === 'off' && settings.paths.length === 0) return { prompt: settings.prompt }
-
-  const now = options.now ?? Date.now
-  const budget = Math.max(
-    1,
-    Math.min(CHANGE_BUDGET_MS, settings.timeoutMs * CHANGE_BUDGET_SHARE, deadline - now())
-  )
-  const limit = abortAfter(budget, cancelled)
-  const readBy = now() + budget
-  const github =
-    options.github ??
-    (settings.githubToken
-      ? createGitHubApi({
-          token: settings.githubToken,
-          userAgent: USER_AGENT,
-          deadline: () => readBy,
-          now
-        })
-      : undefined)
-  const reading = await untilAborted(readChange(event, github, limit.signal), limit.signal)
-    .catch(() => ({
-      change: changeFromPayload(event),
-      warning:
-        `Reading the change from GitHub took longer than ${Math.round(budget / 1000)} s, so ` +
-        'the agent is told what the event payload says.',
-      requests: 0
-    }))
-    .finally(() => limit.release())
-  if (cancelled.aborted) throw cancellation(cancelled)
-  if (reading.warning) reporter.warning(reading.warning)
-  const { change } = reading
-  reporter.info(
-    change.files === undefined
-      ? `Read the change from ${change.source}.`
-      : `Read the change from ${change.source}: ${change.files.length}${change.partial ? '+' : ''} ` +
-          `changed files (${reading.requests} GitHub ${reading.requests === 1 ? 'request' : 'requests'}).`
-  )
-
-  if (settings.paths.length > 0) {
-    if (change.files === undefined) {
-      reporter.info('paths: the changed files are not known, so the job is not skipped.')
-    } else if (!matchesPaths(change.files, settings.paths)) {
-      if (change.partial) {
-        reporter.info(
-          'paths: none of the files read matches, but not every changed file could be read, so ' +
-            'the job is not skipped.'
-        )
-      } else {
-        return {
-          prompt: settings.prompt,
-          skip:
-            `None of the ${change.files.length} changed files matches paths ` +
-            `(${settings.paths.join(', ')}), so no job was started.`
-        }
-      }
-    }
-  }
-  if (settings.context === 'off') return { prompt: settings.prompt }
-  const { prompt, added } = withContext(settings.prompt, event, change, settings.contextMaxChars)
-  reporter.info(`Added ${added} characters describing the change to the prompt (context: auto).`)
-  return { prompt }
+  return { job, mode: 'attach' }
 }

@@ -6,7 +6,8 @@
 import * as core from '@actions/core'
 import { formatDuration } from './duration.js'
 import { errorMessage } from './errors.js'
-import { JOB_FIELDS, type Job } from './job.js'
+import { marker } from './github/companion.js'
+import { JOB_FIELDS, STATUS_TABLE, type Job } from './job.js'
 import type { Log } from './runtime.js'
 import {
   cut,
@@ -14,9 +15,10 @@ import {
   escapeMarkup,
   escapePreformatted,
   forLog,
-  redact
+  redact,
+  safeLink
 } from './sanitize.js'
-import { verdictOf, type RunRecord, type Verdict } from './verdict.js'
+import { verdictOf, type Mode, type RunRecord, type Verdict } from './verdict.js'
 
 /** Longest annotation written; the runner shows only the start of longer ones anyway. */
 export const MAX_ANNOTATION_LENGTH = 4_000
@@ -71,6 +73,13 @@ export class Reporter implements Log {
     this.output('job-id', id)
   }
 
+  private comment: string | undefined
+
+  /** Remembers the status comment's URL for the comment-url output. */
+  commentUrl(url: string | undefined): void {
+    if (url) this.comment = url
+  }
+
   /** Says which job this step works with, and publishes its id. */
   jobCreated(job: Job, verb = 'Created'): void {
     this.jobId(job.id ?? '')
@@ -88,6 +97,7 @@ export class Reporter implements Log {
   async finish(record: RunRecord): Promise<string | undefined> {
     const verdict = verdictOf(record)
     this.output('skipped', String(record.outcome.kind === 'skipped'))
+    this.output('comment-url', safeLink(this.comment)?.href ?? '')
     if (record.job) this.writeOutputs(record.job, verdict)
     for (const warning of verdict.warnings) this.warning(warning)
     for (const note of verdict.notes) this.info(note)
@@ -178,4 +188,84 @@ function jobOutput(job: Job): string {
   )
   const trimmed = JSON.stringify(known)
   return trimmed.length <= MAX_JOB_OUTPUT_LENGTH ? trimmed : JSON.stringify({ id: job.id })
+}
+
+/** What the pull request's status comment says, at the start of the job or at its end. */
+export interface CommentState {
+  readonly projectId: string
+  readonly jobId: string
+  readonly mode: Mode
+  /** The run so far: without one the comment says the job started; with one, how it ended. */
+  readonly record?: RunRecord
+  readonly runUrl?: string
+  /** A line the action wrote, such as why a new job was started instead of a follow-up. */
+  readonly note?: string
+}
+
+/**
+ * The status comment's markdown. It holds only the action's own words and values it checked: the
+ * job id escaped, a pull request link that passed `safeLink`, a status from the table of known
+ * ones. No server text, so nothing in it can mention people, add links or close issues.
+ */
+export function statusComment(state: CommentState): string {
+  const { record } = state
+  const verdict = record ? verdictOf(record) : undefined
+  const link = verdict?.link
+  const status = record?.job?.status
+  const known = status !== null && status !== undefined && STATUS_TABLE.has(status)
+  const run = safeLink(state.runUrl)
+  const rows = [
+    ['Agent job', `<code>${escapeMarkup(state.jobId, 200)}</code>`],
+    ['Status', known ? `<code>${status}</code>` : '—'],
+    [
+      'Docs pull request',
+      link ? `<a href="${link.href}">${link.number ? `#${link.number}` : 'open'}</a>` : '—'
+    ],
+    ['Workflow run', run ? `<a href="${run.href}">this run</a>` : '—']
+  ]
+  if (record?.outcome.kind !== 'started' && record) {
+    rows.push(['Duration', formatDuration(record.elapsedMs)])
+  }
+  const table = rows.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')
+  return [
+    marker({ projectId: state.projectId, jobId: state.jobId }),
+    `### ${commentHeadline(state.mode, record, link !== undefined)}`,
+    '',
+    `<table>${table}</table>`,
+    '',
+    ...(state.note ? [escapeMarkup(state.note, 500), ''] : []),
+    '<sub>Written by mintlify-agent-action; updated in place. New commits on this pull request ' +
+      'send follow-up instructions to the same docs job.</sub>'
+  ].join('\n')
+}
+
+function commentHeadline(mode: Mode, record: RunRecord | undefined, linked: boolean): string {
+  const started = {
+    create: '⏳ Docs update started',
+    'follow-up': '⏳ Follow-up sent to the docs job',
+    attach: '⏳ Waiting for the docs job'
+  }[mode]
+  if (!record) return started
+  const { outcome } = record
+  switch (outcome.kind) {
+    case 'started':
+    case 'skipped':
+    case 'dry-run':
+      return started
+    case 'finished':
+      if (outcome.phase === 'completed') {
+        return linked
+          ? '✅ Docs pull request ready'
+          : '☑️ The docs job finished without a pull request link'
+      }
+      return outcome.phase === 'archived'
+        ? '⚠️ The docs job was archived before it finished'
+        : '❌ The docs job failed'
+    case 'timeout':
+      return '⏱️ The docs job is still running; this run stopped waiting for it'
+    case 'cancelled':
+      return '🛑 The workflow was cancelled; the docs job keeps running'
+    case 'error':
+      return '❌ The docs step failed; see the workflow run'
+  }
 }

@@ -67,3 +67,22 @@ export function abortAfter(
     }
   }
 }
+
+/** Runs a call within a signal of its own, settling when the call does or the signal aborts. */
+export type Bounded = <T>(call: (signal: AbortSignal) => Promise<T>) => Promise<T>
+
+/**
+ * Bounds each call to `ms()` milliseconds (read when the call starts) and to `parent`: the call is
+ * handed a signal that aborts with a plain `AbortError` (see `abortAfter`), and its promise settles
+ * no later than that, whatever the work behind it still waits for.
+ */
+export function bounded(ms: () => number, parent: AbortSignal): Bounded {
+  return async (call) => {
+    const limit = abortAfter(Math.max(1, ms()), parent)
+    try {
+      return await untilAborted(call(limit.signal), limit.signal)
+    } finally {
+      limit.release()
+    }
+  }
+}

@@ -29,6 +29,8 @@ export interface RunRecord {
   readonly outcome: Outcome
   readonly elapsedMs: number
   readonly failOnNoPr: boolean
+  /** What the step did with the job; a new job when left out. */
+  readonly mode?: Mode
 }
 
 export interface Verdict {
@@ -65,12 +67,20 @@ export function verdictOf(record: RunRecord): Verdict {
   const finished = (phase: 'completed' | 'archived' | 'failed'): Verdict => {
     if (phase === 'completed') {
       if (link) {
-        return {
-          ...base,
-          icon: '✅',
-          headline: 'The agent opened a pull request',
-          notice: `Agent job ${id} opened a pull request: ${link.href}`
-        }
+        // After a follow-up message the pull request already existed; the agent updated it.
+        return record.mode === 'follow-up'
+          ? {
+              ...base,
+              icon: '✅',
+              headline: 'The agent finished the follow-up',
+              notice: `Agent job ${id} finished the follow-up; its pull request: ${link.href}`
+            }
+          : {
+              ...base,
+              icon: '✅',
+              headline: 'The agent opened a pull request',
+              notice: `Agent job ${id} opened a pull request: ${link.href}`
+            }
       }
       const noLink =
         `Agent job ${id} completed without a pull request link. The agent may have changed ` +

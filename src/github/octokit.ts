@@ -56,6 +56,36 @@ export interface GitHubApi {
     maxFiles: number,
     signal: AbortSignal
   ): Promise<{ files: ChangedFile[]; complete: boolean; pages: number }>
+  /** Numbers of the pull requests GitHub associates with a commit. */
+  commitPulls(owner: string, repo: string, sha: string, signal: AbortSignal): Promise<number[]>
+  /** The first 100 conversation comments of an issue or pull request, oldest first. */
+  listComments(
+    owner: string,
+    repo: string,
+    number: number,
+    signal: AbortSignal
+  ): Promise<IssueComment[]>
+  createComment(
+    owner: string,
+    repo: string,
+    number: number,
+    body: string,
+    signal: AbortSignal
+  ): Promise<IssueComment>
+  updateComment(
+    owner: string,
+    repo: string,
+    id: number,
+    body: string,
+    signal: AbortSignal
+  ): Promise<IssueComment>
+}
+
+/** A conversation comment on an issue or a pull request. */
+export interface IssueComment {
+  readonly id: number
+  readonly body: string
+  readonly url?: string
 }
 
 const num = z.number().int().nonnegative().catch(0)
@@ -97,11 +127,26 @@ const CommitSchema = z
     files: c.files ?? undefined
   }))
 
+const IssueCommentSchema = z
+  .looseObject({ id: z.number().int(), body: str, html_url: str })
+  .transform((c): IssueComment => ({ id: c.id, body: c.body ?? '', url: c.html_url ?? undefined }))
+
+const PullNumberSchema = z.looseObject({ number: z.number().int().positive() })
+
 const ComparisonSchema = z.looseObject({
   html_url: str,
   commits: z.array(z.unknown()).catch([]),
   files: z.array(z.unknown()).nullish().catch(undefined)
 })
+
+/**
+ * A list answer, or an error: a cut-off or garbled answer must not read as an empty list (with
+ * `paths`, "no files" would skip the job).
+ */
+function asList(data: unknown): unknown[] {
+  if (!Array.isArray(data)) throw new Error('GitHub answered with something that is not a list')
+  return data as unknown[]
+}
 
 /** Parses the items of a list, dropping any that are not of the expected shape. */
 function items<T>(schema: z.ZodType<T>, list: readonly unknown[] | null | undefined): T[] {
@@ -146,7 +191,6 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
         owner,
         repo,
         basehead: `${base}...${head}`,
-        per_page: 100,
         request: { signal }
       })
       const parsed = ComparisonSchema.parse(data)
@@ -174,7 +218,7 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
       const files: ChangedFile[] = []
       let page = 1
       for (; files.length < maxFiles; page++) {
-        const { data } = await octokit.request(
+        const { data, headers } = await octokit.request(
           'GET /repos/{owner}/{repo}/pulls/{pull_number}/files',
           {
             owner,
@@ -185,32 +229,74 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
             request: { signal }
           }
         )
-        const list = Array.isArray(data) ? (data as unknown[]) : []
+        const list = asList(data)
         files.push(...items(FileSchema, list))
-        if (list.length < 100) return { files, complete: true, pages: page }
+        // The last page has no `next` link: a pull request of exactly 100 files takes one request.
+        if (list.length < 100 || !/rel="next"/.test(headers.link ?? '')) {
+          return { files, complete: true, pages: page }
+        }
       }
       return { files: files.slice(0, maxFiles), complete: false, pages: page - 1 }
+    },
+    async commitPulls(owner, repo, sha, signal) {
+      const { data } = await octokit.request(
+        'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls',
+        {
+          owner,
+          repo,
+          commit_sha: sha,
+          per_page: 100,
+          request: { signal }
+        }
+      )
+      return items(PullNumberSchema, asList(data)).map((pull) => pull.number)
+    },
+    async listComments(owner, repo, number, signal) {
+      const { data } = await octokit.request(
+        'GET /repos/{owner}/{repo}/issues/{issue_number}/comments',
+        { owner, repo, issue_number: number, per_page: 100, request: { signal } }
+      )
+      return items(IssueCommentSchema, asList(data))
+    },
+    async createComment(owner, repo, number, body, signal) {
+      const { data } = await octokit.request(
+        'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+        { owner, repo, issue_number: number, body, request: { signal } }
+      )
+      return IssueCommentSchema.parse(data)
+    },
+    async updateComment(owner, repo, id, body, signal) {
+      const { data } = await octokit.request(
+        'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
+        { owner, repo, comment_id: id, body, request: { signal } }
+      )
+      return IssueCommentSchema.parse(data)
     }
   }
 }
 
 /** Why a GitHub request failed, in words that say what to grant or check. */
 export function describeGitHubError(error: unknown, permission: string): string {
-  const status =
-    error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
-      ? error.status
-      : undefined
-  const name = error && typeof error === 'object' && 'name' in error ? String(error.name) : ''
+  const fields = error && typeof error === 'object' ? (error as Record<string, unknown>) : {}
+  const status = typeof fields.status === 'number' ? fields.status : undefined
+  const name = typeof fields.name === 'string' ? fields.name : ''
   if (name === 'AbortError' || name === 'TimeoutError') return 'GitHub did not answer in time'
+  const response = fields.response as { headers?: Record<string, string | number> } | undefined
+  const limited =
+    String(response?.headers?.['x-ratelimit-remaining'] ?? '') === '0' ||
+    /rate limit/i.test(errorMessage(error))
+  if ((status === 403 || status === 429) && limited) {
+    return `GitHub rate-limited github-token (HTTP ${status})`
+  }
   switch (status) {
     case 401:
       return 'github-token was not accepted (HTTP 401)'
     case 403:
     case 404:
       return (
-        `GitHub refused (HTTP ${status}): github-token needs \`${permission}\` permission ` +
-        `(add \`permissions: ${permission.replace(' ', ' ')}\` to the job), or the repository ` +
-        'is private to it, as a fork can be'
+        `GitHub refused (HTTP ${status}): github-token needs the \`${permission}\` ` +
+        'permission (list it under `permissions:` in the workflow), or the repository is ' +
+        'private to it, as a fork can be'
       )
     case 429:
       return 'GitHub rate-limited github-token (HTTP 429)'

@@ -1,0 +1,264 @@
+// The built action as the pull request's companion, on GitHub's real example events: one status
+// comment kept up to date, the job it records reused for later pushes, and never in the way.
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { join } from 'node:path'
+import { marker } from '../../src/github/companion.js'
+import { KEY, QUICK, ROOT, runAction, simulators, type Simulator } from './harness.js'
+
+const sims = simulators()
+afterEach(() => sims.closeAll())
+
+const TOKEN = 'ghs_companion_token_0123'
+const EVENTS = join(ROOT, '__fixtures__', 'events')
+const REPO = '/repos/Codertocat/Hello-World'
+const PUSHED = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
+
+function runner(sim: Simulator, name: string, file: string, extra: Record<string, string> = {}) {
+  return {
+    env: {
+      GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+      GITHUB_EVENT_NAME: name,
+      GITHUB_EVENT_PATH: join(EVENTS, file),
+      GITHUB_API_URL: sim.url,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_SHA: PUSHED,
+      GITHUB_REF: 'refs/heads/changes',
+      GITHUB_RUN_ID: '4242',
+      ...extra
+    }
+  }
+}
+
+const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
+  ...QUICK,
+  'base-url': sim.url,
+  'github-token': TOKEN,
+  ...more
+})
+
+const commentCalls = (sim: Simulator) =>
+  sim.requests
+    .filter((r) => r.path.includes('/comments'))
+    .map((r) => `${r.method} ${r.path.split('?')[0]}`)
+const creates = (sim: Simulator) =>
+  sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
+const messages = (sim: Simulator) => sim.requests.filter((r) => r.path.endsWith('/message'))
+
+/** Starts a job on the simulator, as a run on an earlier push would have. */
+async function existingJob(sim: Simulator): Promise<string> {
+  const response = await fetch(`${sim.url}/v2/agent/${QUICK['project-id']}/job`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ prompt: 'Document the deploy command' })
+  })
+  const { id } = (await response.json()) as { id: string }
+  sim.requests.length = 0
+  return id
+}
+
+describe('pull_request opened', () => {
+  it('creates the comment with the job id, then updates it with the docs pull request', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(commentCalls(sim)).toEqual([
+      `GET ${REPO}/issues/2/comments`,
+      `POST ${REPO}/issues/2/comments`,
+      expect.stringMatching(new RegExp(`^PATCH ${REPO}/issues/comments/\\d+$`))
+    ])
+    const [comment] = sim.comments
+    expect(sim.comments).toHaveLength(1)
+    const jobId = run.outputs['job-id'] ?? ''
+    expect(comment?.history[0]).toContain('Docs update started')
+    expect(comment?.history[0]).toContain(`<code>${jobId}</code>`)
+    expect(comment?.body).toContain(marker({ projectId: 'proj_e2e', jobId }))
+    expect(comment?.body).toContain('✅ Docs pull request ready')
+    expect(comment?.body).toContain(
+      `<a href="${run.outputs['pr-link']}">#${run.outputs['pr-number']}</a>`
+    )
+    expect(comment?.body).toContain('https://github.com/Codertocat/Hello-World/actions/runs/4242')
+    expect(run.outputs['comment-url']).toMatch(
+      /^https:\/\/github\.com\/Codertocat\/Hello-World\/pull\/2#issuecomment-\d+$/
+    )
+  })
+
+  it('shows nothing from the server that could mention people, link or close issues', async () => {
+    const sim = await sims.start({
+      jobIds: ['job_@octo-org/team'],
+      jobFields: { model: '@octocat fixes #1 [x](https://evil.example)' }
+    })
+    await runAction(inputs(sim), runner(sim, 'pull_request', 'pull_request-opened.json'))
+    const body = sim.comments[0]?.body ?? ''
+    expect(body).not.toMatch(/@octo|fixes #1|evil\.example/)
+    expect(body).not.toContain(KEY)
+    expect(body).not.toContain(TOKEN)
+  })
+})
+
+describe('synchronize with an existing comment', () => {
+  it('sends the prompt to the recorded job, starts none, and updates the same comment', async () => {
+    const sim = await sims.start({ jobDurationMs: 200 })
+    const jobId = await existingJob(sim)
+    sim.setScenario({
+      github: {
+        comments: {
+          2: [{ body: `An edit by a person.\n${marker({ projectId: 'proj_e2e', jobId })}` }]
+        }
+      }
+    })
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'pull_request', 'pull_request-synchronize.json')
+    )
+    expect(run.code).toBe(0)
+    expect(creates(sim)).toHaveLength(0)
+    expect(messages(sim).map((r) => r.path)).toEqual([`/v2/agent/proj_e2e/job/${jobId}/message`])
+    expect(run.outputs['job-id']).toBe(jobId)
+    expect(commentCalls(sim).filter((c) => c.startsWith('POST'))).toEqual([])
+    expect(sim.comments).toHaveLength(1)
+    expect(sim.comments[0]?.body).toContain('Docs pull request ready')
+    expect(run.stdout).toContain('(reuse-job: true): sending the prompt to it as a follow-up')
+  })
+
+  it('starts a new job when the recorded one cannot take a message, and says so', async () => {
+    const sim = await sims.start({ refuseMessages: true })
+    const jobId = await existingJob(sim)
+    sim.setScenario({
+      github: { comments: { 2: [{ body: marker({ projectId: 'proj_e2e', jobId }) }] } }
+    })
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'pull_request', 'pull_request-synchronize.json')
+    )
+    expect(run.code).toBe(0)
+    expect(messages(sim)).toHaveLength(1)
+    expect(creates(sim)).toHaveLength(1)
+    expect(run.outputs['job-id']).not.toBe(jobId)
+    expect(run.stdout).toMatch(/could not take a message \(HTTP 400\), so a new job was started/)
+    const body = sim.comments[0]?.body ?? ''
+    expect(body).toContain(marker({ projectId: 'proj_e2e', jobId: run.outputs['job-id'] ?? '' }))
+    expect(body).toMatch(/could not take a message/)
+  })
+
+  it('with reuse-job: false starts a new job', async () => {
+    const sim = await sims.start()
+    const jobId = await existingJob(sim)
+    sim.setScenario({
+      github: { comments: { 2: [{ body: marker({ projectId: 'proj_e2e', jobId }) }] } }
+    })
+    await runAction(
+      inputs(sim, { 'reuse-job': 'false' }),
+      runner(sim, 'pull_request', 'pull_request-synchronize.json')
+    )
+    expect(messages(sim)).toHaveLength(0)
+    expect(creates(sim)).toHaveLength(1)
+  })
+
+  it('dry-run says it would send a follow-up to the recorded job, and sends nothing', async () => {
+    const sim = await sims.start()
+    const jobId = await existingJob(sim)
+    sim.setScenario({
+      github: { comments: { 2: [{ body: marker({ projectId: 'proj_e2e', jobId }) }] } }
+    })
+    const run = await runAction(
+      inputs(sim, { 'dry-run': 'true' }),
+      runner(sim, 'pull_request', 'pull_request-synchronize.json')
+    )
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(
+      `::group::The follow-up message agent job ${jobId} would be sent, the job recorded on pull request #2 (dry-run)`
+    )
+    expect(sim.requests.filter((r) => r.method !== 'GET')).toHaveLength(0)
+  })
+})
+
+describe('push', () => {
+  it('merged from a pull request: comments on that pull request', async () => {
+    const sim = await sims.start({ github: { commitPulls: { [PUSHED]: [2] } } })
+    const run = await runAction(inputs(sim), runner(sim, 'push', 'push.json'))
+    expect(run.code).toBe(0)
+    expect(sim.requests.some((r) => r.path.startsWith(`${REPO}/commits/${PUSHED}/pulls`))).toBe(
+      true
+    )
+    expect(commentCalls(sim)[0]).toBe(`GET ${REPO}/issues/2/comments`)
+    expect(sim.comments).toHaveLength(1)
+  })
+
+  it('with no pull request: no comment, and comment-url is empty', async () => {
+    const sim = await sims.start({ github: { commitPulls: { [PUSHED]: [] } } })
+    const run = await runAction(inputs(sim), runner(sim, 'push', 'push.json'))
+    expect(run.code).toBe(0)
+    expect(commentCalls(sim)).toEqual([])
+    expect(run.outputs['comment-url']).toBe('')
+  })
+})
+
+describe('never in the way', () => {
+  it('a 403 on writing the comment is one warning naming the permission, and the step succeeds', async () => {
+    const sim = await sims.start({
+      githubFaults: {
+        createComment: [
+          { status: 403, body: '{"message":"Resource not accessible by integration"}' }
+        ]
+      }
+    })
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(
+      /write the status comment on pull request #2.*`pull-requests: write`/
+    )
+    expect(run.outputs.status).toBe('completed')
+  })
+
+  it('a pull request from a fork: says once that its token is read-only', async () => {
+    const sim = await sims.start({
+      github: { pulls: { 2: { head: { repo: 'hubot/Hello-World' } } } },
+      githubFaults: {
+        createComment: [
+          { status: 403, body: '{"message":"Resource not accessible by integration"}' }
+        ]
+      }
+    })
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'pull_request', 'pull_request-opened-fork.json')
+    )
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/::warning.*pull requests from forks get a read-only token/)
+  })
+
+  it('comment: off writes no comment', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim, { comment: 'off' }),
+      runner(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(commentCalls(sim).filter((c) => !c.startsWith('GET'))).toEqual([])
+    expect(run.outputs['comment-url']).toBe('')
+  })
+
+  it('works with GitHub Enterprise Server (GITHUB_API_URL with /api/v3)', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'pull_request', 'pull_request-opened.json', {
+        GITHUB_API_URL: `${sim.url}/api/v3`,
+        GITHUB_SERVER_URL: 'https://ghes.example.com'
+      })
+    )
+    expect(run.code).toBe(0)
+    expect(sim.comments).toHaveLength(1)
+    expect(sim.comments[0]?.body).toContain(
+      'https://ghes.example.com/Codertocat/Hello-World/actions/runs/4242'
+    )
+  })
+})

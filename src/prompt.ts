@@ -1,0 +1,85 @@
+/**
+ * The prompt to send: the user's, with the change that started the workflow appended when
+ * `context` is auto, or the reason to start no job at all (a deleted branch, `paths` that match
+ * nothing). Reading the change is best effort and bounded.
+ */
+import { matchesPaths, withContext } from './context.js'
+import { changeFromPayload, readChange } from './github/change.js'
+import type { Event } from './github/event.js'
+import type { GitHubApi } from './github/octokit.js'
+import type { Settings } from './inputs.js'
+import type { Bounded, Log } from './runtime.js'
+
+export interface PreparedPrompt {
+  readonly prompt: string
+  /** Why no job is started, when none should be. */
+  readonly skip?: string
+}
+
+/**
+ * Prepares the prompt for `event` (undefined outside a workflow run). `within` bounds the whole
+ * reading of the change; when it runs out, the agent is told what the payload says.
+ */
+export async function preparePrompt(
+  settings: Settings,
+  event: Event | undefined,
+  github: GitHubApi | undefined,
+  within: Bounded,
+  log: Log
+): Promise<PreparedPrompt> {
+  // Attaching sends nothing, so there is no prompt to add the change to.
+  if (settings.jobId && !settings.prompt) return { prompt: '' }
+  if (!event) {
+    if (settings.context === 'auto' || settings.paths.length > 0) {
+      log.info('Not in a workflow run (no GITHUB_REPOSITORY), so no change is added to the prompt.')
+    }
+    return { prompt: settings.prompt }
+  }
+  if (event.deleted) {
+    return {
+      prompt: settings.prompt,
+      skip: `The push deleted ${event.ref ?? 'a branch or tag'}: there is nothing to document, so no job was started.`
+    }
+  }
+  if (settings.context === 'off' && settings.paths.length === 0) return { prompt: settings.prompt }
+
+  const reading = await within((signal) => readChange(event, github, signal)).catch(() => ({
+    change: changeFromPayload(event),
+    warning:
+      'Reading the change from GitHub took longer than its time budget, so the agent is told ' +
+      'what the event payload says.',
+    requests: 0
+  }))
+  if (reading.warning) log.warning(reading.warning)
+  const { change } = reading
+  const requests = `${reading.requests} GitHub ${reading.requests === 1 ? 'request' : 'requests'}`
+  log.info(
+    change.files === undefined
+      ? `Read the change from ${change.source}.`
+      : `Read the change from ${change.source}: ${change.files.length}` +
+          `${change.partial ? '+' : ''} changed files (${requests}).`
+  )
+
+  if (settings.paths.length > 0) {
+    if (change.files === undefined) {
+      log.info('paths: the changed files are not known, so the job is not skipped.')
+    } else if (!matchesPaths(change.files, settings.paths)) {
+      if (!change.partial) {
+        return {
+          prompt: settings.prompt,
+          skip:
+            `None of the ${change.files.length} changed files matches paths ` +
+            `(${settings.paths.join(', ')}), so no job was started.`
+        }
+      }
+      log.info(
+        'paths: none of the files read matches, but not every changed file could be read, so ' +
+          'the job is not skipped.'
+      )
+    }
+  }
+  if (settings.context === 'off') return { prompt: settings.prompt }
+  const { prompt, added } = withContext(settings.prompt, event, change, settings.contextMaxChars)
+  log.info(`Added ${added} characters describing the change to the prompt (context: auto).`)
+  return { prompt }
+}
