@@ -6,7 +6,7 @@ import { minimatch } from 'minimatch'
 import type { Change } from './github/change.js'
 import type { Event } from './github/event.js'
 import type { ChangedFile } from './github/octokit.js'
-import { cut, redact } from './sanitize.js'
+import { cut, INVISIBLE, redact } from './sanitize.js'
 
 export const CONTEXT_HEADING = '## Context: the code change that started this run'
 
@@ -28,14 +28,16 @@ export function isLowValue(path: string): boolean {
   return LOW_VALUE.test(path)
 }
 
-/** Control characters other than line breaks and tabs, and invisible formatting characters. */
-const UNPRINTABLE =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g
+/** Control characters other than line breaks and tabs. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
 
-/** Untrusted text as it may go into the prompt: without secrets or unprintable characters. */
+/**
+ * Untrusted text as it may go into the prompt: without control or invisible characters, then
+ * without secrets (in that order, so an invisible character cannot split a key past redaction).
+ */
 function clean(text: string): string {
-  return redact(text).replace(/\r\n?/g, '\n').replace(UNPRINTABLE, '')
+  return redact(text.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_LINES, '').replace(INVISIBLE, ''))
 }
 
 function oneLine(text: string, max: number): string {
@@ -88,7 +90,7 @@ export function withContext(
   const room = () => maxChars - out.length
   /** Appends `text` cut to at most `limit` characters (and the room left); false if none fits. */
   const add = (text: string, limit = Number.POSITIVE_INFINITY): boolean => {
-    const space = Math.min(limit, room())
+    const space = Math.floor(Math.min(limit, room()))
     if (text.length <= space) {
       out += text
       return true
@@ -120,7 +122,7 @@ export function withContext(
     const list = shown
       .map((c) => {
         const subject = oneLine(c.message.split('\n')[0] ?? '', 200)
-        return `- ${c.sha.slice(0, 7)} ${subject}${c.author ? ` (${oneLine(c.author, 100)})` : ''}`
+        return `- ${oneLine(c.sha.slice(0, 7), 7)} ${subject}${c.author ? ` (${oneLine(c.author, 100)})` : ''}`
       })
       .join('\n')
     const more =
@@ -173,7 +175,7 @@ function describeFile(file: ChangedFile): string {
   const name = file.previousPath ? `${oneLine(file.previousPath, 300)} → ${path}` : path
   const binary =
     file.patch === undefined && file.additions + file.deletions === 0 ? ', no diff' : ''
-  return `- ${file.status} ${name} (+${file.additions} −${file.deletions}${binary})`
+  return `- ${oneLine(file.status, 20)} ${name} (+${file.additions} −${file.deletions}${binary})`
 }
 
 /**

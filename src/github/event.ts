@@ -138,7 +138,13 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
             url: pr.html_url ?? undefined,
             author: pr.user?.login ?? undefined,
             headSha: pr.head?.sha ?? undefined,
-            fork: headRepo && headRepo !== baseRepo ? headRepo : undefined
+            // A head repository that is gone (a deleted fork) cannot be vouched for either.
+            fork:
+              headRepo && headRepo !== baseRepo
+                ? headRepo
+                : pr.head && pr.head.repo === null
+                  ? 'a deleted fork'
+                  : undefined
           }
         : undefined,
     commits: (payload.commits?.length ? payload.commits : head ? [head] : []).flatMap((c) =>

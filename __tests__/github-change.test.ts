@@ -1,0 +1,338 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import { fileURLToPath } from 'node:url'
+import { MAX_PULL_FILES, readChange, type Change } from '../src/github/change.js'
+import { readEvent, type Event } from '../src/github/event.js'
+import type { ChangedFile, Comparison, GitHubApi } from '../src/github/octokit.js'
+import { addSecret, clearSecrets } from '../src/sanitize.js'
+
+afterEach(() => clearSecrets())
+
+const BASE = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'
+const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
+const INITIAL = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
+const RUN_SHA = '1234567890abcdef1234567890abcdef12345678'
+const PULL_URL = 'https://github.com/Codertocat/Hello-World/pull/2'
+const COMPARE_URL = 'https://github.com/Codertocat/Hello-World/compare/f95f852bd8fc...ec26c3e57ca3'
+
+/** The event a runner would describe with the fixture payload `file`. */
+function event(name: string, file: string, more: NodeJS.ProcessEnv = {}): Event {
+  const found = readEvent({
+    GITHUB_EVENT_NAME: name,
+    GITHUB_EVENT_PATH: fileURLToPath(new URL(`../__fixtures__/events/${file}`, import.meta.url)),
+    GITHUB_REPOSITORY: file.startsWith('workflow_dispatch')
+      ? 'octo-org/octo-repo'
+      : 'Codertocat/Hello-World',
+    GITHUB_SHA: RUN_SHA,
+    ...more
+  })
+  if (!found) throw new Error('the fixture environment names no repository')
+  return found
+}
+
+const PUSH = event('push', 'push.json')
+const NEW_BRANCH = event('push', 'push-created-branch.json')
+const NEW_TAG = event('push', 'push-created-tag.json')
+const OPENED = event('pull_request', 'pull_request-opened.json')
+const SYNCHRONIZE = event('pull_request', 'pull_request-synchronize.json')
+const FORK = event('pull_request', 'pull_request-opened-fork.json')
+const TARGET = event('pull_request_target', 'pull_request-opened-fork.json')
+const DISPATCH = event('workflow_dispatch', 'workflow_dispatch.json')
+
+function file(path: string, patch = '@@ -1 +1 @@\n-a\n+b'): ChangedFile {
+  return { path, status: 'modified', additions: 1, deletions: 1, patch }
+}
+
+const FILES = [file('src/deploy.ts'), file('docs/deploy.md')]
+const COMMITS = [{ sha: HEAD, message: 'Add a --dry-run flag to deploy', author: 'Codertocat' }]
+
+type Method = keyof GitHubApi
+type Answers = {
+  [M in Method]?: Awaited<ReturnType<GitHubApi[M]>> | { throws: unknown }
+}
+
+interface Recorder extends GitHubApi {
+  readonly calls: { method: Method; args: unknown[] }[]
+}
+
+/**
+ * A GitHub that records every call and answers with `answers[method]`: a value, or something to
+ * throw. A method without an answer throws, so an unexpected call fails the test visibly.
+ */
+function fakeGitHub(answers: Answers = {}): Recorder {
+  const calls: Recorder['calls'] = []
+  const answer =
+    (method: Method) =>
+    async (...args: unknown[]): Promise<unknown> => {
+      calls.push({ method, args })
+      const given: unknown = answers[method]
+      if (given === undefined) throw new Error(`unexpected call to ${method}`)
+      if (typeof given === 'object' && given !== null && 'throws' in given) throw given.throws
+      return given
+    }
+  // Every method of GitHubApi, present and future, answers through `answer`.
+  return new Proxy({ calls } as Recorder, {
+    get: (target, name) =>
+      name === 'calls' ? target.calls : name === 'then' ? undefined : answer(name as Method)
+  })
+}
+
+/** What the change is when nothing could be read from GitHub. */
+function fromPayload(e: Event): Change {
+  return {
+    url: e.name.startsWith('pull_request') ? e.pullRequest?.url : e.compareUrl,
+    commits: e.commits,
+    files: undefined,
+    partial: false,
+    source: 'the event payload'
+  }
+}
+
+const signal = new AbortController().signal
+
+describe('readChange: which request', () => {
+  it('compares before with after for a push, once', async () => {
+    const github = fakeGitHub({
+      compare: { url: 'https://github.com/c/1', commits: COMMITS, files: FILES }
+    })
+    const reading = await readChange(PUSH, github, signal)
+    expect(github.calls).toEqual([
+      { method: 'compare', args: ['Codertocat', 'Hello-World', BASE, HEAD, signal] }
+    ])
+    expect(reading).toEqual({
+      change: {
+        url: 'https://github.com/c/1',
+        commits: COMMITS,
+        files: FILES,
+        partial: false,
+        source: 'the comparison of f95f852...ec26c3e'
+      },
+      requests: 1
+    })
+  })
+
+  it('keeps the payload commits and link when the comparison has none', async () => {
+    const github = fakeGitHub({ compare: { commits: [], files: FILES } })
+    const { change } = await readChange(PUSH, github, signal)
+    expect(change.url).toBe(COMPARE_URL)
+    expect(change.commits).toEqual(PUSH.commits)
+    expect(change.commits).toHaveLength(1)
+  })
+
+  it('calls 300 compared files partial: GitHub lists no more', async () => {
+    const many = Array.from({ length: 300 }, (_, i) => file(`f${i}.md`))
+    const github = fakeGitHub({ compare: { commits: COMMITS, files: many } })
+    expect((await readChange(PUSH, github, signal)).change.partial).toBe(true)
+    const fewer = fakeGitHub({ compare: { commits: COMMITS, files: many.slice(1) } })
+    expect((await readChange(PUSH, fewer, signal)).change.partial).toBe(false)
+  })
+
+  it.each([
+    ['a new branch', NEW_BRANCH],
+    ['a new tag', NEW_TAG]
+  ])('reads the head commit for %s (before is the zero sha), once', async (_what, e) => {
+    const commit: Comparison = {
+      url: `https://github.com/Codertocat/Hello-World/commit/${INITIAL}`,
+      commits: [{ sha: INITIAL, message: 'Initial commit', author: 'Codertocat' }],
+      files: [file('README.md', '@@ -0,0 +1 @@\n+# Hello-World')]
+    }
+    const github = fakeGitHub({ commit })
+    const reading = await readChange(e, github, signal)
+    expect(github.calls).toEqual([
+      { method: 'commit', args: ['Codertocat', 'Hello-World', INITIAL, signal] }
+    ])
+    expect(reading).toEqual({
+      change: { ...commit, partial: false, source: 'the head commit 6113728' },
+      requests: 1
+    })
+  })
+
+  it.each([
+    ['opened', OPENED],
+    ['synchronize (which has before and after too)', SYNCHRONIZE],
+    ['opened from a fork', FORK],
+    ['pull_request_target', TARGET]
+  ])('lists the files of the pull request only: %s', async (_what, e) => {
+    const github = fakeGitHub({ pullFiles: { files: FILES, complete: true, pages: 1 } })
+    const reading = await readChange(e, github, signal)
+    expect(github.calls).toEqual([
+      {
+        method: 'pullFiles',
+        args: ['Codertocat', 'Hello-World', 2, MAX_PULL_FILES, signal]
+      }
+    ])
+    expect(reading).toEqual({
+      change: {
+        url: PULL_URL,
+        commits: [],
+        files: FILES,
+        partial: false,
+        source: 'pull request #2'
+      },
+      requests: 1
+    })
+  })
+
+  it('counts the pages of pull request files as requests, and says when some were not read', async () => {
+    const github = fakeGitHub({ pullFiles: { files: FILES, complete: false, pages: 3 } })
+    const reading = await readChange(OPENED, github, signal)
+    expect(reading.requests).toBe(3)
+    expect(reading.change.partial).toBe(true)
+  })
+
+  it('reads the commit the run is on for workflow_dispatch', async () => {
+    const github = fakeGitHub({ commit: { commits: COMMITS, files: FILES } })
+    const reading = await readChange(DISPATCH, github, signal)
+    expect(github.calls).toEqual([
+      { method: 'commit', args: ['octo-org', 'octo-repo', RUN_SHA, signal] }
+    ])
+    expect(reading).toEqual({
+      change: {
+        url: undefined,
+        commits: COMMITS,
+        files: FILES,
+        partial: false,
+        source: 'the head commit 1234567'
+      },
+      requests: 1
+    })
+  })
+
+  it('reads the commit the run is on for a pull request event without a pull request', async () => {
+    const e = { ...OPENED, pullRequest: undefined }
+    const github = fakeGitHub({ commit: { commits: COMMITS, files: FILES } })
+    await readChange(e, github, signal)
+    expect(github.calls).toEqual([
+      { method: 'commit', args: ['Codertocat', 'Hello-World', RUN_SHA, signal] }
+    ])
+  })
+
+  it('makes no request when there is no commit to read', async () => {
+    const github = fakeGitHub()
+    const reading = await readChange({ ...DISPATCH, sha: undefined }, github, signal)
+    expect(github.calls).toEqual([])
+    expect(reading).toEqual({ change: fromPayload(DISPATCH), requests: 0 })
+  })
+})
+
+describe('readChange: without a token', () => {
+  it.each([
+    ['push', PUSH],
+    ['new branch', NEW_BRANCH],
+    ['pull request', FORK],
+    ['workflow_dispatch', DISPATCH]
+  ])('warns once and tells what the payload says: %s', async (_what, e) => {
+    const reading = await readChange(e, undefined, signal)
+    expect(reading.requests).toBe(0)
+    expect(reading.change).toEqual(fromPayload(e))
+    expect(reading.warning).toMatch(/^github-token is empty, so the changed files cannot be read/)
+    expect(reading.warning).toContain('the event payload')
+  })
+
+  it('keeps the payload commits and link', async () => {
+    const push = await readChange(PUSH, undefined, signal)
+    expect(push.change.url).toBe(COMPARE_URL)
+    expect(push.change.commits.map((c) => c.sha)).toEqual([HEAD])
+    const pull = await readChange(OPENED, undefined, signal)
+    expect(pull.change.url).toBe(PULL_URL)
+  })
+})
+
+/** An error as Octokit throws it for an HTTP status. */
+function httpError(status: number): Error {
+  return Object.assign(new Error(`HTTP ${status}`), { name: 'HttpError', status })
+}
+
+describe('readChange: when GitHub fails', () => {
+  const failures: [string, unknown, RegExp][] = [
+    ['401', httpError(401), /github-token was not accepted \(HTTP 401\)/],
+    ['403', httpError(403), /GitHub refused \(HTTP 403\): github-token needs the `PERMISSION`/],
+    ['404', httpError(404), /GitHub refused \(HTTP 404\): github-token needs the `PERMISSION`/],
+    ['429', httpError(429), /GitHub rate-limited github-token \(HTTP 429\)/],
+    ['500', httpError(500), /GitHub answered HTTP 500/],
+    ['503', httpError(503), /GitHub answered HTTP 503/],
+    ['an abort', new DOMException('This operation was aborted', 'AbortError'), /in time/],
+    ['a timeout', new DOMException('The operation timed out', 'TimeoutError'), /in time/],
+    ['a network error', new TypeError('fetch failed'), /GitHub could not be read: fetch failed/],
+    ['a thrown string', 'boom', /GitHub could not be read: boom/]
+  ]
+  const reads: [string, Event, Method, string, string][] = [
+    ['push', PUSH, 'compare', 'the changed files', 'contents: read'],
+    ['new branch', NEW_BRANCH, 'commit', 'the changed files', 'contents: read'],
+    ['dispatch', DISPATCH, 'commit', 'the changed files', 'contents: read'],
+    ['pull request', OPENED, 'pullFiles', 'the files of pull request #2', 'pull-requests: read']
+  ]
+  const cases = reads.flatMap(([what, e, method, subject, permission]) =>
+    failures.map(
+      ([failure, error, says]) =>
+        [`${what}, ${failure}`, e, method, subject, permission, error, says] as const
+    )
+  )
+
+  it.each(cases)(
+    '%s: one warning, the payload as fallback, one request',
+    async (_what, e, method, subject, permission, error, says) => {
+      const github = fakeGitHub({ [method]: { throws: error } })
+      const reading = await readChange(e, github, signal)
+      expect(github.calls.map((c) => c.method)).toEqual([method])
+      expect(reading.requests).toBe(1)
+      expect(reading.change).toEqual(fromPayload(e))
+      const warning = reading.warning ?? ''
+      expect(warning.startsWith(`Could not read ${subject} from GitHub: `)).toBe(true)
+      expect(warning).toMatch(new RegExp(says.source.replace('PERMISSION', permission)))
+      expect(warning).toContain('The agent is told what the event payload says')
+      expect(warning).not.toContain('\n')
+      const other = permission === 'contents: read' ? 'pull-requests: read' : 'contents: read'
+      expect(warning).not.toContain(other)
+    }
+  )
+
+  it.each(['403', '404'])('%s names the permission to add to the job', async (status) => {
+    const push = await readChange(
+      PUSH,
+      fakeGitHub({ compare: { throws: httpError(Number(status)) } }),
+      signal
+    )
+    expect(push.warning).toContain('list it under `permissions:` in the workflow')
+    const pull = await readChange(
+      FORK,
+      fakeGitHub({ pullFiles: { throws: httpError(Number(status)) } }),
+      signal
+    )
+    expect(pull.warning).toContain(
+      'the `pull-requests: read` permission (list it under `permissions:`'
+    )
+    expect(pull.warning).toContain('private to it, as a fork can be')
+  })
+
+  it('quotes an unknown error on one line, without the API key', async () => {
+    const key = 'mint_change_test_key_123'
+    addSecret(key)
+    const error = new Error(`connect failed\n::error::${key}`)
+    const reading = await readChange(PUSH, fakeGitHub({ compare: { throws: error } }), signal)
+    expect(reading.warning).not.toContain(key)
+    expect(reading.warning).not.toContain('\n')
+    expect(reading.warning).toContain('connect failed\\n')
+  })
+
+  it('never fails, whatever is thrown (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.anything(),
+        fc.constantFrom(PUSH, NEW_BRANCH, OPENED, DISPATCH),
+        async (thrown, e) => {
+          const github = fakeGitHub({
+            compare: { throws: thrown },
+            commit: { throws: thrown },
+            pullFiles: { throws: thrown }
+          })
+          const reading = await readChange(e, github, signal)
+          expect(github.calls).toHaveLength(1)
+          expect(reading.change).toEqual(fromPayload(e))
+          expect(reading.warning).toMatch(/^Could not read .* from GitHub: /)
+          expect(reading.requests).toBe(1)
+        }
+      )
+    )
+  })
+})
