@@ -1,26 +1,83 @@
-import { describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const DEMO = fileURLToPath(new URL('../scripts/demo.js', import.meta.url))
 const BUNDLE = fileURLToPath(new URL('../dist/index.js', import.meta.url))
+const PUSH = fileURLToPath(new URL('../__fixtures__/events/push.json', import.meta.url))
 
 // The demo runs the committed bundle; a checkout that has not built it yet has nothing to run.
 const describeWithBundle = existsSync(BUNDLE) ? describe : describe.skip
 
-function demo(...args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DEMO, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, output }))
-  })
+interface DemoRun {
+  code: number | null
+  output: string
+}
+
+const runs = new Map<string, Promise<DemoRun>>()
+
+/** The demo with `args`, started once; every scenario waits on wall-clock jobs, so they overlap. */
+function demo(...args: string[]): Promise<DemoRun> {
+  const key = args.join(' ')
+  let run = runs.get(key)
+  if (!run) {
+    run = new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [DEMO, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      let output = ''
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+      child.on('error', reject)
+      child.on('close', (code) => resolve({ code, output }))
+    })
+    runs.set(key, run)
+  }
+  return run
+}
+
+const SCENARIOS = [
+  [],
+  ['--scenario', 'failed'],
+  ['--scenario', 'push'],
+  ['--scenario', 'follow-up']
+]
+
+/** The values of one output in the order the steps wrote them, as the demo prints them. */
+function outputs(output: string, name: string): string[] {
+  return [...output.matchAll(new RegExp(`^${name} +(\\S.*)$`, 'gm'))].map((m) => m[1] ?? '')
+}
+
+/** What the demo counted of the requests the simulator received, per step. */
+function counted(
+  output: string
+): { create: number; message: number; get: number; github: number }[] {
+  const pattern =
+    /^Counted: (\d+) × POST …\/job, (\d+) × POST …\/message, (\d+) × GET …\/job\/\{id\}, (\d+) × GitHub/gm
+  return [...output.matchAll(pattern)].map(([, create, message, get, github]) => ({
+    create: Number(create),
+    message: Number(message),
+    get: Number(get),
+    github: Number(github)
+  }))
+}
+
+/** The lines of the prompt the demo shows under `heading`, without their `│ ` margin. */
+function shownPrompt(output: string, heading: string): string {
+  const start = output.indexOf(heading)
+  if (start < 0) return ''
+  const lines = output.slice(start).split('\n').slice(1)
+  const end = lines.findIndex((line) => !line.startsWith('│'))
+  return lines
+    .slice(0, end < 0 ? undefined : end)
+    .map((line) => line.replace(/^│ ?/, ''))
+    .join('\n')
 }
 
 describeWithBundle('npm run demo (skipped without dist/index.js: run npm run build)', () => {
+  beforeAll(() => {
+    for (const args of SCENARIOS) void demo(...args)
+  })
+
   it('runs the bundle to a pull request and shows its outputs and summary', async () => {
     const { code, output } = await demo()
 
@@ -30,6 +87,7 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(output).toMatch(/^pr-link\s+https:\/\/github\.com\/acme\/docs\/pull\/\d+$/m)
     expect(output).toContain(`"id": "${jobId}"`)
     expect(output).toMatch(/Action log ──[\s\S]+Step outputs ──[\s\S]+Job summary ──/)
+    expect(counted(output)).toEqual([{ create: 1, message: 0, get: expect.any(Number), github: 0 }])
   })
 
   it('exits with the action code when the job fails', async () => {
@@ -38,5 +96,74 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(code).toBe(1)
     expect(output).toMatch(/^status\s+failed$/m)
     expect(output).not.toContain('https://github.com/acme/docs/pull/')
+  })
+
+  it('push: reads the change from GitHub once and shows the prompt the agent was given', async () => {
+    const { code, output } = await demo('--scenario', 'push')
+
+    expect(code).toBe(0)
+    expect(outputs(output, 'status')).toEqual(['completed'])
+    expect(outputs(output, 'skipped')).toEqual(['false'])
+    expect(outputs(output, 'pr-link')[0]).toMatch(/^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/)
+    const { before, after } = JSON.parse(readFileSync(PUSH, 'utf8')) as {
+      before: string
+      after: string
+    }
+    expect(output).toContain(
+      `[simulator] GET /repos/Codertocat/Hello-World/compare/${before}...${after}`
+    )
+    // One comparison for the change; then the pull request of the pushed commit, its comments,
+    // and the status comment created at the start and updated at the end.
+    expect(counted(output)).toEqual([{ create: 1, message: 0, get: expect.any(Number), github: 5 }])
+    expect(output).toContain('### ✅ Docs pull request ready')
+
+    // The size the simulator logged is the size of the prompt the demo shows, and most of it is
+    // the change the action added after the prompt input.
+    const logged = Number(
+      /POST \/v2\/agent\/demo-project\/job 201 \d+ms prompt (\d+) chars/.exec(output)?.[1]
+    )
+    const heading =
+      /── The prompt the new job was given \((\d+) chars: (\d+) from the prompt input, (\d+) added by the action/.exec(
+        output
+      )
+    expect(Number(heading?.[1])).toBe(logged)
+    expect(Number(heading?.[2]) + Number(heading?.[3])).toBe(logged)
+    expect(Number(heading?.[3])).toBeGreaterThan(1000)
+    const prompt = shownPrompt(output, '── The prompt the new job was given')
+    expect(prompt).toMatch(
+      /^Document the new --dry-run flag in the CLI reference\n\n## Context: the code change that started this run\n/
+    )
+    expect(prompt).toContain('Event: push on refs/heads/changes')
+    expect(prompt).toContain('- modified src/commands/deploy.ts (+7 −1)')
+    // The fake token reaches the action only as an input, which it masks.
+    const token = /^::add-mask::(ghs_\S+)$/m.exec(output)?.[1] ?? 'ghs_'
+    expect(output.replace(/^::add-mask::.*$/gm, '')).not.toContain(token)
+  })
+
+  it('follow-up: the second step sends one message to the first step’s job and starts none', async () => {
+    const { code, output } = await demo('--scenario', 'follow-up')
+
+    expect(code).toBe(0)
+    const ids = outputs(output, 'job-id')
+    expect(ids).toHaveLength(2)
+    expect(ids[1]).toBe(ids[0])
+    expect(outputs(output, 'status')).toEqual(['completed', 'completed'])
+    const links = outputs(output, 'pr-link')
+    expect(links).toHaveLength(2)
+    expect(links[1]).toBe(links[0])
+
+    const [first, second] = counted(output)
+    expect(first).toMatchObject({ create: 1, message: 0, github: 0 })
+    expect(second).toMatchObject({ create: 0, message: 1, github: 0 })
+    expect(second?.get).toBeGreaterThan(0)
+    expect(output.match(/^\[simulator\] POST .*\/message /gm)).toEqual([
+      `[simulator] POST /v2/agent/demo-project/job/${ids[0]}/message `
+    ])
+    expect(output.match(/^\[simulator\] POST \/v2\/agent\/demo-project\/job /gm)).toHaveLength(1)
+    expect(output).toContain(`Sent a follow-up message to agent job ${ids[0]}`)
+    expect(shownPrompt(output, '── The follow-up message the job was sent')).toBe(
+      'Also add a --dry-run example to the quickstart'
+    )
+    expect(output).toMatch(/^Step 2 \(.*\) exited with code 0\.$/m)
   })
 })

@@ -1,8 +1,10 @@
 // @ts-check
 // npm run bench: what running the action costs on this machine. Times the start of
-// `node dist/index.js` against a bare Node process sending the same first request to the local
-// API simulator, reads the peak memory of whole runs and weighs the bundle, then writes
-// docs/benchmarks.md. How often the action polls follows from its schedule alone and is checked in
+// `node dist/index.js` (outside a workflow, and on a push whose change it reads from GitHub first)
+// against a bare Node process sending the same first Mintlify request to the local API simulator,
+// counts the GitHub requests and the prompt characters the change context costs per kind of event,
+// reads the peak memory of whole runs and weighs the bundle, then writes docs/benchmarks.md. How
+// often the action polls follows from its schedule alone and is checked in
 // __tests__/schedule.test.ts, not measured here.
 import { execFileSync, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -14,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import * as prettier from 'prettier'
 import { startSimulator } from '../simulator/server.js'
-import { parseOutputFile, runnerStep } from './runner.js'
+import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
 
 /**
  * @typedef {import('../simulator/server.js').Simulator} Simulator
@@ -25,13 +27,36 @@ import { parseOutputFile, runnerStep } from './runner.js'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const BUNDLE = join(ROOT, 'dist', 'index.js')
 const REPORT = join(ROOT, 'docs', 'benchmarks.md')
+const EVENTS = join(ROOT, '__fixtures__', 'events')
 const API_KEY = 'mint_simulator_key'
+/** The `github-token` input of runs on an event; the simulator's GitHub accepts only it. */
+const GITHUB_TOKEN = 'ghs_bench_token_for_the_simulator'
+const PROMPT = 'Document the new export endpoint'
 
 const GOAL = Object.freeze({
-  /** Median time to the first request, as a multiple of bare Node's. */
+  /** Median time to the first Mintlify request, as a multiple of bare Node's. */
   startupRatio: 2.5,
+  /** GitHub requests of a run on a push or a pull request touching up to `githubFiles` files. */
+  githubRequests: 2,
+  githubFiles: 100,
   bundleBytes: 1_200_000
 })
+
+/**
+ * The events whose change context is measured: a name and a payload in __fixtures__/events/.
+ *
+ * @typedef {{ name: string, payload: string }} BenchEvent
+ */
+/** @type {Record<string, BenchEvent>} */
+const EVENT = {
+  push: { name: 'push', payload: 'push.json' },
+  pullRequest: { name: 'pull_request', payload: 'pull_request-opened.json' }
+}
+/**
+ * How many files the measured changes touch, beside the simulator's built-in change: the goal's
+ * limit, and more for scale.
+ */
+const CHANGE_SIZES = [GOAL.githubFiles, 300]
 
 /** A child still running after this long is stuck; the bench stops it and fails. */
 const WATCHDOG_MS = 60_000
@@ -68,6 +93,8 @@ Needs dist/index.js (\`npm run build\`).
  * @typedef {object} RunOptions
  * @property {Record<string, string>} [inputs] over the defaults of a quick run
  * @property {ScenarioInput} [scenario] set on the simulator before the run
+ * @property {BenchEvent} [event] run as a runner does on this event, with GitHub played by the
+ *   simulator and a `github-token` input; without, as outside a workflow
  * @property {boolean} [rss] also read the peak memory
  */
 
@@ -77,6 +104,7 @@ Needs dist/index.js (\`npm run build\`).
  * @typedef {object} Run
  * @property {RecordedRequest[]} requests what the simulator received while it ran, in order
  * @property {number} firstRequestMs from just before `spawn` to the simulator logging the first
+ *   Mintlify request (GitHub's, under `/repos/`, come before it and are not counted)
  * @property {number | undefined} maxRssBytes when asked for
  * @property {Record<string, string>} outputs what it wrote to `GITHUB_OUTPUT`
  * @property {string} summary what it wrote to `GITHUB_STEP_SUMMARY`
@@ -88,7 +116,7 @@ Needs dist/index.js (\`npm run build\`).
  * @property {(options?: RunOptions) => Promise<Run>} runAction one run of dist/index.js, which
  *   must report the job completed: a run that failed early would measure the wrong thing
  * @property {(request: RecordedRequest, options?: { rss?: boolean }) => Promise<Run>} runBare
- *   a bare `node -e` that sends `request` with fetch and exits
+ *   a bare `node -e` that sends `request` (a Mintlify one) with fetch and exits
  * @property {(stage: string) => void} progress
  */
 
@@ -98,51 +126,150 @@ Needs dist/index.js (\`npm run build\`).
 // The measurements
 
 /**
- * Start-up: how much later than bare Node the bundle sends its first request. Both are mostly
- * process start; the difference is loading the bundle and reading the inputs. The two kinds of
- * start alternate, so that a machine busy for a moment slows both alike.
+ * The starts timed: outside a workflow, and on a push whose change the action reads from GitHub
+ * and adds to the prompt before its first Mintlify request.
+ *
+ * @type {{ label: string, event?: BenchEvent }[]}
+ */
+const STARTS = [
+  { label: 'outside a workflow' },
+  { label: 'push event with context', event: EVENT.push }
+]
+
+/**
+ * Start-up: how much later than bare Node the bundle sends its first Mintlify request. Both are
+ * mostly process start; the difference is loading the bundle, reading the inputs and, on an event,
+ * reading the change from GitHub. Every kind of start (each of `STARTS`, and bare Node sending its
+ * first request) takes its turn in each round, in an order that rotates, so that a machine busy
+ * for a moment slows all alike.
  *
  * @type {Measurement}
  */
 async function startup(bench) {
-  bench.progress(`timing ${bench.runs} starts of dist/index.js and of bare Node`)
-  // The job has ended by the first check: each run is a start, one short wait and the report.
-  const quick = { scenario: { jobDurationMs: 0 } }
-  const first = (await bench.runAction(quick)).requests[0]
-  if (!first) throw new Error('dist/index.js sent no request')
-  /** @type {number[]} */
-  const action = []
-  /** @type {number[]} */
-  const bare = []
-  const timeAction = async () => (await bench.runAction(quick)).firstRequestMs
-  const timeBare = async () => (await bench.runBare(first)).firstRequestMs
+  const labels = STARTS.map((start) => start.label).join(', ')
+  bench.progress(`timing ${bench.runs} starts of dist/index.js (${labels}) and of bare Node`)
+  const kinds = []
+  for (const { label, event } of STARTS) {
+    // The job has ended by the first check: each run is a start, one short wait and the report.
+    /** @type {RunOptions} */
+    const quick = { scenario: { jobDurationMs: 0, github: { files: null } }, event }
+    const first = (await bench.runAction(quick)).requests.find((r) => !isGitHub(r))
+    if (!first) throw new Error('dist/index.js sent no Mintlify request')
+    /** @type {{ action: number[], bare: number[] }} */
+    const times = { action: [], bare: [] }
+    kinds.push({
+      label,
+      first,
+      times,
+      timeAction: async () => times.action.push((await bench.runAction(quick)).firstRequestMs),
+      timeBare: async () => times.bare.push((await bench.runBare(first)).firstRequestMs)
+    })
+  }
+  const turns = kinds.flatMap((kind) => [kind.timeBare, kind.timeAction])
   for (let i = 0; i < WARM_UPS; i++) {
-    await timeBare()
-    await timeAction()
+    for (const turn of turns) await turn()
+  }
+  // The warm-ups are not counted.
+  for (const { times } of kinds) {
+    times.action = []
+    times.bare = []
   }
   for (let i = 0; i < bench.runs; i++) {
-    if (i % 2 === 0) {
-      bare.push(await timeBare())
-      action.push(await timeAction())
-    } else {
-      action.push(await timeAction())
-      bare.push(await timeBare())
-    }
+    for (let j = 0; j < turns.length; j++) await turns[(i + j) % turns.length]?.()
   }
-  const ratio = median(action) / median(bare)
-  return [
+
+  return kinds.flatMap(({ label, first, times: { action, bare } }) => {
+    const ratio = median(action) / median(bare)
+    return [
+      {
+        what: `Start-up, ${label}: time to the first Mintlify request, against bare Node sending it`,
+        goal: `≤ ${GOAL.startupRatio}×`,
+        measured: `${ratio.toFixed(2)}× (${millis(median(action))} vs ${millis(median(bare))})`,
+        met: ratio <= GOAL.startupRatio
+      },
+      { what: '… dist/index.js, min / median / max', measured: spread(action) },
+      {
+        what: `… bare Node (\`${first.method}\` with fetch), min / median / max`,
+        measured: spread(bare)
+      }
+    ]
+  })
+}
+
+/**
+ * The change context per kind of event: how many GitHub requests a run makes (the simulator's
+ * recorded requests under `/repos/`) and how many characters it adds after the prompt input (the
+ * created job's prompt, less the input), for the simulator's built-in change and for changes
+ * touching `CHANGE_SIZES` files. `context-max-chars` keeps its default.
+ *
+ * @type {Measurement}
+ */
+async function changeContext(bench) {
+  bench.progress('counting the GitHub requests and prompt characters of the change context')
+  /** @type {Row[]} */
+  const rows = [
     {
-      what: 'Start-up: time to the first request, against bare Node sending it',
-      goal: `≤ ${GOAL.startupRatio}×`,
-      measured: `${ratio.toFixed(2)}× (${millis(median(action))} vs ${millis(median(bare))})`,
-      met: ratio <= GOAL.startupRatio
-    },
-    { what: '… dist/index.js, min / median / max', measured: spread(action) },
-    {
-      what: `… bare Node (\`${first.method}\` with fetch), min / median / max`,
-      measured: spread(bare)
+      what: 'Change context: GitHub requests per run / characters added to the prompt',
+      measured: ''
     }
   ]
+  for (const event of Object.values(EVENT)) {
+    for (const size of [undefined, ...CHANGE_SIZES]) {
+      const files = size === undefined ? null : changedFiles(size)
+      const run = await bench.runAction({
+        event,
+        scenario: { jobDurationMs: 0, github: { files } }
+      })
+      const github = run.requests.filter(isGitHub).length
+      const created = run.requests.find((r) => r.method === 'POST' && /\/job$/.test(r.path))
+      const prompt = created ? JSON.parse(created.body).prompt : undefined
+      if (typeof prompt !== 'string' || !prompt.startsWith(PROMPT)) {
+        throw new Error('dist/index.js created no job whose prompt starts with the prompt input')
+      }
+      const touched = size ?? BUILT_IN_FILES
+      const goal = touched <= GOAL.githubFiles
+      rows.push({
+        what:
+          `… \`${event.name}\` (${event.payload}), ${touched} changed files` +
+          (size === undefined ? " (the simulator's built-in change)" : ''),
+        goal: goal ? `≤ ${GOAL.githubRequests} requests` : undefined,
+        measured: `${github} / ${(prompt.length - PROMPT.length).toLocaleString('en-US')}`,
+        met: goal ? github <= GOAL.githubRequests : undefined
+      })
+    }
+  }
+  return rows
+}
+
+/** How many files the simulator's built-in change touches (see simulator/github-data.js). */
+const BUILT_IN_FILES = 6
+
+/**
+ * `count` modified source files, each with a small diff, as the simulator's GitHub serves them.
+ *
+ * @param {number} count
+ * @returns {import('../simulator/scenario.js').GitHubFileInput[]}
+ */
+function changedFiles(count) {
+  return Array.from({ length: count }, (_, i) => ({
+    filename: `src/module${i}/index.ts`,
+    status: 'modified',
+    patch:
+      `@@ -10,4 +10,5 @@ export function handler${i}(request: Request) {\n` +
+      '   const options = parse(request)\n' +
+      '-  return run(options)\n' +
+      `+  const limit = options.limit ?? ${i + 10}\n` +
+      '+  return run({ ...options, limit })\n' +
+      ' }'
+  }))
+}
+
+/**
+ * @param {RecordedRequest} request
+ * @returns {boolean} whether it went to the simulator's GitHub
+ */
+function isGitHub(request) {
+  return request.path.includes('/repos/')
 }
 
 /**
@@ -196,12 +323,12 @@ function size() {
 
 /**
  * What the bench measures, in the order of the report. Another figure is one more function
- * here. One that counts what a run sends, such as GitHub requests per run or the bytes added to
- * the prompt, reads them from `(await bench.runAction()).requests`, which the simulator recorded.
+ * here. One that counts what a run sends, as `changeContext` does, reads it from
+ * `(await bench.runAction()).requests`, which the simulator recorded.
  *
  * @type {Measurement[]}
  */
-const MEASUREMENTS = [startup, memory, size]
+const MEASUREMENTS = [startup, changeContext, memory, size]
 
 // ---------------------------------------------------------------------------------------------
 // Running processes against the simulator
@@ -218,7 +345,7 @@ function bench(simulator, nextRequest, runs, progress) {
   /**
    * @param {string[]} args Node's arguments
    * @param {{ inputs?: Record<string, string>, env?: Record<string, string>, rss?: boolean }} step
-   * @returns {Promise<Run>}
+   * @returns {Promise<Run>} once the process has exited, and it has sent a Mintlify request
    */
   const run = async (args, { inputs = {}, env = {}, rss = false }) => {
     const dir = mkdtempSync(join(tmpdir(), 'mintlify-agent-bench-'))
@@ -251,19 +378,23 @@ function bench(simulator, nextRequest, runs, progress) {
   return {
     runs,
     progress,
-    runAction: async ({ inputs, scenario, rss } = {}) => {
+    runAction: async ({ inputs, scenario, event, rss } = {}) => {
       if (scenario) simulator.setScenario(scenario)
       const action = await run([BUNDLE], {
         inputs: {
-          prompt: 'Document the new export endpoint',
+          prompt: PROMPT,
           'project-id': 'proj_bench',
           'api-key': API_KEY,
           'base-url': simulator.url,
           'poll-interval': '20ms',
           'max-poll-interval': '20ms',
           timeout: '1m',
+          ...(event ? { 'github-token': GITHUB_TOKEN } : {}),
           ...inputs
         },
+        env: event
+          ? runnerEvent(event.name, join(EVENTS, event.payload), simulator.url)
+          : undefined,
         rss
       })
       if (action.outputs.status !== 'completed') {
@@ -429,11 +560,24 @@ within \`max-poll-interval\`) and the number of polls for jobs from 30 s to an h
 ## How measured
 
 - **Start-up**: from just before \`spawn\` to the local API simulator (simulator/server.js, on
-  127.0.0.1 in the bench's own process) logging the first request. \`node dist/index.js\` is
-  started as a runner starts it (\`INPUT_*\` variables, \`GITHUB_OUTPUT\` and
+  127.0.0.1 in the bench's own process) logging the first Mintlify request. \`node dist/index.js\`
+  is started as a runner starts it (\`INPUT_*\` variables, \`GITHUB_OUTPUT\` and
   \`GITHUB_STEP_SUMMARY\` files) and must report the job completed; bare Node is \`node -e\` sending
-  the same request with \`fetch\`. ${runs} runs of each after ${WARM_UPS} warm-ups, interleaved;
-  the ratio is of the medians.
+  the same request with \`fetch\`. Outside a workflow there is no event, so the action reads
+  nothing from GitHub. On the push event (\`${EVENT.push?.payload}\` with the \`GITHUB_*\` variables
+  a runner sets, \`GITHUB_API_URL\` pointing at the simulator, which also plays GitHub's REST API,
+  and a \`github-token\` input) it first reads the change from GitHub and adds it to the prompt,
+  and that time counts. ${runs} runs of each after ${WARM_UPS} warm-ups, taking turns in an order
+  that rotates each round; each ratio is of the medians.
+- **Change context**: one run per row on the event's payload from \`__fixtures__/events/\`.
+  GitHub requests are those the simulator recorded under \`/repos/\`; the characters added are
+  the length of the created job's prompt less the \`prompt\` input's (${PROMPT.length} characters),
+  with \`context-max-chars\` at its default (16,000). The changed files are the simulator's
+  built-in change (${BUILT_IN_FILES} files: source, test and docs with short diffs, a lock file too
+  large to show, a bundle and an image) or, for the rows of ${CHANGE_SIZES.join(' and ')} files,
+  generated source files with a small diff each (+2 −1), served by the comparison for the push and
+  by the pull request's files for the pull request. The goal of at most ${GOAL.githubRequests}
+  GitHub requests applies to changes of up to ${GOAL.githubFiles} files.
 - **Memory**: \`process.resourceUsage().maxRSS\`, written at exit by a module preloaded with
   \`node --import\`, over whole runs that wait for a ${RSS_JOB.jobMs / 1000} s job with
   \`poll-interval: ${RSS_JOB['poll-interval']}\` and \`max-poll-interval: ${RSS_JOB['max-poll-interval']}\`.
@@ -489,12 +633,14 @@ async function main(argv) {
   let waiting
   const simulator = await startSimulator({
     apiKey: API_KEY,
-    log: () => {
+    log: (line) => {
       const at = performance.now()
+      // Start-up is timed to the first Mintlify request; the action's GitHub reading precedes it.
+      if (line.split(' ')[1]?.includes('/repos/')) return
       waiting?.(at)
       waiting = undefined
     },
-    scenario: { rateLimit: { limit: 1_000_000 } }
+    scenario: { rateLimit: { limit: 1_000_000 }, github: { token: GITHUB_TOKEN } }
   })
   try {
     const nextRequest = () => new Promise((resolve) => (waiting = resolve))

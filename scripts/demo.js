@@ -1,24 +1,65 @@
 // @ts-check
 // npm run demo [-- --scenario NAME]: runs the committed bundle against the local simulator the way
-// a GitHub runner would, then shows the step outputs and the job summary it wrote.
+// a GitHub runner would, then shows the step outputs, the job summary it wrote, and what the
+// simulator (playing both the Mintlify API and GitHub's REST API) received.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { matchRoute } from '../simulator/routes.js'
 import { startSimulator } from '../simulator/server.js'
-import { parseOutputFile, runnerStep } from './runner.js'
+import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
 
 /**
  * @typedef {import('../simulator/scenario.js').ScenarioInput} ScenarioInput
- * @typedef {{ about: string, scenario: ScenarioInput, inputs?: Record<string, string> }} Demo
+ * @typedef {import('../simulator/server.js').Simulator} Simulator
+ * @typedef {import('../simulator/server.js').RecordedRequest} RecordedRequest
+ */
+
+/**
+ * What a step that already ran left for the steps after it.
+ *
+ * @typedef {object} StepResult
+ * @property {number} code the action's exit code
+ * @property {Record<string, string>} outputs what it wrote to `GITHUB_OUTPUT`
+ */
+
+/**
+ * One run of the action, as one step of a workflow.
+ *
+ * @typedef {object} Step
+ * @property {string} title what the step does, for its heading
+ * @property {(earlier: StepResult[]) => Record<string, string>} [inputs] inputs over the demo's,
+ *   given the results of the steps before it (a later step reads `job-id` from an earlier one)
+ */
+
+/**
+ * One scenario of the demo. A new one is an entry in `DEMOS`: the simulator's knobs, the inputs,
+ * the event that started the workflow and, for more than one run, the steps. Every request the
+ * simulator receives, the prompts it is sent and the comments written on its GitHub are shown
+ * whatever the scenario.
+ *
+ * @typedef {object} Demo
+ * @property {string} about one line, for `--help` and the banner
+ * @property {ScenarioInput} [scenario] the simulator's knobs (see simulator/scenario.js)
+ * @property {Record<string, string>} [inputs] over `baseInputs`, for every step
+ * @property {{ name: string, payload: string }} [event] the event that started the workflow: its
+ *   name and a payload file in __fixtures__/events/. Without one the action runs as outside a
+ *   workflow and adds nothing to the prompt
+ * @property {Step[]} [steps] default: one step that runs the action once
  */
 
 const BUNDLE = fileURLToPath(new URL('../dist/index.js', import.meta.url))
+const EVENTS = fileURLToPath(new URL('../__fixtures__/events/', import.meta.url))
 const API_KEY = 'mint_simulator_key'
+/** The `github-token` input when an event is replayed; the simulator's GitHub accepts only it. */
+const GITHUB_TOKEN = 'ghs_demo_token_for_the_simulator'
 // A stuck action must not stall the demo; its own timeout input is a minute at most.
 const WATCHDOG_MS = 3 * 60_000
+/** Lines of a prompt shown; the rest are counted. */
+const PROMPT_LINES = 40
 
 /** @type {Record<string, Demo>} */
 const DEMOS = {
@@ -35,6 +76,23 @@ const DEMOS = {
     about: 'the job is still running when the 5s timeout is up',
     scenario: { finalStatus: 'active' },
     inputs: { timeout: '5s' }
+  },
+  push: {
+    about: 'a push starts the workflow; the change read from GitHub goes into the prompt',
+    event: { name: 'push', payload: 'push.json' }
+  },
+  'follow-up': {
+    about: 'a later step sends a follow-up message to the job an earlier step started',
+    steps: [
+      { title: 'start a job' },
+      {
+        title: 'a later step continues that job with a new prompt',
+        inputs: ([first]) => ({
+          'job-id': first?.outputs['job-id'] ?? '',
+          prompt: 'Also add a --dry-run example to the quickstart'
+        })
+      }
+    ]
   }
 }
 
@@ -47,6 +105,30 @@ ${Object.entries(DEMOS)
   .map(([name, demo]) => `  ${name.padEnd(10)} ${demo.about}`)
   .join('\n')}
 `
+
+/**
+ * The inputs every step starts from: quick polling, and a token for GitHub when there is an
+ * event to read.
+ *
+ * @param {Simulator} simulator
+ * @param {Demo} demo
+ * @returns {Record<string, string>}
+ */
+function baseInputs(simulator, demo) {
+  return {
+    prompt: 'Document the new --dry-run flag in the CLI reference',
+    'project-id': 'demo-project',
+    'api-key': API_KEY,
+    'base-url': simulator.url,
+    'poll-interval': '500ms',
+    'max-poll-interval': '1s',
+    timeout: '1m',
+    wait: 'true',
+    'fail-on-no-pr': 'false',
+    ...(demo.event ? { 'github-token': GITHUB_TOKEN } : {}),
+    ...demo.inputs
+  }
+}
 
 /**
  * @param {[string, string][]} outputs
@@ -83,6 +165,169 @@ function heading(title) {
 }
 
 /**
+ * What kind of request the simulator received: one of the three Mintlify job routes, or GitHub.
+ *
+ * @param {RecordedRequest} request
+ * @returns {'create' | 'message' | 'get' | 'github' | 'other'}
+ */
+function kindOf(request) {
+  if (request.path.includes('/repos/')) return 'github'
+  const route = matchRoute(request.path)
+  return 'kind' in route && route.method === request.method ? route.kind : 'other'
+}
+
+/**
+ * @param {RecordedRequest} request
+ * @returns {string | undefined} the prompt a create or a follow-up message carried
+ */
+function promptOf(request) {
+  try {
+    const prompt = JSON.parse(request.body)?.prompt
+    return typeof prompt === 'string' ? prompt : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Lists the requests one step made, runs of the same one folded (`×4`), then counts them by kind.
+ *
+ * @param {RecordedRequest[]} requests
+ */
+function showRequests(requests) {
+  heading('What the simulator received')
+  if (requests.length === 0) {
+    console.log('(nothing)')
+    return
+  }
+  /** @type {{ line: string, times: number }[]} */
+  const rows = []
+  for (const request of requests) {
+    // Shas are shortened as GitHub shows them; the log above has them whole.
+    const path = request.path.replace(/\b([0-9a-f]{7})[0-9a-f]{33}\b/g, '$1')
+    const kind = kindOf(request)
+    const prompt = promptOf(request)
+    const note =
+      kind === 'github'
+        ? '  (GitHub)'
+        : prompt === undefined
+          ? ''
+          : `  prompt ${prompt.length} chars`
+    const line = `${request.method.padEnd(5)} ${path}${note}`
+    const last = rows.at(-1)
+    if (last?.line === line) last.times += 1
+    else rows.push({ line, times: 1 })
+  }
+  for (const { line, times } of rows) console.log(times > 1 ? `${line}  ×${times}` : line)
+  const count = (/** @type {string} */ kind) => requests.filter((r) => kindOf(r) === kind).length
+  console.log(
+    `Counted: ${count('create')} × POST …/job, ${count('message')} × POST …/message, ` +
+      `${count('get')} × GET …/job/{id}, ${count('github')} × GitHub (/repos/…)` +
+      (count('other') > 0 ? `, ${count('other')} × other` : '')
+  )
+}
+
+/**
+ * Shows each prompt the step sent the agent, with how much of it the action added to the prompt
+ * input (the change that started the workflow).
+ *
+ * @param {RecordedRequest[]} requests
+ * @param {string} given the step's `prompt` input
+ */
+function showPrompts(requests, given) {
+  for (const request of requests) {
+    const kind = kindOf(request)
+    const prompt = promptOf(request)
+    if ((kind !== 'create' && kind !== 'message') || prompt === undefined) continue
+    const what =
+      kind === 'create'
+        ? 'The prompt the new job was given'
+        : 'The follow-up message the job was sent'
+    const added = prompt.startsWith(given) ? prompt.length - given.length : undefined
+    const origin =
+      added === 0
+        ? 'the prompt input as written'
+        : added === undefined
+          ? 'not the prompt input as written'
+          : `${given.length} from the prompt input, ${added} added by the action`
+    const lines = prompt.split('\n')
+    const shown =
+      lines.length > PROMPT_LINES ? `, first ${PROMPT_LINES} of ${lines.length} lines` : ''
+    heading(`${what} (${prompt.length} chars: ${origin}${shown})`)
+    console.log(
+      lines
+        .slice(0, PROMPT_LINES)
+        .map((line) => `│ ${line}`.trimEnd())
+        .join('\n')
+    )
+    if (lines.length > PROMPT_LINES) {
+      console.log(`│ … ${lines.length - PROMPT_LINES} more lines`)
+    }
+  }
+}
+
+/**
+ * Shows the comments the step wrote or edited on the simulator's GitHub, if any.
+ *
+ * @param {Simulator} simulator
+ * @param {Map<number, number>} before each comment's id and number of versions before the step
+ */
+function showComments(simulator, before) {
+  const touched = simulator.comments.filter(
+    (comment) => comment.history.length > (before.get(comment.id) ?? 0)
+  )
+  if (touched.length === 0) return
+  heading('Comments written on GitHub (the simulator)')
+  for (const comment of touched) {
+    const edited = before.has(comment.id) ? 'edited' : 'new'
+    console.log(
+      `${comment.owner}/${comment.repo}#${comment.issueNumber}, comment ${comment.id} by ` +
+        `${comment.user} (${edited}):`
+    )
+    console.log(
+      comment.body
+        .split('\n')
+        .map((line) => `│ ${line}`.trimEnd())
+        .join('\n')
+    )
+  }
+}
+
+/**
+ * Runs one step: the bundle with the step's inputs and the runner's variables, then everything
+ * it left behind.
+ *
+ * @param {Simulator} simulator
+ * @param {Record<string, string>} inputs
+ * @param {Record<string, string>} runnerVariables the event's, when there is one
+ * @returns {Promise<StepResult>}
+ */
+async function runStep(simulator, inputs, runnerVariables) {
+  const dir = mkdtempSync(join(tmpdir(), 'mintlify-agent-demo-'))
+  try {
+    const { env, outputFile, summaryFile } = runnerStep(inputs, dir, runnerVariables)
+    const first = simulator.requests.length
+    const comments = new Map(simulator.comments.map((c) => [c.id, c.history.length]))
+
+    heading('Action log')
+    const code = await runAction(env)
+    const outputs = parseOutputFile(readFileSync(outputFile, 'utf8'))
+    const requests = simulator.requests.slice(first)
+
+    heading('Step outputs')
+    console.log(formatOutputs(outputs))
+    heading('Job summary')
+    console.log(readFileSync(summaryFile, 'utf8').trim() || '(empty)')
+    showRequests(requests)
+    showPrompts(requests, inputs.prompt ?? '')
+    showComments(simulator, comments)
+    return { code, outputs: Object.fromEntries(outputs) }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
  * @param {string[]} argv
  * @returns {Promise<number>} the exit code to leave with
  */
@@ -106,7 +351,7 @@ async function main(argv) {
     console.error(`demo: ${error instanceof Error ? error.message : String(error)} (see --help)`)
     return 2
   }
-  const demo = DEMOS[name]
+  const demo = Object.hasOwn(DEMOS, name) ? DEMOS[name] : undefined
   if (!demo) {
     console.error(
       `demo: unknown scenario "${name}"; choose one of ${Object.keys(DEMOS).join(', ')}`
@@ -122,43 +367,57 @@ async function main(argv) {
   }
 
   const simulator = await startSimulator({
-    scenario: { jobDurationMs: 2000, ...demo.scenario },
+    scenario: { jobDurationMs: 2000, github: { token: GITHUB_TOKEN } },
     log: (line) => console.log(`[simulator] ${line}`)
   })
-  const dir = mkdtempSync(join(tmpdir(), 'mintlify-agent-demo-'))
   try {
-    /** @type {Record<string, string>} */
-    const inputs = {
-      prompt: 'Document the new --dry-run flag in the CLI reference',
-      'project-id': 'demo-project',
-      'api-key': API_KEY,
-      'base-url': simulator.url,
-      'poll-interval': '500ms',
-      'max-poll-interval': '1s',
-      timeout: '1m',
-      wait: 'true',
-      'fail-on-no-pr': 'false',
-      ...demo.inputs
-    }
-    const { env, outputFile, summaryFile } = runnerStep(inputs, dir)
+    simulator.setScenario(demo.scenario ?? {})
+    const payload = demo.event && join(EVENTS, demo.event.payload)
+    const runnerVariables =
+      demo.event && payload ? runnerEvent(demo.event.name, payload, simulator.url) : {}
+    const steps = demo.steps ?? [{ title: 'run the action' }]
 
     console.log(`Mintlify agent action demo: ${name} (${demo.about})`)
     console.log(
-      `API simulator at ${simulator.url}; running dist/index.js as a GitHub runner would.`
+      `API simulator at ${simulator.url}, playing the Mintlify API and GitHub's REST API; ` +
+        'running dist/index.js as a GitHub runner would'
     )
-    heading('Action log')
-    const code = await runAction(env)
+    console.log(
+      demo.event
+        ? `on the ${demo.event.name} event in __fixtures__/events/${demo.event.payload}, with ` +
+            'GITHUB_API_URL set to the simulator.'
+        : 'outside a workflow run (no event), so nothing is added to the prompt.'
+    )
 
-    heading('Step outputs')
-    console.log(formatOutputs(parseOutputFile(readFileSync(outputFile, 'utf8'))))
-    heading('Job summary')
-    console.log(readFileSync(summaryFile, 'utf8').trim() || '(empty)')
+    /** @type {StepResult[]} */
+    const results = []
+    for (const [index, step] of steps.entries()) {
+      if (steps.length > 1) {
+        console.log(`\n━━ Step ${index + 1} of ${steps.length}: ${step.title} ━━`)
+      }
+      const inputs = { ...baseInputs(simulator, demo), ...step.inputs?.(results) }
+      const result = await runStep(simulator, inputs, runnerVariables)
+      results.push(result)
+      // As in a workflow, a failed step skips the steps after it.
+      if (result.code !== 0) break
+    }
+
     heading('Result')
-    console.log(`The action exited with code ${code}.`)
-    return code
+    if (steps.length === 1) {
+      console.log(`The action exited with code ${results[0]?.code}.`)
+    } else {
+      steps.forEach((step, index) => {
+        const result = results[index]
+        console.log(
+          result
+            ? `Step ${index + 1} (${step.title}) exited with code ${result.code}.`
+            : `Step ${index + 1} (${step.title}) did not run: a step before it failed.`
+        )
+      })
+    }
+    return results.find((result) => result.code !== 0)?.code ?? 0
   } finally {
     await simulator.close()
-    rmSync(dir, { recursive: true, force: true })
   }
 }
 

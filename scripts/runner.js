@@ -1,7 +1,7 @@
 // @ts-check
 // Running the action's bundle the way a GitHub runner does, for the demo, the benchmark and the
 // end-to-end tests. Node's standard library only: the demo must work without `npm install`.
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** Inherited variables that would change what a run does: inputs, file commands, proxies. */
@@ -63,3 +63,49 @@ export function parseOutputFile(text) {
   }
   return outputs
 }
+
+/**
+ * The variables a runner sets for the event that started the workflow, from a webhook payload
+ * file such as those in `__fixtures__/events/`: the payload's path and the event's name, the
+ * repository, the commit and ref the workflow runs on, and GitHub's API at `apiUrl` (for the demo
+ * and the bench, the simulator's origin, which also plays GitHub). Pass them as `runnerStep`'s
+ * `extra`.
+ *
+ * A pull request's workflow runs on its merge commit, which a payload may not name
+ * (`merge_commit_sha` is null before GitHub has computed it); the head commit stands in then.
+ *
+ * @param {string} name the event's name: `push`, `pull_request`, …
+ * @param {string} payloadFile
+ * @param {string} apiUrl
+ * @returns {Record<string, string>}
+ */
+export function runnerEvent(name, payloadFile, apiUrl) {
+  /** @type {EventPayload} */
+  const payload = JSON.parse(readFileSync(payloadFile, 'utf8'))
+  const pr = payload.pull_request
+  const repository = payload.repository?.full_name
+  if (!repository) throw new Error(`${payloadFile} names no repository (repository.full_name)`)
+  /** @type {Record<string, string>} */
+  const env = {
+    GITHUB_EVENT_NAME: name,
+    GITHUB_EVENT_PATH: payloadFile,
+    GITHUB_REPOSITORY: repository,
+    GITHUB_API_URL: apiUrl,
+    GITHUB_SERVER_URL: 'https://github.com'
+  }
+  const sha = pr ? (pr.merge_commit_sha ?? pr.head?.sha) : payload.after
+  const ref = pr && typeof pr.number === 'number' ? `refs/pull/${pr.number}/merge` : payload.ref
+  if (sha) env.GITHUB_SHA = sha
+  if (ref) env.GITHUB_REF = ref
+  return env
+}
+
+/**
+ * The few fields of a webhook payload that `runnerEvent` reads.
+ *
+ * @typedef {object} EventPayload
+ * @property {{ full_name?: string }} [repository]
+ * @property {string} [ref]
+ * @property {string} [after]
+ * @property {{ number?: number, merge_commit_sha?: string | null, head?: { sha?: string } }} [pull_request]
+ */
