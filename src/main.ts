@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { ApiError, CancelledError, cancellation } from './errors.js'
-import { Companion, pullRequestOf } from './github/companion.js'
+import { Companion, pullRequestOf, type Recorded } from './github/companion.js'
 import { readEvent, type Event } from './github/event.js'
 import { createGitHubApi, type GitHubApi } from './github/octokit.js'
 import { readSettings, type Settings } from './inputs.js'
@@ -88,24 +88,28 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const github = event ? (options.github ?? gitHubFor(settings, () => deadline, now)) : undefined
     const changeBudget = Math.min(CHANGE_BUDGET_MS, settings.timeoutMs * CHANGE_BUDGET_SHARE)
     const readBy = now() + changeBudget
-    const prepared = await preparePrompt(
-      settings,
-      event,
-      github,
-      bounded(() => Math.min(readBy, deadline) - now(), cancel.signal),
-      reporter
-    )
+    // The change and the pull request's comment are read at the same time: each GitHub request
+    // costs a round trip, and the job cannot start before both are known.
+    const [prepared, found] = await Promise.all([
+      preparePrompt(
+        settings,
+        event,
+        github,
+        bounded(() => Math.min(readBy, deadline) - now(), cancel.signal),
+        reporter
+      ),
+      event && github && (settings.comment === 'auto' || settings.reuseJob)
+        ? openCompanion(event, github, deadline, now, cancel.signal, reporter)
+        : undefined
+    ])
     if (cancel.signal.aborted) throw cancellation(cancel.signal)
     if (prepared.skip) {
       outcome = { kind: 'skipped', reason: prepared.skip }
       return
     }
 
-    const companion =
-      event && github && (settings.comment === 'auto' || settings.reuseJob)
-        ? await openCompanion(event, github, deadline, now, cancel.signal, reporter)
-        : undefined
-    const plan = await planJob(settings, prepared.prompt, companion, reporter)
+    const companion = found?.companion
+    const plan = planJob(settings, prepared.prompt, found, reporter)
     mode = plan.mode
     if (companion && settings.comment === 'auto') {
       comment = { companion, settings, runUrl: event?.runUrl }
@@ -143,7 +147,8 @@ export async function run(options: RunOptions = {}): Promise<void> {
           'find it in the Mintlify dashboard.'
       )
     }
-    if (comment) {
+    // Without waiting, the start is also the end: the comment is written once, below.
+    if (comment && settings.wait) {
       comment.note = begun.note
       const url = await comment.companion.write(
         statusComment({
@@ -214,6 +219,12 @@ function gitHubFor(
   return createGitHubApi({ token: settings.githubToken, userAgent: USER_AGENT, deadline, now })
 }
 
+/** The pull request's companion, and the job its earlier comment records. */
+interface Found {
+  readonly companion: Companion
+  readonly recorded?: Recorded
+}
+
 /** The companion for the pull request the change belongs to, if there is one. */
 async function openCompanion(
   event: Event,
@@ -222,14 +233,14 @@ async function openCompanion(
   now: () => number,
   cancelled: AbortSignal,
   reporter: Reporter
-): Promise<Companion | undefined> {
+): Promise<Found | undefined> {
   const within = bounded(() => Math.min(COMMENT_BUDGET_MS, deadline - now()), cancelled)
   const number = await pullRequestOf(event, github, within, reporter)
-  if (cancelled.aborted) throw cancellation(cancelled)
-  if (number === undefined) return undefined
+  if (number === undefined || cancelled.aborted) return undefined
   // The last update must still be made after a cancellation or at the deadline.
   const last = (ms: number) => bounded(() => ms, new AbortController().signal)
-  return new Companion(github, event, number, reporter, within, last)
+  const companion = new Companion(github, event, number, reporter, within, last)
+  return { companion, recorded: await companion.find() }
 }
 
 /** What this step does with a job, and with which one. */
@@ -245,16 +256,17 @@ interface Plan {
  * Starts a job, or continues the one given as `job-id`, or (with `reuse-job`) the one the pull
  * request's status comment records for this project.
  */
-async function planJob(
+function planJob(
   settings: Settings,
   prompt: string,
-  companion: Companion | undefined,
+  found: Found | undefined,
   reporter: Reporter
-): Promise<Plan> {
+): Plan {
   const modeFor = (jobId: string): Mode => (jobId ? (prompt ? 'follow-up' : 'attach') : 'create')
-  if (settings.jobId)
+  if (settings.jobId) {
     return { mode: modeFor(settings.jobId), jobId: settings.jobId, reusing: false }
-  const recorded = companion ? await companion.find() : undefined
+  }
+  const { recorded, companion } = found ?? {}
   if (!recorded || !settings.reuseJob) return { mode: 'create', jobId: '', reusing: false }
   if (recorded.projectId !== settings.projectId) {
     reporter.info(
