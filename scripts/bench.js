@@ -39,6 +39,8 @@ const GOAL = Object.freeze({
   /** GitHub requests of a run on a push or a pull request touching up to `githubFiles` files. */
   githubRequests: 2,
   githubFiles: 100,
+  /** GitHub requests of the pull request comment: find, create or update, update at the end. */
+  commentRequests: 3,
   bundleBytes: 1_200_000
 })
 
@@ -125,15 +127,24 @@ Needs dist/index.js (\`npm run build\`).
 // ---------------------------------------------------------------------------------------------
 // The measurements
 
+/** Inputs that leave the pull request comment out, to time or count the change context alone. */
+const CONTEXT_ONLY = { comment: 'off', 'reuse-job': 'false' }
+
 /**
- * The starts timed: outside a workflow, and on a push whose change the action reads from GitHub
- * and adds to the prompt before its first Mintlify request.
+ * The starts timed: outside a workflow; on a push whose change the action reads from GitHub and
+ * adds to the prompt before its first Mintlify request (the goal is set for this); and on a push
+ * with the defaults, which also look up the pushed commit's pull request and its comment first.
  *
- * @type {{ label: string, event?: BenchEvent }[]}
+ * @type {{ label: string, event?: BenchEvent, inputs?: Record<string, string>, goal: boolean }[]}
  */
 const STARTS = [
-  { label: 'outside a workflow' },
-  { label: 'push event with context', event: EVENT.push }
+  { label: 'outside a workflow', goal: true },
+  { label: 'push event with context', event: EVENT.push, inputs: CONTEXT_ONLY, goal: true },
+  {
+    label: 'push event with context and the pull request comment (the defaults)',
+    event: EVENT.push,
+    goal: false
+  }
 ]
 
 /**
@@ -149,16 +160,17 @@ async function startup(bench) {
   const labels = STARTS.map((start) => start.label).join(', ')
   bench.progress(`timing ${bench.runs} starts of dist/index.js (${labels}) and of bare Node`)
   const kinds = []
-  for (const { label, event } of STARTS) {
+  for (const { label, event, inputs } of STARTS) {
     // The job has ended by the first check: each run is a start, one short wait and the report.
     /** @type {RunOptions} */
-    const quick = { scenario: { jobDurationMs: 0, github: { files: null } }, event }
+    const quick = { scenario: { jobDurationMs: 0, github: { files: null } }, event, inputs }
     const first = (await bench.runAction(quick)).requests.find((r) => !isGitHub(r))
     if (!first) throw new Error('dist/index.js sent no Mintlify request')
     /** @type {{ action: number[], bare: number[] }} */
     const times = { action: [], bare: [] }
     kinds.push({
       label,
+      goal: STARTS.find((start) => start.label === label)?.goal ?? false,
       first,
       times,
       timeAction: async () => times.action.push((await bench.runAction(quick)).firstRequestMs),
@@ -178,14 +190,14 @@ async function startup(bench) {
     for (let j = 0; j < turns.length; j++) await turns[(i + j) % turns.length]?.()
   }
 
-  return kinds.flatMap(({ label, first, times: { action, bare } }) => {
+  return kinds.flatMap(({ label, goal, first, times: { action, bare } }) => {
     const ratio = median(action) / median(bare)
     return [
       {
         what: `Start-up, ${label}: time to the first Mintlify request, against bare Node sending it`,
-        goal: `≤ ${GOAL.startupRatio}×`,
+        goal: goal ? `≤ ${GOAL.startupRatio}×` : undefined,
         measured: `${ratio.toFixed(2)}× (${millis(median(action))} vs ${millis(median(bare))})`,
-        met: ratio <= GOAL.startupRatio
+        met: goal ? ratio <= GOAL.startupRatio : undefined
       },
       { what: '… dist/index.js, min / median / max', measured: spread(action) },
       {
@@ -218,6 +230,7 @@ async function changeContext(bench) {
       const files = size === undefined ? null : changedFiles(size)
       const run = await bench.runAction({
         event,
+        inputs: CONTEXT_ONLY,
         scenario: { jobDurationMs: 0, github: { files } }
       })
       const github = run.requests.filter(isGitHub).length
@@ -237,6 +250,25 @@ async function changeContext(bench) {
         met: goal ? github <= GOAL.githubRequests : undefined
       })
     }
+  }
+
+  // The pull request comment, with the defaults: find, create at the start, update at the end,
+  // and on a push the lookup of the pushed commit's pull request.
+  rows.push({ what: 'Pull request comment: GitHub requests per run (the defaults)', measured: '' })
+  for (const event of Object.values(EVENT)) {
+    const run = await bench.runAction({
+      event,
+      scenario: { jobDurationMs: 0, github: { files: null } }
+    })
+    const comment = run.requests.filter((r) => isGitHub(r) && /\/comments|\/pulls\?/.test(r.path))
+    const lookup = comment.filter((r) => /\/commits\/[^/]+\/pulls/.test(r.path)).length
+    const limit = GOAL.commentRequests + lookup
+    rows.push({
+      what: `… \`${event.name}\` (${event.payload})${lookup ? ', with the commit-to-PR lookup' : ''}`,
+      goal: `≤ ${limit} requests`,
+      measured: String(comment.length),
+      met: comment.length <= limit
+    })
   }
   return rows
 }
