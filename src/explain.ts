@@ -95,7 +95,7 @@ export function serverText(body: string): string {
 }
 
 /** Every `code` in an error, its causes and aggregated errors. */
-export function errorCodes(error: unknown, seen = new Set<unknown>()): string[] {
+function errorCodes(error: unknown, seen = new Set<unknown>()): string[] {
   if (!error || typeof error !== 'object' || seen.has(error)) return []
   seen.add(error)
   const codes: string[] = []

@@ -7,7 +7,7 @@ import { z } from 'zod'
 const text = z.string().nullish().catch(undefined)
 
 /** The agent job as the API returns it. Unknown fields are kept for the `job` output. */
-export const JobSchema = z.looseObject({
+const JobSchema = z.looseObject({
   id: text,
   status: text,
   model: text,

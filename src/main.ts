@@ -30,14 +30,14 @@ export interface RunOptions {
 }
 
 /** Longest time spent reading the change from GitHub, and never more than this share of timeout. */
-export const CHANGE_BUDGET_MS = 15_000
-export const CHANGE_BUDGET_SHARE = 0.25
+const CHANGE_BUDGET_MS = 15_000
+const CHANGE_BUDGET_SHARE = 0.25
 
 /** Longest time one call for the pull request comment may take. */
-export const COMMENT_BUDGET_MS = 10_000
+const COMMENT_BUDGET_MS = 10_000
 
 /** Time the last comment update may take, even after the deadline or a cancellation. */
-export const LAST_COMMENT_BUDGET_MS = 5_000
+const LAST_COMMENT_BUDGET_MS = 5_000
 
 const CANCEL_SIGNALS = ['SIGINT', 'SIGTERM'] as const
 

@@ -152,7 +152,7 @@ const RFC_850 = /^[a-z]{6,9}, (\d{2})-([a-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2})
 const ASCTIME = /^[a-z]{3} ([a-z]{3}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/i
 
 /** Reads an HTTP date in any of its three forms; undefined when it is not one. */
-export function parseHttpDate(text: string, nowMs: number): number | undefined {
+function parseHttpDate(text: string, nowMs: number): number | undefined {
   let parts: [string, string, string, string, string, string] | undefined
   let match = IMF_FIXDATE.exec(text)
   if (match) parts = [match[3], match[2], match[1], match[4], match[5], match[6]] as typeof parts

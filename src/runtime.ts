@@ -30,7 +30,7 @@ export async function realSleep(ms: number, signal: AbortSignal): Promise<void> 
  * Settles with `promise`, or rejects with the signal's reason as soon as `signal` aborts, even when
  * the work behind the promise (a library's own retry timer) cannot be interrupted.
  */
-export async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) throw cancellation(signal)
   let onAbort = () => undefined as void
   const aborted = new Promise<never>((_, reject) => {
@@ -50,10 +50,7 @@ export async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal):
  * `CancelledError`), which would keep the step alive through its retry waits. Call `release` when
  * done with it.
  */
-export function abortAfter(
-  ms: number,
-  parent: AbortSignal
-): { signal: AbortSignal; release(): void } {
+function abortAfter(ms: number, parent: AbortSignal): { signal: AbortSignal; release(): void } {
   const controller = new AbortController()
   const abort = () => controller.abort()
   const timer = setTimeout(abort, ms)
