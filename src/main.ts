@@ -12,7 +12,7 @@ import { Reporter, statusComment } from './report.js'
 import { bounded, realSleep, type Runtime } from './runtime.js'
 import { forLog } from './sanitize.js'
 import { createTransport, type Fetch } from './transport.js'
-import type { Mode, Outcome } from './verdict.js'
+import type { Mode, Outcome, RunRecord } from './verdict.js'
 import { USER_AGENT } from './version.js'
 
 /** Seams for tests and local runs; a real run uses none of them. */
@@ -63,7 +63,15 @@ export async function run(options: RunOptions = {}): Promise<void> {
   let failOnNoPr = false
   let mode: Mode = 'create'
   let comment:
-    { companion: Companion; settings: Settings; note?: string; runUrl?: string } | undefined
+    | { companion: Companion; projectId: string; runUrl?: string; reuse: boolean; note?: string }
+    | undefined
+  /** Creates or updates the pull request's status comment, when there is one to keep. */
+  const writeComment = async (jobId: string, record?: RunRecord, lastMs?: number) => {
+    if (!comment) return
+    const { companion, ...state } = comment
+    const body = statusComment({ ...state, jobId, mode, record })
+    reporter.commentUrl(await companion.write(body, lastMs))
+  }
   try {
     const settings = await readSettings(cancel.signal)
     failOnNoPr = settings.failOnNoPr
@@ -99,7 +107,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
         reporter
       ),
       event && github && (settings.comment === 'auto' || settings.reuseJob)
-        ? openCompanion(event, github, deadline, now, cancel.signal, reporter)
+        ? openCompanion(event, github, settings.projectId, deadline, now, cancel.signal, reporter)
         : undefined
     ])
     if (cancel.signal.aborted) throw cancellation(cancel.signal)
@@ -111,10 +119,6 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const companion = found?.companion
     const plan = planJob(settings, prepared.prompt, found, reporter)
     mode = plan.mode
-    if (companion && settings.comment === 'auto') {
-      comment = { companion, settings, runUrl: event?.runUrl }
-    }
-
     if (settings.dryRun) {
       const id = forLog(plan.jobId, 100)
       const would = {
@@ -122,10 +126,17 @@ export async function run(options: RunOptions = {}): Promise<void> {
         'follow-up': `The follow-up message agent job ${id} would be sent${plan.reusing ? `, the job recorded on pull request #${companion?.number}` : ''} (dry-run)`,
         attach: `Would attach to agent job ${id} and send it nothing (dry-run)`
       }[mode]
-      comment = undefined
       reporter.prompt(prepared.prompt, would)
       outcome = { kind: 'dry-run' }
       return
+    }
+    if (companion && settings.comment === 'auto') {
+      comment = {
+        companion,
+        projectId: settings.projectId,
+        runUrl: event?.runUrl,
+        reuse: settings.reuseJob
+      }
     }
 
     const transport = createTransport({
@@ -148,18 +159,8 @@ export async function run(options: RunOptions = {}): Promise<void> {
       )
     }
     // Without waiting, the start is also the end: the comment is written once, below.
-    if (comment && settings.wait) {
-      comment.note = begun.note
-      const url = await comment.companion.write(
-        statusComment({
-          ...commentIds(comment.settings, jobId),
-          mode,
-          runUrl: comment.runUrl,
-          note: begun.note
-        })
-      )
-      reporter.commentUrl(url)
-    }
+    if (comment) comment.note = begun.note
+    if (settings.wait) await writeComment(jobId)
 
     if (!settings.wait) {
       outcome = { kind: 'started', mode }
@@ -185,28 +186,12 @@ export async function run(options: RunOptions = {}): Promise<void> {
   } finally {
     for (const signal of CANCEL_SIGNALS) process.off(signal, onSignal)
     options.signal?.removeEventListener('abort', onExternalAbort)
-    const record = { job, outcome, elapsedMs: now() - started, failOnNoPr, mode }
-    if (comment && job?.id) {
-      // The last update has a short budget of its own: it reports a timeout or a cancellation too.
-      const url = await comment.companion.write(
-        statusComment({
-          ...commentIds(comment.settings, job.id),
-          mode,
-          record,
-          runUrl: comment.runUrl,
-          note: comment.note
-        }),
-        LAST_COMMENT_BUDGET_MS
-      )
-      reporter.commentUrl(url)
-    }
+    const record: RunRecord = { job, outcome, elapsedMs: now() - started, failOnNoPr, mode }
+    // The last update has a short budget of its own: it reports a timeout or a cancellation too.
+    if (job?.id) await writeComment(job.id, record, LAST_COMMENT_BUDGET_MS)
     const failure = await reporter.finish(record)
     if (failure) core.setFailed(failure)
   }
-}
-
-function commentIds(settings: Settings, jobId: string) {
-  return { projectId: settings.projectId, jobId }
 }
 
 /** Octokit for this step, when there is a token to read (and comment) with. */
@@ -229,6 +214,7 @@ interface Found {
 async function openCompanion(
   event: Event,
   github: GitHubApi,
+  projectId: string,
   deadline: number,
   now: () => number,
   cancelled: AbortSignal,
@@ -240,7 +226,7 @@ async function openCompanion(
   // The last update must still be made after a cancellation or at the deadline.
   const last = (ms: number) => bounded(() => ms, new AbortController().signal)
   const companion = new Companion(github, event, number, reporter, within, last)
-  return { companion, recorded: await companion.find() }
+  return { companion, recorded: await companion.find(projectId) }
 }
 
 /** What this step does with a job, and with which one. */
@@ -268,13 +254,6 @@ function planJob(
   }
   const { recorded, companion } = found ?? {}
   if (!recorded || !settings.reuseJob) return { mode: 'create', jobId: '', reusing: false }
-  if (recorded.projectId !== settings.projectId) {
-    reporter.info(
-      `The comment on pull request #${companion?.number} records a job of another project, so a ` +
-        'new job is started.'
-    )
-    return { mode: 'create', jobId: '', reusing: false }
-  }
   reporter.info(
     `Pull request #${companion?.number} already has agent job ${forLog(recorded.jobId, 100)} ` +
       '(reuse-job: true): sending the prompt to it as a follow-up.'

@@ -57,7 +57,8 @@ export async function preparePrompt(
     change.files === undefined
       ? `Read the change from ${change.source}.`
       : `Read the change from ${change.source}: ${change.files.length}` +
-          `${change.partial ? '+' : ''} changed files (${requests}).`
+          `${change.partial ? '+' : ''} changed ${change.files.length === 1 ? 'file' : 'files'} ` +
+          `(${requests}).`
   )
 
   if (settings.paths.length > 0) {

@@ -198,6 +198,8 @@ export interface CommentState {
   /** The run so far: without one the comment says the job started; with one, how it ended. */
   readonly record?: RunRecord
   readonly runUrl?: string
+  /** Later runs send follow-ups to this job (`reuse-job`). */
+  readonly reuse?: boolean
   /** A line the action wrote, such as why a new job was started instead of a follow-up. */
   readonly note?: string
 }
@@ -234,8 +236,11 @@ export function statusComment(state: CommentState): string {
     `<table>${table}</table>`,
     '',
     ...(state.note ? [escapeMarkup(state.note, 500), ''] : []),
-    '<sub>Written by mintlify-agent-action; updated in place. New commits on this pull request ' +
-      'send follow-up instructions to the same docs job.</sub>'
+    '<sub>Written by mintlify-agent-action; updated in place.' +
+      (state.reuse
+        ? ' New commits on this pull request send follow-up instructions to the same docs job.'
+        : '') +
+      '</sub>'
   ].join('\n')
 }
 

@@ -143,6 +143,22 @@ describe('synchronize with an existing comment', () => {
     expect(body).toMatch(/could not take a message/)
   })
 
+  it('leaves the comment of another Mintlify project alone, and keeps its own', async () => {
+    const other = marker({ projectId: 'proj_other', jobId: 'job_other' })
+    const sim = await sims.start({ github: { comments: { 2: [{ body: other }] } } })
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'pull_request', 'pull_request-synchronize.json')
+    )
+    expect(run.code).toBe(0)
+    expect(messages(sim)).toHaveLength(0)
+    expect(creates(sim)).toHaveLength(1)
+    expect(sim.comments.map((c) => c.body.split('\n')[0])).toEqual([
+      other,
+      marker({ projectId: 'proj_e2e', jobId: run.outputs['job-id'] ?? '' })
+    ])
+  })
+
   it('with reuse-job: false starts a new job', async () => {
     const sim = await sims.start()
     const jobId = await existingJob(sim)
@@ -185,6 +201,17 @@ describe('push', () => {
     )
     expect(commentCalls(sim)[0]).toBe(`GET ${REPO}/issues/2/comments`)
     expect(sim.comments).toHaveLength(1)
+  })
+
+  it('of a tag: looks for no pull request', async () => {
+    const sim = await sims.start({ github: { commitPulls: { [PUSHED]: [2] } } })
+    const run = await runAction(
+      inputs(sim),
+      runner(sim, 'push', 'push.json', { GITHUB_REF: 'refs/tags/v1.2.0' })
+    )
+    expect(run.code).toBe(0)
+    expect(sim.requests.filter((r) => r.path.includes('/pulls'))).toHaveLength(0)
+    expect(sim.comments).toHaveLength(0)
   })
 
   it('with no pull request: no comment, and comment-url is empty', async () => {

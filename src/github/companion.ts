@@ -54,15 +54,15 @@ export class Companion {
   ) {}
 
   /**
-   * Finds this action's earlier comment on the pull request (the first 100 comments are read) and
-   * returns what its marker records.
+   * Finds this action's earlier comment for `projectId` on the pull request (the first 100
+   * comments are read; each Mintlify project keeps its own) and returns what its marker records.
    */
-  async find(): Promise<Recorded | undefined> {
+  async find(projectId: string): Promise<Recorded | undefined> {
     try {
       const comments = await this.bounded((signal) =>
         this.github.listComments(this.event.owner, this.event.repo, this.number, signal)
       )
-      this.comment = comments.find((c) => readMarker(c.body) !== undefined)
+      this.comment = comments.find((c) => readMarker(c.body)?.projectId === projectId)
       if (this.comment) {
         this.log.info(`Found this action's comment on pull request #${this.number}.`)
       }
@@ -123,7 +123,10 @@ export async function pullRequestOf(
   log: Log
 ): Promise<number | undefined> {
   if (isPullRequestEvent(event)) return event.pullRequest?.number
-  if (event.name !== 'push' || event.deleted) return undefined
+  // A tag points at a commit that may have come from a pull request long done with.
+  if (event.name !== 'push' || event.deleted || event.ref?.startsWith('refs/tags/')) {
+    return undefined
+  }
   const sha = event.after ?? event.sha
   if (!sha) return undefined
   try {
