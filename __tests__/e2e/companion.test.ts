@@ -1,33 +1,23 @@
 // The built action as the pull request's companion, on GitHub's real example events: one status
 // comment kept up to date, the job it records reused for later pushes, and never in the way.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { join } from 'node:path'
 import { marker } from '../../src/github/companion.js'
-import { KEY, QUICK, ROOT, runAction, simulators, type Simulator } from './harness.js'
+import {
+  existingJob,
+  KEY,
+  onEvent,
+  PUSHED,
+  QUICK,
+  runAction,
+  simulators,
+  type Simulator
+} from './harness.js'
 
 const sims = simulators()
 afterEach(() => sims.closeAll())
 
 const TOKEN = 'ghs_companion_token_0123'
-const EVENTS = join(ROOT, '__fixtures__', 'events')
 const REPO = '/repos/Codertocat/Hello-World'
-const PUSHED = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
-
-function runner(sim: Simulator, name: string, file: string, extra: Record<string, string> = {}) {
-  return {
-    env: {
-      GITHUB_REPOSITORY: 'Codertocat/Hello-World',
-      GITHUB_EVENT_NAME: name,
-      GITHUB_EVENT_PATH: join(EVENTS, file),
-      GITHUB_API_URL: sim.url,
-      GITHUB_SERVER_URL: 'https://github.com',
-      GITHUB_SHA: PUSHED,
-      GITHUB_REF: 'refs/heads/changes',
-      GITHUB_RUN_ID: '4242',
-      ...extra
-    }
-  }
-}
 
 const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
   ...QUICK,
@@ -44,24 +34,12 @@ const creates = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
 const messages = (sim: Simulator) => sim.requests.filter((r) => r.path.endsWith('/message'))
 
-/** Starts a job on the simulator, as a run on an earlier push would have. */
-async function existingJob(sim: Simulator): Promise<string> {
-  const response = await fetch(`${sim.url}/v2/agent/${QUICK['project-id']}/job`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ prompt: 'Document the deploy command' })
-  })
-  const { id } = (await response.json()) as { id: string }
-  sim.requests.length = 0
-  return id
-}
-
 describe('pull_request opened', () => {
   it('creates the comment with the job id, then updates it with the docs pull request', async () => {
     const sim = await sims.start()
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'pull_request', 'pull_request-opened.json')
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
     )
     expect(run.code).toBe(0)
     expect(commentCalls(sim)).toEqual([
@@ -90,7 +68,7 @@ describe('pull_request opened', () => {
       jobIds: ['job_@octo-org/team'],
       jobFields: { model: '@octocat fixes #1 [x](https://evil.example)' }
     })
-    await runAction(inputs(sim), runner(sim, 'pull_request', 'pull_request-opened.json'))
+    await runAction(inputs(sim), onEvent(sim, 'pull_request', 'pull_request-opened.json'))
     const body = sim.comments[0]?.body ?? ''
     expect(body).not.toMatch(/@octo|fixes #1|evil\.example/)
     expect(body).not.toContain(KEY)
@@ -111,7 +89,7 @@ describe('synchronize with an existing comment', () => {
     })
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'pull_request', 'pull_request-synchronize.json')
+      onEvent(sim, 'pull_request', 'pull_request-synchronize.json')
     )
     expect(run.code).toBe(0)
     expect(creates(sim)).toHaveLength(0)
@@ -131,7 +109,7 @@ describe('synchronize with an existing comment', () => {
     })
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'pull_request', 'pull_request-synchronize.json')
+      onEvent(sim, 'pull_request', 'pull_request-synchronize.json')
     )
     expect(run.code).toBe(0)
     expect(messages(sim)).toHaveLength(1)
@@ -148,7 +126,7 @@ describe('synchronize with an existing comment', () => {
     const sim = await sims.start({ github: { comments: { 2: [{ body: other }] } } })
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'pull_request', 'pull_request-synchronize.json')
+      onEvent(sim, 'pull_request', 'pull_request-synchronize.json')
     )
     expect(run.code).toBe(0)
     expect(messages(sim)).toHaveLength(0)
@@ -167,7 +145,7 @@ describe('synchronize with an existing comment', () => {
     })
     await runAction(
       inputs(sim, { 'reuse-job': 'false' }),
-      runner(sim, 'pull_request', 'pull_request-synchronize.json')
+      onEvent(sim, 'pull_request', 'pull_request-synchronize.json')
     )
     expect(messages(sim)).toHaveLength(0)
     expect(creates(sim)).toHaveLength(1)
@@ -181,7 +159,7 @@ describe('synchronize with an existing comment', () => {
     })
     const run = await runAction(
       inputs(sim, { 'dry-run': 'true' }),
-      runner(sim, 'pull_request', 'pull_request-synchronize.json')
+      onEvent(sim, 'pull_request', 'pull_request-synchronize.json')
     )
     expect(run.code).toBe(0)
     expect(run.stdout).toContain(
@@ -194,7 +172,7 @@ describe('synchronize with an existing comment', () => {
 describe('push', () => {
   it('merged from a pull request: comments on that pull request', async () => {
     const sim = await sims.start({ github: { commitPulls: { [PUSHED]: [2] } } })
-    const run = await runAction(inputs(sim), runner(sim, 'push', 'push.json'))
+    const run = await runAction(inputs(sim), onEvent(sim, 'push', 'push.json'))
     expect(run.code).toBe(0)
     expect(sim.requests.some((r) => r.path.startsWith(`${REPO}/commits/${PUSHED}/pulls`))).toBe(
       true
@@ -207,7 +185,7 @@ describe('push', () => {
     const sim = await sims.start({ github: { commitPulls: { [PUSHED]: [2] } } })
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'push', 'push.json', { GITHUB_REF: 'refs/tags/v1.2.0' })
+      onEvent(sim, 'push', 'push.json', { GITHUB_REF: 'refs/tags/v1.2.0' })
     )
     expect(run.code).toBe(0)
     expect(sim.requests.filter((r) => r.path.includes('/pulls'))).toHaveLength(0)
@@ -216,7 +194,7 @@ describe('push', () => {
 
   it('with no pull request: no comment, and comment-url is empty', async () => {
     const sim = await sims.start({ github: { commitPulls: { [PUSHED]: [] } } })
-    const run = await runAction(inputs(sim), runner(sim, 'push', 'push.json'))
+    const run = await runAction(inputs(sim), onEvent(sim, 'push', 'push.json'))
     expect(run.code).toBe(0)
     expect(commentCalls(sim)).toEqual([])
     expect(run.outputs['comment-url']).toBe('')
@@ -234,7 +212,7 @@ describe('never in the way', () => {
     })
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'pull_request', 'pull_request-opened.json')
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
     )
     expect(run.code).toBe(0)
     const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'))
@@ -256,7 +234,7 @@ describe('never in the way', () => {
     })
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'pull_request', 'pull_request-opened-fork.json')
+      onEvent(sim, 'pull_request', 'pull_request-opened-fork.json')
     )
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/::warning.*pull requests from forks get a read-only token/)
@@ -266,7 +244,7 @@ describe('never in the way', () => {
     const sim = await sims.start()
     const run = await runAction(
       inputs(sim, { comment: 'off' }),
-      runner(sim, 'pull_request', 'pull_request-opened.json')
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
     )
     expect(run.code).toBe(0)
     expect(commentCalls(sim).filter((c) => !c.startsWith('GET'))).toEqual([])
@@ -277,7 +255,7 @@ describe('never in the way', () => {
     const sim = await sims.start()
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'pull_request', 'pull_request-opened.json', {
+      onEvent(sim, 'pull_request', 'pull_request-opened.json', {
         GITHUB_API_URL: `${sim.url}/api/v3`,
         GITHUB_SERVER_URL: 'https://ghes.example.com'
       })

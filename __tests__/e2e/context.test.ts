@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { KEY, QUICK, ROOT, runAction, simulators, type Simulator } from './harness.js'
+import { KEY, onEvent, QUICK, ROOT, runAction, simulators, type Simulator } from './harness.js'
 
 const sims = simulators()
 afterEach(() => sims.closeAll())
@@ -15,23 +15,6 @@ const REPO = '/repos/Codertocat/Hello-World'
 
 function eventPayload(file: string): { after?: string; before?: string } {
   return JSON.parse(readFileSync(join(EVENTS, file), 'utf8')) as { after?: string; before?: string }
-}
-
-/** The runner's variables for an event fixture, with GitHub played by the simulator. */
-function runner(sim: Simulator, name: string, file: string, extra: Record<string, string> = {}) {
-  return {
-    env: {
-      GITHUB_REPOSITORY: 'Codertocat/Hello-World',
-      GITHUB_EVENT_NAME: name,
-      GITHUB_EVENT_PATH: join(EVENTS, file),
-      GITHUB_API_URL: sim.url,
-      GITHUB_SERVER_URL: 'https://github.com',
-      GITHUB_SHA: eventPayload(file).after ?? 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
-      GITHUB_REF: 'refs/heads/changes',
-      GITHUB_RUN_ID: '4242',
-      ...extra
-    }
-  }
 }
 
 const github = (sim: Simulator) => sim.requests.filter((r) => r.path.includes('/repos/'))
@@ -55,7 +38,7 @@ describe('what the agent is told', () => {
     const sim = await sims.start()
     const run = await runAction(
       inputs(sim, { 'context-max-chars': '3000' }),
-      runner(sim, 'push', 'push.json')
+      onEvent(sim, 'push', 'push.json')
     )
     expect(run.code).toBe(0)
     const { before, after } = eventPayload('push.json')
@@ -77,7 +60,7 @@ describe('what the agent is told', () => {
 
   it('push of a new branch: the head commit, one request', async () => {
     const sim = await sims.start()
-    const run = await runAction(inputs(sim), runner(sim, 'push', 'push-created-branch.json'))
+    const run = await runAction(inputs(sim), onEvent(sim, 'push', 'push-created-branch.json'))
     expect(run.code).toBe(0)
     const { after } = eventPayload('push-created-branch.json')
     expect(github(sim).map((r) => r.path.split('?')[0])).toEqual([`${REPO}/commits/${after}`])
@@ -88,7 +71,7 @@ describe('what the agent is told', () => {
     const sim = await sims.start()
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'pull_request', 'pull_request-opened.json')
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
     )
     expect(run.code).toBe(0)
     expect(github(sim).map((r) => r.path)).toEqual([`${REPO}/pulls/2/files?per_page=100&page=1`])
@@ -103,7 +86,7 @@ describe('what the agent is told', () => {
     const sim = await sims.start({
       github: { pulls: { 2: { head: { repo: 'hubot/Hello-World' } } } }
     })
-    await runAction(inputs(sim), runner(sim, 'pull_request', 'pull_request-opened-fork.json'))
+    await runAction(inputs(sim), onEvent(sim, 'pull_request', 'pull_request-opened-fork.json'))
     expect(sentPrompt(sim)).toContain('This pull request comes from a fork (hubot/Hello-World)')
   })
 
@@ -112,7 +95,7 @@ describe('what the agent is told', () => {
     const sim = await sims.start()
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'workflow_dispatch', 'workflow_dispatch.json', { GITHUB_SHA: sha })
+      onEvent(sim, 'workflow_dispatch', 'workflow_dispatch.json', { GITHUB_SHA: sha })
     )
     expect(run.code).toBe(0)
     expect(github(sim).map((r) => r.path.split('?')[0])).toEqual([`${REPO}/commits/${sha}`])
@@ -120,7 +103,7 @@ describe('what the agent is told', () => {
 
   it('context: off sends the prompt as written and asks GitHub nothing', async () => {
     const sim = await sims.start()
-    await runAction(inputs(sim, { context: 'off' }), runner(sim, 'push', 'push.json'))
+    await runAction(inputs(sim, { context: 'off' }), onEvent(sim, 'push', 'push.json'))
     expect(github(sim)).toHaveLength(0)
     expect(sentPrompt(sim)).toBe(QUICK.prompt)
   })
@@ -131,7 +114,7 @@ describe('what the agent is told', () => {
         files: [{ filename: 'config.js', patch: `@@ -1 +1 @@\n-old\n+const key = '${KEY}'` }]
       }
     })
-    await runAction(inputs(sim), runner(sim, 'push', 'push.json'))
+    await runAction(inputs(sim), onEvent(sim, 'push', 'push.json'))
     const prompt = sentPrompt(sim)
     expect(prompt).toContain("+const key = '***'")
     expect(prompt).not.toContain(KEY)
@@ -143,7 +126,7 @@ describe('starting no job', () => {
     const sim = await sims.start()
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'push', 'push-deleted-tag.json', { GITHUB_REF: 'refs/tags/simple-tag' })
+      onEvent(sim, 'push', 'push-deleted-tag.json', { GITHUB_REF: 'refs/tags/simple-tag' })
     )
     expect(run.code).toBe(0)
     expect(sim.requests).toHaveLength(0)
@@ -157,7 +140,7 @@ describe('starting no job', () => {
     const sim = await sims.start()
     const run = await runAction(
       inputs(sim, { paths: 'api/**\n!api/**/*.test.ts' }),
-      runner(sim, 'push', 'push.json')
+      onEvent(sim, 'push', 'push.json')
     )
     expect(run.code).toBe(0)
     expect(creates(sim)).toHaveLength(0)
@@ -170,7 +153,7 @@ describe('starting no job', () => {
     const sim = await sims.start()
     const run = await runAction(
       inputs(sim, { paths: 'src/commands/**\n!src/**/*.test.ts', context: 'off' }),
-      runner(sim, 'push', 'push.json')
+      onEvent(sim, 'push', 'push.json')
     )
     expect(run.code).toBe(0)
     expect(creates(sim)).toHaveLength(1)
@@ -183,7 +166,7 @@ describe('starting no job', () => {
         compare: [{ status: 403, body: '{"message":"Resource not accessible by integration"}' }]
       }
     })
-    const run = await runAction(inputs(sim, { paths: 'api/**' }), runner(sim, 'push', 'push.json'))
+    const run = await runAction(inputs(sim, { paths: 'api/**' }), onEvent(sim, 'push', 'push.json'))
     expect(creates(sim)).toHaveLength(1)
     expect(run.stdout).toContain('the changed files are not known, so the job is not skipped')
   })
@@ -201,7 +184,7 @@ describe('dry-run', () => {
         comment: 'off',
         'reuse-job': 'false'
       },
-      runner(sim, 'push', 'push.json')
+      onEvent(sim, 'push', 'push.json')
     )
     expect(run.code).toBe(0)
     expect(creates(sim)).toHaveLength(0)
@@ -228,7 +211,7 @@ describe('GitHub failures never fail the docs job', () => {
     '%s: one warning naming what is missing, then the job with the payload',
     async (_, fault, words) => {
       const sim = await sims.start({ githubFaults: { compare: [fault] } })
-      const run = await runAction(inputs(sim), runner(sim, 'push', 'push.json'))
+      const run = await runAction(inputs(sim), onEvent(sim, 'push', 'push.json'))
       expect(run.code).toBe(0)
       const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'))
       expect(warnings).toHaveLength(1)
@@ -244,7 +227,7 @@ describe('GitHub failures never fail the docs job', () => {
     const sim = await sims.start({ githubFaults: { pullFiles: [{ status: 500 }] } })
     const run = await runAction(
       inputs(sim),
-      runner(sim, 'pull_request', 'pull_request-opened.json')
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
     )
     expect(run.code).toBe(0)
     expect(github(sim).filter((r) => r.path.includes('/pulls/2/files'))).toHaveLength(2)
@@ -254,7 +237,7 @@ describe('GitHub failures never fail the docs job', () => {
 
   it('GitHub that never answers costs at most the reading budget', async () => {
     const sim = await sims.start({ githubFaults: { compare: [{ action: 'hang' }] } })
-    const run = await runAction(inputs(sim, { timeout: '8s' }), runner(sim, 'push', 'push.json'))
+    const run = await runAction(inputs(sim, { timeout: '8s' }), onEvent(sim, 'push', 'push.json'))
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(
       /::warning.*(did not answer in time|took longer than its time budget)/
@@ -268,7 +251,7 @@ describe('GitHub failures never fail the docs job', () => {
     const sim = await sims.start()
     const run = await runAction(
       inputs(sim, { 'github-token': '' }),
-      runner(sim, 'push', 'push.json')
+      onEvent(sim, 'push', 'push.json')
     )
     expect(run.code).toBe(0)
     expect(github(sim)).toHaveLength(0)

@@ -2,22 +2,17 @@
 // idempotent, never sent twice) or attaching to a job (nothing sent), against the simulator.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { setTimeout as delay } from 'node:timers/promises'
-import { KEY, QUICK, runAction, simulators, waitForLine, type Simulator } from './harness.js'
+import {
+  existingJob,
+  QUICK,
+  runAction,
+  simulators,
+  waitForLine,
+  type Simulator
+} from './harness.js'
 
 const sims = simulators()
 afterEach(() => sims.closeAll())
-
-/** Starts a job on the simulator as an earlier step would have, and returns its id. */
-async function existingJob(sim: Simulator): Promise<string> {
-  const response = await fetch(`${sim.url}/v2/agent/${QUICK['project-id']}/job`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ prompt: 'Document the export endpoint' })
-  })
-  const job = (await response.json()) as { id: string }
-  sim.requests.length = 0
-  return job.id
-}
 
 const messages = (sim: Simulator) => sim.requests.filter((r) => r.path.endsWith('/message'))
 const posts = (sim: Simulator) => sim.requests.filter((r) => r.method === 'POST')

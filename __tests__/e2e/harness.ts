@@ -170,3 +170,45 @@ export function simulators() {
     closeAll: () => Promise.all(running.splice(0).map((s) => s.close()))
   }
 }
+
+/** The commit the example push event ends on (`after` in __fixtures__/events/push.json). */
+export const PUSHED = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
+
+/**
+ * The runner's variables for a run on one of GitHub's example events in __fixtures__/events/, with
+ * the simulator playing GitHub. `GITHUB_SHA` is the event's `after` where it has one.
+ */
+export function onEvent(
+  sim: Simulator,
+  name: string,
+  file: string,
+  extra: Record<string, string> = {}
+): { env: Record<string, string> } {
+  const path = join(ROOT, '__fixtures__', 'events', file)
+  const payload = JSON.parse(readFileSync(path, 'utf8')) as { after?: string }
+  return {
+    env: {
+      GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+      GITHUB_EVENT_NAME: name,
+      GITHUB_EVENT_PATH: path,
+      GITHUB_API_URL: sim.url,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_SHA: payload.after ?? PUSHED,
+      GITHUB_REF: 'refs/heads/changes',
+      GITHUB_RUN_ID: '4242',
+      ...extra
+    }
+  }
+}
+
+/** Starts a job on the simulator, as an earlier step would have, and forgets that request. */
+export async function existingJob(sim: Simulator): Promise<string> {
+  const response = await fetch(`${sim.url}/v2/agent/${QUICK['project-id']}/job`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ prompt: 'Document the deploy command' })
+  })
+  const { id } = (await response.json()) as { id: string }
+  sim.requests.length = 0
+  return id
+}
