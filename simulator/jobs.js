@@ -153,16 +153,7 @@ function publicView(job) {
  * @returns {Record<string, unknown>}
  */
 export function renderJob(job, jobFields) {
-  return {
-    id: job.id,
-    status: job.status,
-    source: { ...job.source },
-    model: job.model,
-    prLink: job.prLink,
-    createdAt: job.createdAt,
-    archivedAt: job.archivedAt,
-    ...jobFields
-  }
+  return { ...publicView(job), ...jobFields }
 }
 
 /**
