@@ -37,6 +37,7 @@ export const MAX_SUMMARY_PROMPT_LENGTH = 200_000
 export class Reporter implements Log {
   private readonly written = new Map<string, string>()
   private shownPrompt: string | undefined
+  private comment: string | undefined
 
   /** Text as it may be printed: without secrets, and unable to start a workflow command. */
   clean(text: string): string {
@@ -72,8 +73,6 @@ export class Reporter implements Log {
   jobId(id: string): void {
     this.output('job-id', id)
   }
-
-  private comment: string | undefined
 
   /** Remembers the status comment's URL for the comment-url output. */
   commentUrl(url: string | undefined): void {
@@ -135,6 +134,7 @@ export class Reporter implements Log {
     const cell = (text: string | null | undefined) => (text ? escapeMarkup(text, 200) : '—')
     const code = (text: string | null | undefined) => (text ? `<code>${cell(text)}</code>` : '—')
     const { link } = verdict
+    const comment = safeLink(this.comment)
     const pr = link
       ? `<a href="${link.href}">${link.number ? `#${link.number}` : cell(link.href)}</a>`
       : '—'
@@ -146,6 +146,7 @@ export class Reporter implements Log {
       ['Source repository', cell(job?.source?.repository)],
       ['Source ref', code(job?.source?.ref)],
       ['Created at', cell(job?.createdAt)],
+      ['Status comment', comment ? `<a href="${comment.href}">on the pull request</a>` : '—'],
       ['Duration', cell(formatDuration(record.elapsedMs))]
     ]
     try {

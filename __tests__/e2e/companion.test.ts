@@ -58,6 +58,7 @@ describe('pull_request opened', () => {
       `<a href="${run.outputs['pr-link']}">#${run.outputs['pr-number']}</a>`
     )
     expect(comment?.body).toContain('https://github.com/Codertocat/Hello-World/actions/runs/4242')
+    expect(run.summary).toContain(`<a href="${run.outputs['comment-url']}">on the pull request</a>`)
     expect(run.outputs['comment-url']).toMatch(
       /^https:\/\/github\.com\/Codertocat\/Hello-World\/pull\/2#issuecomment-\d+$/
     )
