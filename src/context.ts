@@ -4,7 +4,7 @@
  */
 import { minimatch } from 'minimatch'
 import type { Change } from './github/change.js'
-import type { Event } from './github/event.js'
+import { eventPullRequest, type Event } from './github/event.js'
 import type { ChangedFile } from './github/octokit.js'
 import { cut, INVISIBLE, redact } from './sanitize.js'
 
@@ -68,7 +68,7 @@ export function withContext(
   change: Change,
   maxChars: number
 ): PromptWithContext {
-  const pr = event.name.startsWith('pull_request') ? event.pullRequest : undefined
+  const pr = eventPullRequest(event)
   const preamble = [
     '',
     '',

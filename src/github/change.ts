@@ -4,7 +4,7 @@
  * warning, and the change is described with what the payload offers.
  */
 import type { Commit, Event } from './event.js'
-import { ZERO_SHA } from './event.js'
+import { eventPullRequest, ZERO_SHA } from './event.js'
 import { describeGitHubError, type ChangedFile, type GitHubApi } from './octokit.js'
 
 /** Most files of a pull request read for the context and for `paths` (100 a request). */
@@ -30,14 +30,9 @@ export interface ChangeReading {
   readonly requests: number
 }
 
-/** Whether the event is a pull request event (`pull_request`, `pull_request_target`, …). */
-export function isPullRequestEvent(event: Event): boolean {
-  return event.name.startsWith('pull_request') && event.pullRequest !== undefined
-}
-
 /** The change as far as the event payload alone describes it: no files. */
 export function changeFromPayload(event: Event): Change {
-  const pr = isPullRequestEvent(event) ? event.pullRequest : undefined
+  const pr = eventPullRequest(event)
   return {
     url: pr?.url ?? event.compareUrl,
     commits: event.commits,
@@ -57,7 +52,7 @@ export async function readChange(
   signal: AbortSignal
 ): Promise<ChangeReading> {
   const { owner, repo } = event
-  const pr = isPullRequestEvent(event) ? event.pullRequest : undefined
+  const pr = eventPullRequest(event)
   const fallback = changeFromPayload(event)
   const unread = (what: string, error: unknown, permission: string): ChangeReading => ({
     change: fallback,

@@ -5,8 +5,7 @@
  * bounded by the signal it is given.
  */
 import type { Bounded, Log } from '../runtime.js'
-import { isPullRequestEvent } from './change.js'
-import type { Event } from './event.js'
+import { eventPullRequest, type Event } from './event.js'
 import { describeGitHubError, type GitHubApi, type IssueComment } from './octokit.js'
 
 const MARKER = /<!-- mintlify-agent-action project=(\S+) job=(\S+) -->/
@@ -122,7 +121,8 @@ export async function pullRequestOf(
   bounded: Bounded,
   log: Log
 ): Promise<number | undefined> {
-  if (isPullRequestEvent(event)) return event.pullRequest?.number
+  const pr = eventPullRequest(event)
+  if (pr) return pr.number
   // A tag points at a commit that may have come from a pull request long done with.
   if (event.name !== 'push' || event.deleted || event.ref?.startsWith('refs/tags/')) {
     return undefined

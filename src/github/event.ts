@@ -94,6 +94,14 @@ export interface Commit {
 export const ZERO_SHA = /^0{40}$/
 
 /**
+ * The pull request a pull request event (`pull_request`, `pull_request_target`, …) is about;
+ * undefined for other events, whose payload may still mention one.
+ */
+export function eventPullRequest(event: Event): PullRequest | undefined {
+  return event.name.startsWith('pull_request') ? event.pullRequest : undefined
+}
+
+/**
  * Reads the event from the environment the runner gives the step. Undefined outside a workflow
  * (no `GITHUB_REPOSITORY`); a missing or unreadable payload file reads as an empty payload.
  */
