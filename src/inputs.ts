@@ -159,14 +159,12 @@ const apiKeyInput = required('an admin API key (mint_…), passed from a secret'
 
 const jobIdInput = z
   .string()
-  .refine((id) => id.trim() !== '', {
-    message: 'is blank; give the id of an agent job, or leave it out'
-  })
-  .refine((id) => !/\s/.test(id.trim()) && !hasControlCharacters(id), {
+  .trim()
+  .refine((id) => id !== '', { message: 'is blank; give the id of an agent job, or leave it out' })
+  .refine((id) => !/\s/.test(id) && !hasControlCharacters(id), {
     message: 'contains whitespace or control characters; copy the id from the job-id output'
   })
-  .refine((id) => id.trim() !== '.' && id.trim() !== '..', { message: 'cannot be "." or ".."' })
-  .transform((id) => id.trim())
+  .refine((id) => id !== '.' && id !== '..', { message: 'cannot be "." or ".."' })
 
 const projectIdInput = required(`the project id shown on ${API_KEYS_PAGE}`)
   .refine((id) => !hasControlCharacters(id), { message: 'contains control characters' })
