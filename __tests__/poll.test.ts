@@ -10,6 +10,7 @@ import {
 import type { Job } from '../src/job.js'
 import { CREATE } from '../src/mintlify.js'
 import { MAX_ATTEMPTS } from '../src/policy.js'
+import { pollDelay } from '../src/schedule.js'
 import {
   FINAL_CHECK_MS,
   PROGRESS_EVERY_MS,
@@ -29,11 +30,20 @@ function schedule(timeoutMs = 30 * MINUTE, initialMs = 5000, maxMs = 30_000) {
   return { deadline: EPOCH + timeoutMs, initialMs, maxMs }
 }
 
-/** A job that is active until `durationMs` after the epoch, then `finalStatus`. */
-function jobThatEndsAfter(rt: VirtualRuntime, durationMs: number, finalStatus = 'completed') {
+/**
+ * A job that is active until `durationMs` after the epoch, then `finalStatus`. Each check takes
+ * `requestMs` and sees the job as it is when it answers.
+ */
+function jobThatEndsAfter(
+  rt: VirtualRuntime,
+  durationMs: number,
+  finalStatus = 'completed',
+  requestMs = 0
+) {
   const calls: number[] = []
   const getJob = async (): Promise<Job> => {
     calls.push(rt.now())
+    rt.advance(requestMs)
     return rt.now() - EPOCH >= durationMs ? { id: 'job_1', status: finalStatus } : active
   }
   return { getJob, calls }
@@ -279,6 +289,33 @@ describe('waitForJob', () => {
           if (result.kind === 'finished') return rt.now() - EPOCH - durationMs <= s.maxMs
           // A timeout means the last look, just before the deadline, still saw the job running.
           return durationMs > rt.now() - EPOCH && s.deadline - rt.now() <= FINAL_CHECK_MS
+        }
+      ),
+      { numRuns: 200 }
+    )
+  })
+  it('waits as the schedule says after each answer, and notices the end within max-poll-interval and one check (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 20 * MINUTE }),
+        fc.integer({ min: 100, max: 20_000 }),
+        fc.integer({ min: 0, max: 60_000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async (durationMs, initialMs, extra, requestMs, r) => {
+          const rt = virtualRuntime(() => r)
+          const s = schedule(60 * MINUTE, initialMs, initialMs + extra)
+          const { getJob, calls } = jobThatEndsAfter(rt, durationMs, 'completed', requestMs)
+          const result = await waitForJob(active, getJob, s, rt)
+          const planned = rt.sleeps.map((_, polls) => Math.round(pollDelay(polls, s, () => r)))
+          const late = rt.now() - EPOCH - durationMs
+          return (
+            result.kind === 'finished' &&
+            rt.sleeps.every((ms, i) => ms === planned[i]) &&
+            calls.length === rt.sleeps.length &&
+            late >= 0 &&
+            late <= s.maxMs + requestMs
+          )
         }
       ),
       { numRuns: 200 }
