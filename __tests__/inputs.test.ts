@@ -11,7 +11,7 @@ import { isLoopback } from '../src/urls.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { readSettings } = await import('../src/inputs.js')
-const { InputError } = await import('../src/errors.js')
+const { InputError, InputErrors } = await import('../src/errors.js')
 
 const valid = { prompt: 'Update the docs', 'project-id': 'proj_1', 'api-key': 'mint_abc123' }
 
@@ -46,7 +46,7 @@ describe('readSettings', () => {
       wait: true,
       timeoutMs: 30 * 60_000,
       pollIntervalMs: 5000,
-      maxPollIntervalMs: 30_000,
+      maxPollIntervalMs: 15_000,
       failOnNoPr: false,
       warnings: []
     })
@@ -180,6 +180,97 @@ describe('readSettings', () => {
     expect(error.input).toBe(input)
     expect(error.message).toMatch(new RegExp(`^Input "${input}": `))
     expect(error.message).toMatch(message)
+  })
+
+  it('names every wrong input in one error, each with what it accepts', async () => {
+    const error = await readWith({
+      ...valid,
+      timeout: 'soon',
+      wait: 'yes',
+      'base-url': 'api.mintlify.com'
+    }).then(
+      () => undefined,
+      (thrown: unknown) => thrown
+    )
+    expect(error).toBeInstanceOf(InputErrors)
+    const all = error as InstanceType<typeof InputErrors>
+    expect(all.inputs).toEqual(['base-url', 'wait', 'timeout'])
+    expect(all.message).toMatch(/^3 inputs cannot be used:\n/)
+    expect(all.message).toContain('- Input "base-url": "api.mintlify.com" is not an absolute URL')
+    expect(all.message).toContain('- Input "wait": "yes" is not a boolean; use true or false')
+    expect(all.message).toMatch(
+      /- Input "timeout": "soon" is not a duration; .*bare number of minutes/
+    )
+  })
+
+  it('checks the inputs after a wrong one, and the checks between inputs', async () => {
+    const error = await readWith({
+      ...valid,
+      'dry-run': 'maybe',
+      'api-key': '',
+      'poll-interval': '10s',
+      'max-poll-interval': '5s',
+      'prompt-file': 'p.md',
+      'job-id': '..'
+    }).then(
+      () => undefined,
+      (thrown: unknown) => thrown
+    )
+    expect(error).toBeInstanceOf(InputErrors)
+    expect((error as InstanceType<typeof InputErrors>).inputs).toEqual([
+      'dry-run',
+      'api-key',
+      'max-poll-interval',
+      'job-id',
+      'prompt-file'
+    ])
+  })
+
+  it('reports a proxy variable that is not a URL along with a wrong input', async () => {
+    process.env.HTTPS_PROXY = '::bad'
+    try {
+      const error = await readWith({ ...valid, comment: 'always' }).then(
+        () => undefined,
+        (thrown: unknown) => thrown
+      )
+      expect(error).toBeInstanceOf(InputErrors)
+      const message = (error as Error).message
+      expect(message).toMatch(/environment variable HTTPS_PROXY is not a proxy URL/)
+      expect(message).toContain('Input "comment": "always" is not one of auto, off')
+    } finally {
+      delete process.env.HTTPS_PROXY
+    }
+  })
+
+  it.each([
+    ['30', 30 * 60_000, 'timeout: 30 read as 30 minutes'],
+    ['1', 60_000, 'timeout: 1 read as 1 minute,'],
+    ['1.5', 90_000, 'timeout: 1.5 read as 1.5 minutes']
+  ])('reads a bare timeout of %s as minutes, and says so', async (text, ms, line) => {
+    const settings = await readWith({ ...valid, timeout: text })
+    expect(settings.timeoutMs).toBe(ms)
+    expect(core.info.mock.calls.map(([message]) => message).join('\n')).toContain(line)
+  })
+
+  it('says nothing about a timeout with a unit, and reads bare poll intervals as seconds', async () => {
+    core.info.mockClear()
+    const settings = await readWith({
+      ...valid,
+      timeout: '30s',
+      'poll-interval': '2',
+      'max-poll-interval': '10'
+    })
+    expect(settings).toMatchObject({
+      timeoutMs: 30_000,
+      pollIntervalMs: 2000,
+      maxPollIntervalMs: 10_000
+    })
+    expect(core.info).not.toHaveBeenCalled()
+  })
+
+  it('refuses a bare timeout over a day, saying it was read as minutes', async () => {
+    const error = await errorFor({ ...valid, timeout: '1441' })
+    expect(error.message).toBe('Input "timeout": must be at most 24h, got "1441" (read as minutes)')
   })
 
   it('reads the change inputs', async () => {

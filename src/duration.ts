@@ -1,19 +1,28 @@
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const
 
+/** The unit a number without one is read in. */
+export type BareUnit = 's' | 'm'
+
 const DURATION = /^(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|m|h)?$/i
 
 /**
  * Parses a duration such as `90s`, `1.5m`, `1h` or `250ms` into milliseconds. A bare number is
- * seconds, as in `timeout-minutes`-style inputs users already know. Returns undefined when the text
- * is not a duration.
+ * read in `bare`: seconds by default, minutes for a step's `timeout`, as workflows count
+ * `timeout-minutes`. Returns undefined when the text is not a duration.
  */
-export function parseDuration(text: string): number | undefined {
+export function parseDuration(text: string, bare: BareUnit = 's'): number | undefined {
   const match = DURATION.exec(text.trim())
   if (!match) return undefined
   const value = Number(match[1])
-  const unit = (match[2]?.toLowerCase() ?? 's') as keyof typeof UNIT_MS
+  const unit = (match[2]?.toLowerCase() ?? bare) as keyof typeof UNIT_MS
   const ms = Math.round(value * UNIT_MS[unit])
   return Number.isFinite(ms) ? ms : undefined
+}
+
+/** Whether `text` is a duration written without a unit, such as `30`. */
+export function isBareNumber(text: string): boolean {
+  const match = DURATION.exec(text.trim())
+  return match !== null && match[2] === undefined
 }
 
 /** Formats milliseconds for people: `850ms`, `12s`, `2m 5s`, `1h 30m`. */

@@ -18,6 +18,25 @@ export class InputError extends Error {
 }
 
 /**
+ * Every input that cannot be used, found in one reading of them all, so that one run names each
+ * of them; raised before any request is sent.
+ */
+export class InputErrors extends Error {
+  override name = 'InputErrors'
+  constructor(readonly errors: readonly Error[]) {
+    super(
+      `${errors.length} inputs cannot be used:\n` +
+        errors.map((error) => `- ${error.message}`).join('\n')
+    )
+  }
+
+  /** The names of the inputs at fault, in the order they were read. */
+  get inputs(): string[] {
+    return this.errors.flatMap((error) => (error instanceof InputError ? [error.input] : []))
+  }
+}
+
+/**
  * What provably happened to a request that did not produce a usable answer. Only this decides
  * whether it may be sent again (see `policy.ts`).
  */

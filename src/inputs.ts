@@ -1,8 +1,8 @@
 import { open, stat } from 'node:fs/promises'
 import * as core from '@actions/core'
 import { z } from 'zod'
-import { parseDuration, formatDuration } from './duration.js'
-import { API_KEYS_PAGE, InputError, cancellation, errorMessage } from './errors.js'
+import { formatDuration, isBareNumber, parseDuration, type BareUnit } from './duration.js'
+import { API_KEYS_PAGE, InputError, InputErrors, cancellation, errorMessage } from './errors.js'
 import { addSecret, hasControlCharacters, forLog } from './sanitize.js'
 import { proxyProblem } from './transport.js'
 import { isLoopback } from './urls.js'
@@ -57,27 +57,33 @@ const booleanInput = z.string().transform((text, ctx) => {
   return z.NEVER
 })
 
-const durationInput = z.string().transform((text, ctx) => {
-  const ms = parseDuration(text)
-  if (ms === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        `"${text}" is not a duration; use a number with ms, s, m or h (90s, 1.5m, 1h), ` +
-        'or a bare number of seconds'
-    })
-    return z.NEVER
-  }
-  if (ms <= 0) {
-    ctx.addIssue({ code: 'custom', message: `must be longer than zero, got "${text}"` })
-    return z.NEVER
-  }
-  if (ms > MAX_DURATION_MS) {
-    ctx.addIssue({ code: 'custom', message: `must be at most 24h, got "${text}"` })
-    return z.NEVER
-  }
-  return ms
-})
+/** The unit a bare number is read in, in words. */
+const BARE_UNIT = { s: 'seconds', m: 'minutes' } as const
+
+/** A duration; a bare number is read in `bare` (`timeout` counts minutes, as workflows do). */
+const durationInput = (bare: BareUnit) =>
+  z.string().transform((text, ctx) => {
+    const ms = parseDuration(text, bare)
+    if (ms === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `"${forLog(text, 60)}" is not a duration; use a number with ms, s, m or h (90s, 1.5m, ` +
+          `1h), or a bare number of ${BARE_UNIT[bare]}`
+      })
+      return z.NEVER
+    }
+    const read = isBareNumber(text) ? ` (read as ${BARE_UNIT[bare]})` : ''
+    if (ms <= 0) {
+      ctx.addIssue({ code: 'custom', message: `must be longer than zero, got "${text}"` })
+      return z.NEVER
+    }
+    if (ms > MAX_DURATION_MS) {
+      ctx.addIssue({ code: 'custom', message: `must be at most 24h, got "${text}"${read}` })
+      return z.NEVER
+    }
+    return ms
+  })
 
 // An HTTP header can carry only visible ASCII safely; a key with anything else (a smart quote or
 // a zero-width space from a copy and paste) could never be sent.
@@ -198,20 +204,36 @@ const baseUrlInput = z.string().transform((text, ctx) => {
   return url
 })
 
-/** Parses one input with `schema`, turning the first problem into an error naming the input. */
-function parse<T>(name: string, schema: z.ZodType<T, string>, raw: string): T {
+/** The problems found so far; each input is checked even after an earlier one failed. */
+type Problems = Error[]
+
+/**
+ * Parses one input with `schema`. Its first problem, as an error naming the input, goes to
+ * `problems`, and the result is undefined.
+ */
+function parse<T>(
+  problems: Problems,
+  name: string,
+  schema: z.ZodType<T, string>,
+  raw: string
+): T | undefined {
   const result = schema.safeParse(raw)
   if (result.success) return result.data
-  throw new InputError(name, result.error.issues[0]?.message ?? 'is not valid')
+  problems.push(new InputError(name, result.error.issues[0]?.message ?? 'is not valid'))
+  return undefined
 }
 
 function input(name: string, fallback = ''): string {
   return core.getInput(name) || fallback
 }
 
+/** The step's timeout when `timeout` cannot be read: its default, to bound reading prompt-file. */
+const DEFAULT_TIMEOUT_MS = 30 * 60_000
+
 /**
  * Reads and checks every input. The API key is masked before anything else happens, so no later
- * log line, however it fails, can show it.
+ * log line, however it fails, can show it. Every input is checked, and all the problems are
+ * reported in one error (a single problem as its own `InputError`).
  */
 export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   const apiKey = core.getInput('api-key')
@@ -223,10 +245,11 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     }
   }
 
+  const problems: Problems = []
   const warnings: string[] = []
-  const dryRun = parse('dry-run', booleanInput, input('dry-run', 'false'))
+  const dryRun = parse(problems, 'dry-run', booleanInput, input('dry-run', 'false')) ?? false
   // A dry run starts nothing, so it may run without the project and the key.
-  const key = dryRun && !apiKey ? '' : parse('api-key', apiKeyInput, apiKey)
+  const key = dryRun && !apiKey ? '' : parse(problems, 'api-key', apiKeyInput, apiKey)
   if (key && !key.startsWith('mint_')) {
     warnings.push(
       `The api-key does not start with "mint_", the prefix of admin API keys. If requests are ` +
@@ -235,62 +258,100 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   }
 
   const projectId =
-    dryRun && !input('project-id') ? '' : parse('project-id', projectIdInput, input('project-id'))
-  const baseUrl = parse('base-url', baseUrlInput, input('base-url', 'https://api.mintlify.com'))
-  const proxy = proxyProblem(baseUrl)
-  if (proxy) throw new Error(proxy)
-  const wait = parse('wait', booleanInput, input('wait', 'true'))
-  const failOnNoPr = parse('fail-on-no-pr', booleanInput, input('fail-on-no-pr', 'false'))
-  const timeoutMs = parse('timeout', durationInput, input('timeout', '30m'))
-  const pollIntervalMs = parse('poll-interval', durationInput, input('poll-interval', '5s'))
-  const maxPollIntervalMs = parse(
-    'max-poll-interval',
-    durationInput,
-    input('max-poll-interval', '30s')
+    dryRun && !input('project-id')
+      ? ''
+      : parse(problems, 'project-id', projectIdInput, input('project-id'))
+  const baseUrl = parse(
+    problems,
+    'base-url',
+    baseUrlInput,
+    input('base-url', 'https://api.mintlify.com')
   )
-  if (maxPollIntervalMs < pollIntervalMs) {
-    throw new InputError(
-      'max-poll-interval',
-      `must be at least poll-interval (${formatDuration(pollIntervalMs)}), got ${formatDuration(maxPollIntervalMs)}`
+  const proxy = baseUrl && proxyProblem(baseUrl)
+  if (proxy) problems.push(new Error(proxy))
+  const wait = parse(problems, 'wait', booleanInput, input('wait', 'true'))
+  const failOnNoPr = parse(problems, 'fail-on-no-pr', booleanInput, input('fail-on-no-pr', 'false'))
+  const timeoutText = input('timeout', '30m')
+  const timeoutMs = parse(problems, 'timeout', durationInput('m'), timeoutText)
+  if (timeoutMs !== undefined && isBareNumber(timeoutText)) {
+    const minutes = timeoutText.trim()
+    core.info(
+      `timeout: ${minutes} read as ${minutes} minute${Number(minutes) === 1 ? '' : 's'}, as ` +
+        `timeout-minutes counts (write ${minutes}s for seconds).`
     )
   }
-  const context = parse('context', autoOrOff, input('context', 'auto'))
+  const pollIntervalMs = parse(
+    problems,
+    'poll-interval',
+    durationInput('s'),
+    input('poll-interval', '5s')
+  )
+  const maxPollIntervalMs = parse(
+    problems,
+    'max-poll-interval',
+    durationInput('s'),
+    input('max-poll-interval', '15s')
+  )
+  if (
+    pollIntervalMs !== undefined &&
+    maxPollIntervalMs !== undefined &&
+    maxPollIntervalMs < pollIntervalMs
+  ) {
+    problems.push(
+      new InputError(
+        'max-poll-interval',
+        `must be at least poll-interval (${formatDuration(pollIntervalMs)}), got ${formatDuration(maxPollIntervalMs)}`
+      )
+    )
+  }
+  const context = parse(problems, 'context', autoOrOff, input('context', 'auto'))
   const contextMaxChars = parse(
+    problems,
     'context-max-chars',
     contextMaxCharsInput,
     input('context-max-chars', '16000')
   )
-  const paths = parse('paths', pathsInput, input('paths'))
-  const comment = parse('comment', autoOrOff, input('comment', 'auto'))
-  const reuseJob = parse('reuse-job', booleanInput, input('reuse-job', 'true'))
+  const paths = parse(problems, 'paths', pathsInput, input('paths'))
+  const comment = parse(problems, 'comment', autoOrOff, input('comment', 'auto'))
+  const reuseJob = parse(problems, 'reuse-job', booleanInput, input('reuse-job', 'true'))
   // Read untrimmed, so that a value of only spaces is an error rather than no job id.
   const rawJobId = core.getInput('job-id', { trimWhitespace: false })
-  const jobId = rawJobId === '' ? '' : parse('job-id', jobIdInput, rawJobId)
+  const jobId = rawJobId === '' ? '' : parse(problems, 'job-id', jobIdInput, rawJobId)
   const prompt = await readPrompt(
+    problems,
     input('prompt'),
     input('prompt-file'),
-    Date.now() + timeoutMs,
+    Date.now() + (timeoutMs ?? DEFAULT_TIMEOUT_MS),
     signal,
-    jobId !== ''
+    // A job-id that cannot be used still says that a prompt may be left out.
+    rawJobId !== ''
   )
 
+  const [only, ...more] = problems
+  if (only && more.length === 0) throw only
+  if (only) throw new InputErrors(problems)
+  // Each value left undefined left a problem behind, so none is undefined here.
+  const defined = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('An input was left unchecked.')
+    return value
+  }
   return Object.freeze({
-    prompt,
-    projectId,
-    apiKey: key,
-    baseUrl,
-    wait,
-    timeoutMs,
-    pollIntervalMs,
-    maxPollIntervalMs,
-    failOnNoPr,
+    prompt: defined(prompt),
+    projectId: defined(projectId),
+    apiKey: defined(key),
+    baseUrl: defined(baseUrl),
+    wait: defined(wait),
+    timeoutMs: defined(timeoutMs),
+    pollIntervalMs: defined(pollIntervalMs),
+    maxPollIntervalMs: defined(maxPollIntervalMs),
+    failOnNoPr: defined(failOnNoPr),
     githubToken,
-    context,
-    contextMaxChars,
-    paths: Object.freeze(paths),
-    jobId,
-    comment,
-    reuseJob,
+    context: defined(context),
+    contextMaxChars: defined(contextMaxChars),
+    paths: Object.freeze(defined(paths)),
+    jobId: defined(jobId),
+    comment: defined(comment),
+    reuseJob: defined(reuseJob),
     dryRun,
     warnings: Object.freeze(warnings)
   })
@@ -299,21 +360,27 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
 /**
  * The prompt from `prompt` or from the file named by `prompt-file`. Exactly one must be given,
  * except with `job-id`, where neither means attaching to the job (the prompt is then '').
+ * A problem goes to `problems`, and the result is undefined.
  */
 async function readPrompt(
+  problems: Problems,
   prompt: string,
   promptFile: string,
   deadline: number,
   signal: AbortSignal | undefined,
   optional: boolean
-) {
+): Promise<string | undefined> {
+  const problem = (input: string, message: string) => {
+    problems.push(new InputError(input, message))
+    return undefined
+  }
   if (prompt && promptFile) {
-    throw new InputError('prompt-file', 'cannot be used together with prompt; give one of them')
+    return problem('prompt-file', 'cannot be used together with prompt; give one of them')
   }
   if (!promptFile) {
     if (optional && !prompt) return ''
     if (!prompt.trim()) {
-      throw new InputError('prompt', 'is required (or prompt-file): the instruction for the agent')
+      return problem('prompt', 'is required (or prompt-file): the instruction for the agent')
     }
     return prompt.trim()
   }
@@ -326,10 +393,10 @@ async function readPrompt(
       error && typeof error === 'object' && 'code' in error && error.code === 'ENOENT'
         ? 'no such file (paths are relative to the workspace; check out the repository first)'
         : errorMessage(error)
-    throw new InputError('prompt-file', `cannot read "${forLog(promptFile, 200)}": ${reason}`)
+    return problem('prompt-file', `cannot read "${forLog(promptFile, 200)}": ${reason}`)
   }
   if (!text.trim()) {
-    throw new InputError(
+    return problem(
       'prompt-file',
       `"${forLog(promptFile, 200)}" is empty; it must contain the prompt`
     )
