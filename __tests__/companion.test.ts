@@ -7,8 +7,20 @@ describe('the status comment marker', () => {
   it('reads back any project and job id, whatever they contain (property)', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (projectId, jobId) => {
-        const body = `Someone's edit above.\n${marker({ projectId, jobId })}\nand below.`
+        const body = `${marker({ projectId, jobId })}\n### Docs update started`
         expect(readMarker(body)).toEqual({ projectId, jobId })
+      })
+    )
+  })
+
+  it('reads nothing from a marker that does not open the comment (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (before, jobId) => {
+        fc.pre(before.trim() !== '' || before.length > 0)
+        const line = marker({ projectId: 'proj', jobId })
+        expect(readMarker(`${before}${line}\nbelow`)).toBeUndefined()
+        expect(readMarker(`> ${line}`)).toBeUndefined()
+        expect(readMarker(`${line} and more on the same line`)).toBeUndefined()
       })
     )
   })

@@ -321,7 +321,8 @@ describe('createGitHubApi: failures', () => {
 })
 
 describe('describeGitHubError', () => {
-  const status = (code: number) => Object.assign(new Error('x'), { status: code })
+  const status = (code: number) =>
+    Object.assign(new Error('x'), { name: 'HttpError', status: code, response: { headers: {} } })
 
   it.each<[unknown, string]>([
     [status(401), 'github-token was not accepted (HTTP 401)'],
@@ -330,7 +331,14 @@ describe('describeGitHubError', () => {
     [status(502), 'GitHub answered HTTP 502'],
     [new DOMException('aborted', 'AbortError'), 'GitHub did not answer in time'],
     [new DOMException('timed out', 'TimeoutError'), 'GitHub did not answer in time'],
-    [Object.assign(new Error('Bad'), { status: 422 }), 'GitHub could not be read: Bad'],
+    [
+      Object.assign(new Error('Bad'), { status: 422, response: {} }),
+      'GitHub refused the request (HTTP 422): Bad'
+    ],
+    [
+      Object.assign(new Error('fetch failed'), { name: 'HttpError', status: 500 }),
+      'GitHub could not be reached: fetch failed'
+    ],
     [new Error('socket hang up'), 'GitHub could not be read: socket hang up'],
     ['plain text', 'GitHub could not be read: plain text'],
     [undefined, 'GitHub could not be read: undefined'],

@@ -85,3 +85,19 @@ export function classifyStatus(status: string | null | undefined): {
   const phase = status ? STATUS_TABLE.get(status) : undefined
   return phase ? { phase, known: true } : { phase: 'running', known: false }
 }
+
+/** Longest job id accepted, from an input or from a record on a pull request. */
+export const MAX_JOB_ID_LENGTH = 256
+
+/**
+ * What is wrong with a job id that came from outside (the `job-id` input, a recorded id), in words
+ * that follow "the id …"; undefined when it can be used.
+ */
+export function jobIdProblem(id: string): string | undefined {
+  if (id.trim() === '') return 'is blank'
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(id)) return 'contains whitespace or control characters'
+  if (id === '.' || id === '..') return 'cannot be "." or ".."'
+  if (id.length > MAX_JOB_ID_LENGTH) return `is longer than ${MAX_JOB_ID_LENGTH} characters`
+  return undefined
+}

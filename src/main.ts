@@ -3,13 +3,14 @@ import { ApiError, CancelledError, cancellation } from './errors.js'
 import { Companion, pullRequestOf, type Recorded } from './github/companion.js'
 import { readEvent, type Event } from './github/event.js'
 import { createGitHubApi, type GitHubApi } from './github/octokit.js'
+import { budgetsFor, type GitHubBudgets } from './github/policy.js'
 import { readSettings, type Settings } from './inputs.js'
 import { mergeJob, type Job } from './job.js'
 import { CREATE, MESSAGE, POLL, createMintlifyApi, type MintlifyApi } from './mintlify.js'
 import { send, waitForJob, type Schedule } from './poll.js'
 import { preparePrompt } from './prompt.js'
 import { Reporter, statusComment } from './report.js'
-import { bounded, realSleep, type Runtime } from './runtime.js'
+import { bounded, realSleep, type Bounded, type Runtime } from './runtime.js'
 import { forLog } from './sanitize.js'
 import { createTransport, type Fetch } from './transport.js'
 import type { Mode, Outcome, RunRecord } from './verdict.js'
@@ -28,16 +29,6 @@ export interface RunOptions {
   /** GitHub, instead of Octokit against `GITHUB_API_URL`. */
   github?: GitHubApi
 }
-
-/** Longest time spent reading the change from GitHub, and never more than this share of timeout. */
-const CHANGE_BUDGET_MS = 15_000
-const CHANGE_BUDGET_SHARE = 0.25
-
-/** Longest time one call for the pull request comment may take. */
-const COMMENT_BUDGET_MS = 10_000
-
-/** Time the last comment update may take, even after the deadline or a cancellation. */
-const LAST_COMMENT_BUDGET_MS = 5_000
 
 const CANCEL_SIGNALS = ['SIGINT', 'SIGTERM'] as const
 
@@ -65,13 +56,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
   let comment:
     | { companion: Companion; projectId: string; runUrl?: string; reuse: boolean; note?: string }
     | undefined
-  /** Creates or updates the pull request's status comment, when there is one to keep. */
-  const writeComment = async (jobId: string, record?: RunRecord, lastMs?: number) => {
-    if (!comment) return
-    const { companion, ...state } = comment
-    const body = statusComment({ ...state, jobId, mode, record })
-    reporter.commentUrl(await companion.write(body, lastMs))
-  }
+  let budgets: GitHubBudgets | undefined
   try {
     const settings = await readSettings(cancel.signal)
     failOnNoPr = settings.failOnNoPr
@@ -93,9 +78,12 @@ export async function run(options: RunOptions = {}): Promise<void> {
 
     // GitHub: the event, and Octokit when there is a token. Every call is best effort.
     const event = readEvent(options.env ?? process.env)
-    const github = event ? (options.github ?? gitHubFor(settings, () => deadline, now)) : undefined
-    const changeBudget = Math.min(CHANGE_BUDGET_MS, settings.timeoutMs * CHANGE_BUDGET_SHARE)
-    const readBy = now() + changeBudget
+    const github = event
+      ? (options.github ?? gitHubFor(settings, options.env ?? process.env, () => deadline, now))
+      : undefined
+    budgets = budgetsFor(settings.timeoutMs)
+    const readBy = now() + budgets.change
+    const lookupBy = now() + budgets.lookup
     // The change and the pull request's comment are read at the same time: each GitHub request
     // costs a round trip, and the job cannot start before both are known.
     const [prepared, found] = await Promise.all([
@@ -106,8 +94,14 @@ export async function run(options: RunOptions = {}): Promise<void> {
         bounded(() => Math.min(readBy, deadline) - now(), cancel.signal),
         reporter
       ),
-      event && github && (settings.comment === 'auto' || settings.reuseJob)
-        ? openCompanion(event, github, settings.projectId, deadline, now, cancel.signal, reporter)
+      event && github && settings.comment === 'auto'
+        ? openCompanion(
+            event,
+            github,
+            settings,
+            bounded(() => Math.min(lookupBy, deadline) - now(), cancel.signal),
+            reporter
+          )
         : undefined
     ])
     if (cancel.signal.aborted) throw cancellation(cancel.signal)
@@ -158,9 +152,18 @@ export async function run(options: RunOptions = {}): Promise<void> {
           'find it in the Mintlify dashboard.'
       )
     }
-    // Without waiting, the start is also the end: the comment is written once, below.
+    // Without waiting, the start is also the end: the comment is written once, below. While the
+    // job runs, the comment is written beside the polling, which never waits for it.
     if (comment) comment.note = begun.note
-    if (settings.wait) await writeComment(jobId)
+    if (comment && settings.wait) {
+      const { companion, ...state } = comment
+      const writeBy = now() + budgets.write
+      companion.begin(
+        statusComment({ ...state, jobId, mode }),
+        (stop) => bounded(() => writeBy - now(), AbortSignal.any([stop, cancel.signal])),
+        (url) => reporter.commentUrl(url)
+      )
+    }
 
     if (!settings.wait) {
       outcome = { kind: 'started', mode }
@@ -187,8 +190,19 @@ export async function run(options: RunOptions = {}): Promise<void> {
     for (const signal of CANCEL_SIGNALS) process.off(signal, onSignal)
     options.signal?.removeEventListener('abort', onExternalAbort)
     const record: RunRecord = { job, outcome, elapsedMs: now() - started, failOnNoPr, mode }
-    // The last update has a short budget of its own: it reports a timeout or a cancellation too.
-    if (job?.id) await writeComment(job.id, record, LAST_COMMENT_BUDGET_MS)
+    // The last update has a short budget of its own, whatever the deadline and cancellation say:
+    // it reports a timeout or a cancellation too.
+    if (job?.id && comment && budgets) {
+      const { companion, ...state } = comment
+      const lastBy = now() + budgets.last
+      const body = statusComment({ ...state, jobId: job.id, mode, record })
+      reporter.commentUrl(
+        await companion.finish(
+          body,
+          bounded(() => lastBy - now(), new AbortController().signal)
+        )
+      )
+    }
     const failure = await reporter.finish(record)
     if (failure) core.setFailed(failure)
   }
@@ -197,11 +211,18 @@ export async function run(options: RunOptions = {}): Promise<void> {
 /** Octokit for this step, when there is a token to read (and comment) with. */
 function gitHubFor(
   settings: Settings,
+  env: NodeJS.ProcessEnv,
   deadline: () => number,
   now: () => number
 ): GitHubApi | undefined {
   if (!settings.githubToken) return undefined
-  return createGitHubApi({ token: settings.githubToken, userAgent: USER_AGENT, deadline, now })
+  return createGitHubApi({
+    token: settings.githubToken,
+    baseUrl: env.GITHUB_API_URL,
+    userAgent: USER_AGENT,
+    deadline,
+    now
+  })
 }
 
 /** The pull request's companion, and the job its earlier comment records. */
@@ -214,19 +235,21 @@ interface Found {
 async function openCompanion(
   event: Event,
   github: GitHubApi,
-  projectId: string,
-  deadline: number,
-  now: () => number,
-  cancelled: AbortSignal,
+  settings: Settings,
+  within: Bounded,
   reporter: Reporter
 ): Promise<Found | undefined> {
-  const within = bounded(() => Math.min(COMMENT_BUDGET_MS, deadline - now()), cancelled)
   const number = await pullRequestOf(event, github, within, reporter)
-  if (number === undefined || cancelled.aborted) return undefined
-  // The last update must still be made after a cancellation or at the deadline.
-  const last = (ms: number) => bounded(() => ms, new AbortController().signal)
-  const companion = new Companion(github, event, number, reporter, within, last)
-  return { companion, recorded: await companion.find(projectId) }
+  if (number === undefined) return undefined
+  const companion = new Companion(
+    github,
+    event,
+    number,
+    settings.projectId,
+    reporter,
+    settings.reuseJob
+  )
+  return { companion, recorded: await companion.find(within) }
 }
 
 /** What this step does with a job, and with which one. */
@@ -262,9 +285,20 @@ function planJob(
 }
 
 /**
+ * Whether the API refused a follow-up message in a way that says the job cannot take one: any
+ * 4xx but those about the key (401, 403), time (408) and rate (429), which a new job would meet
+ * too.
+ */
+function cannotGoOn(error: unknown): error is ApiError & { failure: { status: number } } {
+  if (!(error instanceof ApiError) || error.failure.kind !== 'http') return false
+  const { status } = error.failure
+  return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status)
+}
+
+/**
  * Starts the job, sends the follow-up message, or reads the job to attach to, and publishes its
- * id. A job recorded on the pull request that can no longer take a message (404, 400) is replaced
- * by a new one. Returns the job as that request's answer shows it (a created job may lack an id).
+ * id. A job recorded on the pull request that can no longer take a message (see `cannotGoOn`) is
+ * replaced by a new one. Returns the job as that request's answer shows it (a created job may lack an id).
  */
 async function begin(
   plan: Plan,
@@ -303,14 +337,10 @@ async function begin(
         runtime
       )
     } catch (error: unknown) {
-      const refused =
-        error instanceof ApiError &&
-        error.failure.kind === 'http' &&
-        (error.failure.status === 404 || error.failure.status === 400)
-      if (!plan.reusing || !refused) throw error
+      if (!plan.reusing || !cannotGoOn(error)) throw error
       const note =
         `Agent job ${id} recorded on this pull request could not take a message ` +
-        `(HTTP ${error.failure.kind === 'http' ? error.failure.status : ''}), so a new job was started.`
+        `(HTTP ${error.failure.status}), so a new job was started.`
       reporter.info(`${forLog(note, 300)} ${error.message}`)
       return create(note)
     }

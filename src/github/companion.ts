@@ -1,14 +1,19 @@
 /**
  * The pull request companion: finds the pull request the change belongs to, and keeps one status
- * comment on it, found again by a hidden marker that records the Mintlify project and job. Best
- * effort throughout: a GitHub failure is one warning, never a failed step, and every call is
- * bounded by the signal it is given.
+ * comment on it. A later run trusts a comment as the action's record only when the token's own
+ * account wrote it and the hidden marker opens it; anyone else's comment is never read for a job
+ * and never edited. Best effort throughout, through the GitHub policy: a GitHub failure is one
+ * warning, never a failed step, and every call is bounded.
  */
+import { jobIdProblem } from '../job.js'
 import type { Bounded, Log } from '../runtime.js'
+import { forLog } from '../sanitize.js'
 import { eventPullRequest, type Event } from './event.js'
-import { describeGitHubError, type GitHubApi, type IssueComment } from './octokit.js'
+import { MAX_COMMENT_PAGES, type GitHubApi, type IssueComment } from './octokit.js'
+import { createOnce, describeGitHubError, gitHubError, Surface } from './policy.js'
 
-const MARKER = /<!-- mintlify-agent-action project=(\S+) job=(\S+) -->/
+/** The marker, alone on the first line of the body, as the action writes it. */
+const MARKER = /^<!-- mintlify-agent-action project=(\S+) job=(\S+) -->(?:\r?\n|$)/
 
 /** What a status comment records: the project and the job it reports on. */
 export interface Recorded {
@@ -22,7 +27,10 @@ export function marker(recorded: Recorded): string {
   return `<!-- mintlify-agent-action project=${encode(recorded.projectId)} job=${encode(recorded.jobId)} -->`
 }
 
-/** The project and job a comment's marker records, wherever in the body it stands. */
+/**
+ * The project and job a comment's marker records, when the marker opens the body as the action
+ * writes it; a marker quoted anywhere else in a comment records nothing.
+ */
 export function readMarker(body: string): Recorded | undefined {
   const match = MARKER.exec(body)
   if (!match) return undefined
@@ -35,79 +43,172 @@ export function readMarker(body: string): Recorded | undefined {
   }
 }
 
+/** Whether `comment` is the action's own status comment for `projectId`, written by `account`. */
+export function isOwnComment(comment: IssueComment, account: string, projectId: string): boolean {
+  return (
+    comment.author !== undefined &&
+    comment.author.toLowerCase() === account.toLowerCase() &&
+    readMarker(comment.body)?.projectId === projectId
+  )
+}
+
 export class Companion {
   private comment: IssueComment | undefined
-  private warned = false
-  /** A write was refused for want of permission: the next one would be refused too. */
-  private refused = false
+  /** The login the token acts as; undefined until learned, and then no comment is trusted. */
+  private account: string | undefined
+  /** A create's answer left unknown whether the comment exists: look before creating again. */
+  private uncertain = false
+  private inFlight: { readonly done: Promise<void>; readonly stop: AbortController } | undefined
+  private readonly surface: Surface
 
   constructor(
     private readonly github: GitHubApi,
     private readonly event: Event,
     /** The pull request the change belongs to. */
     readonly number: number,
+    private readonly projectId: string,
     private readonly log: Log,
-    private readonly bounded: Bounded,
-    /** Bounds for a call that must be made even after a cancellation or the deadline. */
-    private readonly lastly: (ms: number) => Bounded
-  ) {}
-
-  /**
-   * Finds this action's earlier comment for `projectId` on the pull request (the first 100
-   * comments are read; each Mintlify project keeps its own) and returns what its marker records.
-   */
-  async find(projectId: string): Promise<Recorded | undefined> {
-    try {
-      const comments = await this.bounded((signal) =>
-        this.github.listComments(this.event.owner, this.event.repo, this.number, signal)
-      )
-      this.comment = comments.find((c) => readMarker(c.body)?.projectId === projectId)
-      if (this.comment) {
-        this.log.info(`Found this action's comment on pull request #${this.number}.`)
-      }
-      return this.comment ? readMarker(this.comment.body) : undefined
-    } catch (error: unknown) {
-      this.warn('read the comments of', error, 'pull-requests: read')
-      return undefined
-    }
+    /** Later runs send follow-ups to the recorded job, so an unreadable comment costs a new job. */
+    private readonly reuse: boolean
+  ) {
+    this.surface = new Surface(log, '')
   }
 
   /**
-   * Creates the status comment, or updates the one found; returns its URL, or undefined. With
-   * `lastMs`, the call gets that long whatever the step's deadline and cancellation say.
+   * Learns the token's account, then finds this action's own status comment for the project,
+   * newest first however long the conversation, and returns the job it records. A recorded job
+   * id that is not a valid id is ignored with a warning; the comment is then updated with the new
+   * job, so the next run does not meet it again.
    */
-  async write(body: string, lastMs?: number): Promise<string | undefined> {
+  async find(within: Bounded): Promise<Recorded | undefined> {
+    try {
+      this.account = await within((signal) => this.github.viewer(signal))
+    } catch (error: unknown) {
+      this.surface.warn(
+        `Could not learn which account github-token acts as ` +
+          `(${describeGitHubError(error, 'pull-requests: read')}), so no earlier comment on pull ` +
+          `request #${this.number} is trusted: ` +
+          (this.reuse
+            ? 'a new docs job is started instead of a follow-up to the recorded one.'
+            : 'a new status comment is written.')
+      )
+      return undefined
+    }
+    const account = this.account
+    try {
+      this.comment = await this.newest(within, (c) => isOwnComment(c, account, this.projectId))
+    } catch (error: unknown) {
+      this.surface.warn(
+        `Could not read the comments of pull request #${this.number}: ` +
+          `${describeGitHubError(error, 'pull-requests: read')}. ` +
+          (this.reuse
+            ? 'No earlier job can be found, so a new docs job is started, and will be on every ' +
+              'push until the comments can be read.'
+            : 'The docs job is not affected.')
+      )
+      return undefined
+    }
+    if (!this.comment) return undefined
+    this.log.info(`Found this action's comment on pull request #${this.number}.`)
+    const recorded = readMarker(this.comment.body)
+    const problem = recorded && jobIdProblem(recorded.jobId)
+    if (problem) {
+      this.log.warning(
+        `The status comment on pull request #${this.number} records a job id that ${problem} ` +
+          `(${forLog(recorded.jobId, 60)}), so it is ignored and a new job is started.`
+      )
+      return undefined
+    }
+    return recorded
+  }
+
+  /**
+   * Writes the comment while the job runs, without anyone waiting for it: polling never waits for
+   * GitHub. `finish` stops it if it has not settled by then.
+   */
+  begin(
+    body: string,
+    within: (signal: AbortSignal) => Bounded,
+    onUrl: (url: string) => void
+  ): void {
+    const stop = new AbortController()
+    const done = this.write(body, within(stop.signal)).then((url) => {
+      if (url) onUrl(url)
+    })
+    this.inFlight = { done, stop }
+  }
+
+  /** Writes the last state of the comment, after stopping a write still under way. */
+  async finish(body: string, within: Bounded): Promise<string | undefined> {
+    if (this.inFlight) {
+      this.inFlight.stop.abort()
+      await this.inFlight.done
+      this.inFlight = undefined
+    }
+    return this.write(body, within)
+  }
+
+  /**
+   * Creates the status comment, or updates the one found; returns its URL, or undefined. A
+   * create is sent once: when its answer leaves it unknown whether it landed, the comment is
+   * looked for before anything is created again.
+   */
+  private async write(body: string, within: Bounded): Promise<string | undefined> {
     const { owner, repo } = this.event
-    const within = lastMs === undefined ? this.bounded : this.lastly(lastMs)
-    if (this.refused) return undefined
-    try {
-      const existing = this.comment
-      this.comment = await within((signal) =>
-        existing
-          ? this.github.updateComment(owner, repo, existing.id, body, signal)
-          : this.github.createComment(owner, repo, this.number, body, signal)
-      )
-      return this.comment.url
-    } catch (error: unknown) {
-      const status = error && typeof error === 'object' && 'status' in error ? error.status : 0
-      this.refused = status === 401 || status === 403 || status === 404
-      this.warn('write the status comment on', error, 'pull-requests: write')
-      return undefined
-    }
+    const refused = (failure: ReturnType<typeof gitHubError>) =>
+      this.event.pullRequest?.fork && failure.kind === 'refused'
+        ? `Could not write the status comment on pull request #${this.number}: pull requests ` +
+          'from forks get a read-only token. The docs job is not affected.'
+        : `Could not write the status comment on pull request #${this.number}: ` +
+          `${describeGitHubError(failure, 'pull-requests: write')}. The docs job is not affected.`
+    const written = await this.surface.write(refused, () =>
+      within(async (signal) => {
+        if (!this.comment && this.uncertain) this.comment = await this.look(within)
+        const existing = this.comment
+        if (existing) return this.github.updateComment(owner, repo, existing.id, body, signal)
+        try {
+          return await createOnce(
+            () => this.github.createComment(owner, repo, this.number, body, signal),
+            () => this.look(within)
+          )
+        } catch (error: unknown) {
+          this.uncertain = gitHubError(error).mayHaveLanded
+          throw error
+        }
+      })
+    )
+    if (!written) return undefined
+    this.comment = written
+    this.uncertain = false
+    return written.url
   }
 
-  private warn(what: string, error: unknown, permission: string): void {
-    if (this.warned) return
-    this.warned = true
-    const fork = this.event.pullRequest?.fork
-    const refused = error && typeof error === 'object' && 'status' in error && error.status === 403
-    this.log.warning(
-      fork && refused
-        ? `Could not ${what} pull request #${this.number}: pull requests from forks get a ` +
-            'read-only token. The docs job is not affected.'
-        : `Could not ${what} pull request #${this.number}: ` +
-            `${describeGitHubError(error, permission)}. The docs job is not affected.`
-    )
+  /** This action's own comment for the project, when the token's account is known. */
+  private async look(within: Bounded): Promise<IssueComment | undefined> {
+    const account = this.account
+    if (!account) return undefined
+    return this.newest(within, (c) => isOwnComment(c, account, this.projectId))
+  }
+
+  /**
+   * The newest comment that satisfies `wanted`: the first page tells how many pages there are,
+   * then the pages are read from the last back, up to `MAX_COMMENT_PAGES` in all.
+   */
+  private async newest(
+    within: Bounded,
+    wanted: (comment: IssueComment) => boolean
+  ): Promise<IssueComment | undefined> {
+    const { owner, repo } = this.event
+    const page = (n: number) =>
+      within((signal) => this.github.listComments(owner, repo, this.number, n, signal))
+    const last = (comments: readonly IssueComment[]) => comments.findLast(wanted)
+    const first = await page(1)
+    const lowest = Math.max(2, first.lastPage - MAX_COMMENT_PAGES + 2)
+    for (let n = first.lastPage; n >= lowest; n--) {
+      const found = last((await page(n)).comments)
+      if (found) return found
+    }
+    return last(first.comments)
   }
 }
 

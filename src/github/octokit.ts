@@ -4,12 +4,20 @@
  * bounded by the signal it is given, and its failures are described for a warning, never thrown
  * past the caller.
  */
-import { getOctokit } from '@actions/github'
+import { getOctokit } from './rest.js'
+import { HttpClient } from '@actions/http-client'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
+import { fetch as undiciFetch } from 'undici'
 import { z } from 'zod'
-import { errorMessage } from '../errors.js'
-import { forLog } from '../sanitize.js'
+
+export { describeGitHubError } from './policy.js'
+
+/** Largest GitHub answer read; a larger one is refused rather than held in memory. */
+export const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024
+
+/** Most pages of comments read on one pull request (100 a page). */
+export const MAX_COMMENT_PAGES = 30
 
 /** A changed file as GitHub lists it. */
 export interface ChangedFile {
@@ -58,13 +66,19 @@ export interface GitHubApi {
   ): Promise<{ files: ChangedFile[]; complete: boolean; pages: number }>
   /** Numbers of the pull requests GitHub associates with a commit. */
   commitPulls(owner: string, repo: string, sha: string, signal: AbortSignal): Promise<number[]>
-  /** The first 100 conversation comments of an issue or pull request, oldest first. */
+  /**
+   * One page (100 a page, oldest first) of the conversation comments of an issue or pull request,
+   * and the number of the last page.
+   */
   listComments(
     owner: string,
     repo: string,
     number: number,
+    page: number,
     signal: AbortSignal
-  ): Promise<IssueComment[]>
+  ): Promise<{ comments: IssueComment[]; lastPage: number }>
+  /** The login of the account the token acts as (`github-actions[bot]` for the workflow token). */
+  viewer(signal: AbortSignal): Promise<string>
   createComment(
     owner: string,
     repo: string,
@@ -86,6 +100,8 @@ export interface IssueComment {
   readonly id: number
   readonly body: string
   readonly url?: string
+  /** Login of the account that wrote it. */
+  readonly author?: string
 }
 
 const num = z.number().int().nonnegative().catch(0)
@@ -128,8 +144,20 @@ const CommitSchema = z
   }))
 
 const IssueCommentSchema = z
-  .looseObject({ id: z.number().int(), body: str, html_url: str })
-  .transform((c): IssueComment => ({ id: c.id, body: c.body ?? '', url: c.html_url ?? undefined }))
+  .looseObject({
+    id: z.number().int().positive(),
+    body: str,
+    html_url: str,
+    user: z.looseObject({ login: str }).nullish().catch(undefined)
+  })
+  .transform((c): IssueComment => ({
+    id: c.id,
+    body: c.body ?? '',
+    url: c.html_url ?? undefined,
+    author: c.user?.login ?? undefined
+  }))
+
+const ViewerSchema = z.looseObject({ viewer: z.looseObject({ login: z.string().min(1) }) })
 
 const PullNumberSchema = z.looseObject({ number: z.number().int().positive() })
 
@@ -138,6 +166,13 @@ const ComparisonSchema = z.looseObject({
   commits: z.array(z.unknown()).catch([]),
   files: z.array(z.unknown()).nullish().catch(undefined)
 })
+
+/** A request that changes something: anything but a read, and GraphQL queries count as reads. */
+function isWrite(method: string | undefined, url: string | undefined): boolean {
+  const verb = (method ?? 'GET').toUpperCase()
+  if (verb === 'GET' || verb === 'HEAD') return false
+  return !(verb === 'POST' && /\/graphql$/.test(url ?? ''))
+}
 
 /**
  * A list answer, or an error: a cut-off or garbled answer must not read as an empty list (with
@@ -158,32 +193,86 @@ function items<T>(schema: z.ZodType<T>, list: readonly unknown[] | null | undefi
 
 export interface GitHubOptions {
   readonly token: string
+  /** `GITHUB_API_URL`; GitHub.com's API when left out. */
+  readonly baseUrl?: string
   readonly userAgent: string
   /** When the step must end; no retry or rate-limit wait may pass it. */
   readonly deadline: () => number
   readonly now?: () => number
 }
 
+/**
+ * `fetch` through the runner's proxy (as `@actions/github` sets it up) that refuses an answer
+ * larger than `maxBytes` instead of holding it in memory.
+ */
+export function cappedFetch(baseUrl: string, userAgent: string, maxBytes: number): typeof fetch {
+  const dispatcher = new HttpClient(userAgent).getAgentDispatcher(baseUrl)
+  const tooLarge = () => new Error(`GitHub's answer is larger than ${maxBytes} bytes`)
+  return (async (input: string | URL, init?: RequestInit) => {
+    const response = await undiciFetch(input, {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      ...(dispatcher ? { dispatcher } : {})
+    })
+    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+      await response.body?.cancel()
+      throw tooLarge()
+    }
+    const chunks: Uint8Array[] = []
+    let total = 0
+    if (response.body) {
+      for await (const chunk of response.body) {
+        total += chunk.byteLength
+        if (total > maxBytes) throw tooLarge()
+        chunks.push(chunk)
+      }
+    }
+    const empty = [101, 204, 205, 304].includes(response.status)
+    return new Response(empty ? null : Buffer.concat(chunks), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers as unknown as Headers
+    })
+  }) as typeof fetch
+}
+
 /** Octokit for one step: its retries and rate-limit waits stay within `deadline`. */
 export function createGitHubApi(options: GitHubOptions): GitHubApi {
   const now = options.now ?? Date.now
-  // Wait for a rate limit only once, and only when the wait ends before the deadline.
+  // Wait for a rate limit only once, only when the wait ends before the deadline, and never to
+  // send a write again: a refused POST is reported, not repeated.
   const onLimit = (
     retryAfterSeconds: number,
-    _options: unknown,
+    request: { method?: string; url?: string },
     _octokit: unknown,
     count: number
-  ) => count < 1 && now() + retryAfterSeconds * 1000 < options.deadline()
+  ) =>
+    count < 1 &&
+    !isWrite(request.method, request.url) &&
+    now() + retryAfterSeconds * 1000 < options.deadline()
+  const baseUrl = (
+    options.baseUrl ??
+    process.env.GITHUB_API_URL ??
+    'https://api.github.com'
+  ).replace(/\/+$/, '')
   const octokit = getOctokit(
     options.token,
     {
+      baseUrl,
       userAgent: options.userAgent,
       retry: { retries: 2 },
-      throttle: { onRateLimit: onLimit, onSecondaryRateLimit: onLimit }
+      throttle: { onRateLimit: onLimit, onSecondaryRateLimit: onLimit },
+      request: { fetch: cappedFetch(baseUrl, options.userAgent, MAX_GITHUB_ANSWER_BYTES) }
     },
     retry,
     throttling
   )
+  // The retry plugin repeats a request that failed with a 5xx or no answer: never a write, which
+  // may have landed (see `createOnce` in policy.ts for what the action does instead).
+  octokit.hook.before('request', (request) => {
+    if (isWrite(request.method, request.url)) {
+      request.request = { ...request.request, retries: 0 }
+    }
+  })
 
   return {
     async compare(owner, repo, base, head, signal) {
@@ -217,7 +306,9 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
     async pullFiles(owner, repo, number, maxFiles, signal) {
       const files: ChangedFile[] = []
       let page = 1
-      for (; files.length < maxFiles; page++) {
+      // However the pages are cut, no more requests than full pages of 100 would take.
+      const maxPages = Math.ceil(maxFiles / 100)
+      for (; files.length < maxFiles && page <= maxPages; page++) {
         const { data, headers } = await octokit.request(
           'GET /repos/{owner}/{repo}/pulls/{pull_number}/files',
           {
@@ -251,12 +342,20 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
       )
       return items(PullNumberSchema, asList(data)).map((pull) => pull.number)
     },
-    async listComments(owner, repo, number, signal) {
-      const { data } = await octokit.request(
+    async listComments(owner, repo, number, page, signal) {
+      const { data, headers } = await octokit.request(
         'GET /repos/{owner}/{repo}/issues/{issue_number}/comments',
-        { owner, repo, issue_number: number, per_page: 100, request: { signal } }
+        { owner, repo, issue_number: number, per_page: 100, page, request: { signal } }
       )
-      return items(IssueCommentSchema, asList(data))
+      const last = /[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(headers.link ?? '')
+      return {
+        comments: items(IssueCommentSchema, asList(data)),
+        lastPage: last ? Number(last[1]) : page
+      }
+    },
+    async viewer(signal) {
+      const data = await octokit.graphql('query { viewer { login } }', { request: { signal } })
+      return ViewerSchema.parse(data).viewer.login
     },
     async createComment(owner, repo, number, body, signal) {
       const { data } = await octokit.request(
@@ -272,37 +371,5 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
       )
       return IssueCommentSchema.parse(data)
     }
-  }
-}
-
-/** Why a GitHub request failed, in words that say what to grant or check. */
-export function describeGitHubError(error: unknown, permission: string): string {
-  const fields = error && typeof error === 'object' ? (error as Record<string, unknown>) : {}
-  const status = typeof fields.status === 'number' ? fields.status : undefined
-  const name = typeof fields.name === 'string' ? fields.name : ''
-  if (name === 'AbortError' || name === 'TimeoutError') return 'GitHub did not answer in time'
-  const response = fields.response as { headers?: Record<string, string | number> } | undefined
-  const limited =
-    String(response?.headers?.['x-ratelimit-remaining'] ?? '') === '0' ||
-    /rate limit/i.test(errorMessage(error))
-  if ((status === 403 || status === 429) && limited) {
-    return `GitHub rate-limited github-token (HTTP ${status})`
-  }
-  switch (status) {
-    case 401:
-      return 'github-token was not accepted (HTTP 401)'
-    case 403:
-    case 404:
-      return (
-        `GitHub refused (HTTP ${status}): github-token needs the \`${permission}\` ` +
-        'permission (list it under `permissions:` in the workflow), or the repository is ' +
-        'private to it, as a fork can be'
-      )
-    case 429:
-      return 'GitHub rate-limited github-token (HTTP 429)'
-    default:
-      return status && status >= 500
-        ? `GitHub answered HTTP ${status}`
-        : `GitHub could not be read: ${forLog(errorMessage(error), 200)}`
   }
 }

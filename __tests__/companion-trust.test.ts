@@ -1,0 +1,198 @@
+import { describe, expect, it } from '@jest/globals'
+import { Companion, isOwnComment, marker } from '../src/github/companion.js'
+import type { Event } from '../src/github/event.js'
+import type { GitHubApi, IssueComment } from '../src/github/octokit.js'
+import { bounded } from '../src/runtime.js'
+
+const BOT = 'github-actions[bot]'
+const PROJECT = 'proj'
+const own = (jobId: string, id: number, author = BOT): IssueComment => ({
+  id,
+  author,
+  body: `${marker({ projectId: PROJECT, jobId })}\n### Docs update started`,
+  url: `https://github.com/o/r/pull/1#issuecomment-${id}`
+})
+
+interface Log {
+  info: string[]
+  warning: string[]
+  debug: string[]
+}
+
+/** A fake GitHub holding `comments` (oldest first) in pages of `perPage`. */
+function fakeGitHub(
+  comments: IssueComment[],
+  options: {
+    perPage?: number
+    viewer?: () => Promise<string>
+    create?: (body: string) => Promise<IssueComment>
+  } = {}
+) {
+  const perPage = options.perPage ?? 100
+  const calls: string[] = []
+  const api = {
+    viewer: options.viewer ?? (() => Promise.resolve(BOT)),
+    listComments(_o: string, _r: string, _n: number, page: number) {
+      calls.push(`list ${page}`)
+      const lastPage = Math.max(1, Math.ceil(comments.length / perPage))
+      return Promise.resolve({
+        comments: comments.slice((page - 1) * perPage, page * perPage),
+        lastPage
+      })
+    },
+    createComment(_o: string, _r: string, _n: number, body: string) {
+      calls.push('create')
+      if (options.create) return options.create(body)
+      const made = { id: 9000 + comments.length, body, author: BOT, url: 'https://x/c' }
+      comments.push(made)
+      return Promise.resolve(made)
+    },
+    updateComment(_o: string, _r: string, id: number, body: string) {
+      calls.push(`update ${id}`)
+      return Promise.resolve({ id, body, author: BOT, url: `https://x/${id}` })
+    }
+  } as unknown as GitHubApi
+  return { api, calls }
+}
+
+const EVENT = { owner: 'o', repo: 'r', name: 'pull_request' } as Event
+const within = bounded(() => 5_000, new AbortController().signal)
+
+function companion(api: GitHubApi, reuse = true) {
+  const log: Log = { info: [], warning: [], debug: [] }
+  const sink = {
+    info: (m: string) => log.info.push(m),
+    warning: (m: string) => log.warning.push(m),
+    debug: (m: string) => log.debug.push(m)
+  }
+  return { c: new Companion(api, EVENT, 1, PROJECT, sink, reuse), log }
+}
+
+describe('isOwnComment', () => {
+  it.each<[string, IssueComment, boolean]>([
+    ['the token account wrote it', own('job_1', 1), true],
+    ['the account differs only in case', own('job_1', 1, 'GitHub-Actions[bot]'), true],
+    ['someone else wrote it', own('job_1', 1, 'mallory'), false],
+    ['the author is unknown', { ...own('job_1', 1), author: undefined }, false],
+    ['the marker is quoted', { ...own('job_1', 1), body: `> ${own('job_1', 1).body}` }, false],
+    [
+      'another project',
+      { ...own('job_1', 1), body: marker({ projectId: 'other', jobId: 'j' }) },
+      false
+    ]
+  ])('%s: %p', (_name, comment, expected) => {
+    expect(isOwnComment(comment, BOT, PROJECT)).toBe(expected)
+  })
+})
+
+describe('Companion.find', () => {
+  it("ignores a stranger's comment with the marker and finds the action's own", async () => {
+    const { api } = fakeGitHub([own('job_mine', 1), own('job_theirs', 2, 'mallory')])
+    const { c } = companion(api)
+    expect(await c.find(within)).toEqual({ projectId: PROJECT, jobId: 'job_mine' })
+  })
+
+  it('finds the newest own comment on a long pull request, reading the last page first', async () => {
+    const comments: IssueComment[] = Array.from({ length: 250 }, (_, i) => ({
+      id: i + 1,
+      body: `chatter ${i}`,
+      author: 'someone'
+    }))
+    comments[220] = own('job_late', 221)
+    const { api, calls } = fakeGitHub(comments)
+    const { c } = companion(api)
+    expect(await c.find(within)).toEqual({ projectId: PROJECT, jobId: 'job_late' })
+    expect(calls).toEqual(['list 1', 'list 3'])
+  })
+
+  it('trusts no comment, once, when the token account cannot be learned', async () => {
+    const { api, calls } = fakeGitHub([own('job_1', 1)], {
+      viewer: () => Promise.reject(Object.assign(new Error('x'), { status: 403, response: {} }))
+    })
+    const { c, log } = companion(api)
+    expect(await c.find(within)).toBeUndefined()
+    expect(calls).toEqual([])
+    expect(log.warning).toHaveLength(1)
+    expect(log.warning[0]).toMatch(/no earlier comment .* is trusted: a new docs job is started/)
+  })
+
+  it.each([
+    ['blank', ' '],
+    ['longer than 256 characters', 'j'.repeat(257)],
+    ['with whitespace', 'job 1'],
+    ['a dot segment', '..']
+  ])('ignores a recorded id that is %s, with a warning', async (_name, jobId) => {
+    const { api } = fakeGitHub([own(jobId, 1)])
+    const { c, log } = companion(api)
+    expect(await c.find(within)).toBeUndefined()
+    expect(log.warning.join('\n')).toMatch(/records a job id that .* so it is ignored/)
+  })
+})
+
+describe('Companion writes', () => {
+  const lost = () =>
+    Promise.reject(Object.assign(new Error('Bad gateway'), { status: 502, response: {} }))
+
+  it('creates once, then updates the comment it made', async () => {
+    const { api, calls } = fakeGitHub([])
+    const { c } = companion(api)
+    await c.find(within)
+    c.begin(
+      'started',
+      () => within,
+      () => undefined
+    )
+    await c.finish('done', within)
+    expect(calls.filter((call) => !call.startsWith('list'))).toEqual(['create', 'update 9000'])
+  })
+
+  it('looks before creating again after a 502 that did the work', async () => {
+    const comments: IssueComment[] = []
+    let creates = 0
+    const { api, calls } = fakeGitHub(comments, {
+      create(body) {
+        creates++
+        comments.push({ id: 77, body, author: BOT, url: 'https://x/77' })
+        return lost()
+      }
+    })
+    const { c } = companion(api)
+    await c.find(within)
+    const url = await c.finish(`${marker({ projectId: PROJECT, jobId: 'j' })}\nbody`, within)
+    expect(creates).toBe(1)
+    expect(url).toBe('https://x/77')
+    expect(calls).not.toContain('update 77')
+  })
+
+  it('looks for the comment before each create that follows an unknown outcome', async () => {
+    const { api, calls } = fakeGitHub([], { create: lost })
+    const { c, log } = companion(api)
+    await c.find(within)
+    calls.length = 0
+    c.begin(
+      'started',
+      () => within,
+      () => undefined
+    )
+    await c.finish('done', within)
+    expect(calls).toEqual(['create', 'list 1', 'list 1', 'create', 'list 1'])
+    expect(log.warning).toHaveLength(1)
+  })
+
+  it('stops writing after a refusal, with one warning', async () => {
+    let creates = 0
+    const { api } = fakeGitHub([], {
+      create() {
+        creates++
+        return Promise.reject(Object.assign(new Error('no'), { status: 403, response: {} }))
+      }
+    })
+    const { c, log } = companion(api)
+    await c.find(within)
+    await c.finish('one', within)
+    await c.finish('two', within)
+    expect(creates).toBe(1)
+    expect(log.warning).toHaveLength(1)
+    expect(log.warning[0]).toContain('pull-requests: write')
+  })
+})

@@ -1,0 +1,209 @@
+/**
+ * The one GitHub policy: how long each GitHub call may take (derived from the step's `timeout`),
+ * what a failed call means, warning once per surface, remembering a refused permission, and never
+ * repeating a write that may have landed. GitHub is best effort: nothing here fails the step.
+ */
+import { errorMessage } from '../errors.js'
+import type { Log } from '../runtime.js'
+import { forLog } from '../sanitize.js'
+
+/** How long each kind of GitHub call may take, in milliseconds. */
+export interface GitHubBudgets {
+  /** Reading the change for the prompt and `paths`, all requests together. */
+  readonly change: number
+  /** Learning the token's account, the pull request and its status comment, all together. */
+  readonly lookup: number
+  /** One write while the job runs (a start comment, a pending check); it never delays polling. */
+  readonly write: number
+  /** Everything written after the job ended, even past the deadline or after a cancellation. */
+  readonly last: number
+}
+
+/** Each budget: at most `ms`, and at most `share` of the step's timeout, but never under 1 s. */
+const BUDGETS: Record<keyof GitHubBudgets, { readonly ms: number; readonly share: number }> = {
+  change: { ms: 15_000, share: 0.25 },
+  lookup: { ms: 10_000, share: 0.2 },
+  write: { ms: 10_000, share: 0.2 },
+  last: { ms: 5_000, share: 0.1 }
+}
+
+/** The longest time GitHub may add to a step after its job ended; the README states it. */
+export const LAST_WRITE_MS = BUDGETS.last.ms
+
+/** The budgets of every GitHub call, for a step that may take `timeoutMs`. */
+export function budgetsFor(timeoutMs: number): GitHubBudgets {
+  const of = ({ ms, share }: { ms: number; share: number }) =>
+    Math.max(1_000, Math.min(ms, Math.floor(timeoutMs * share)))
+  return {
+    change: of(BUDGETS.change),
+    lookup: of(BUDGETS.lookup),
+    write: of(BUDGETS.write),
+    last: of(BUDGETS.last)
+  }
+}
+
+/** What became of a GitHub request that did not give a usable answer. */
+export type GitHubFailureKind =
+  /** 401, 403 (not a rate limit) or 404: the token may not do this; the next try would fail too. */
+  | 'refused'
+  | 'rate-limited'
+  /** 422 and other 4xx: GitHub read the request and would not do it. */
+  | 'invalid'
+  /** 5xx: GitHub may or may not have done the work. */
+  | 'server'
+  /** No answer in time, or the connection broke: the work may or may not have been done. */
+  | 'no-answer'
+  /** An answer that is not what was asked for (garbled, too large). */
+  | 'garbled'
+
+/** A failed GitHub request, with what the action may conclude from it. */
+export class GitHubError extends Error {
+  override name = 'GitHubError'
+  constructor(
+    message: string,
+    readonly kind: GitHubFailureKind,
+    readonly status?: number
+  ) {
+    super(message)
+  }
+
+  /** A write that failed this way may still have landed: look before writing it again. */
+  get mayHaveLanded(): boolean {
+    return this.kind === 'server' || this.kind === 'no-answer'
+  }
+}
+
+/**
+ * The GitHub error behind anything a GitHub call threw: Octokit's `RequestError` (`status`, and
+ * the response's headers for rate limits), an abort, a network failure or a parse error.
+ */
+export function gitHubError(error: unknown): GitHubError {
+  if (error instanceof GitHubError) return error
+  const fields = error && typeof error === 'object' ? (error as Record<string, unknown>) : {}
+  const name = typeof fields.name === 'string' ? fields.name : ''
+  const status = typeof fields.status === 'number' ? fields.status : undefined
+  const message = errorMessage(error)
+  if (name === 'AbortError' || name === 'TimeoutError' || name === 'CancelledError') {
+    return new GitHubError('GitHub did not answer in time', 'no-answer')
+  }
+  if (status === undefined || status === 0 || status < 400) {
+    // Octokit reports a network failure as status 500 with no response; a 2xx that could not be
+    // parsed reaches here as a plain error from the schema.
+    return name === 'HttpError' || name === 'TypeError'
+      ? new GitHubError(`GitHub could not be reached: ${message}`, 'no-answer')
+      : new GitHubError(`GitHub could not be read: ${message}`, 'garbled')
+  }
+  const response = fields.response as { headers?: Record<string, string | number> } | undefined
+  const limited =
+    status === 429 ||
+    (status === 403 &&
+      (String(response?.headers?.['x-ratelimit-remaining'] ?? '') === '0' ||
+        /rate limit/i.test(message)))
+  if (limited)
+    return new GitHubError(`GitHub rate-limited the token (HTTP ${status})`, 'rate-limited', status)
+  if (status === 401 || status === 403 || status === 404) {
+    return new GitHubError(`GitHub refused (HTTP ${status})`, 'refused', status)
+  }
+  if (status >= 500) {
+    return response === undefined
+      ? new GitHubError(`GitHub could not be reached: ${message}`, 'no-answer')
+      : new GitHubError(`GitHub answered HTTP ${status}`, 'server', status)
+  }
+  return new GitHubError(
+    `GitHub refused the request (HTTP ${status}): ${message}`,
+    'invalid',
+    status
+  )
+}
+
+/** Why a GitHub request failed, in words that say what to grant or check. */
+export function describeGitHubError(
+  error: unknown,
+  permission: string,
+  token = 'github-token'
+): string {
+  const failure = gitHubError(error)
+  switch (failure.kind) {
+    case 'refused':
+      return failure.status === 401
+        ? `${token} was not accepted (HTTP 401)`
+        : `GitHub refused (HTTP ${failure.status}): ${token} needs the \`${permission}\` ` +
+            'permission (list it under `permissions:` in the workflow), or the repository is ' +
+            'private to it, as a fork can be'
+    case 'rate-limited':
+      return `GitHub rate-limited ${token} (HTTP ${failure.status})`
+    case 'server':
+      return `GitHub answered HTTP ${failure.status}`
+    case 'no-answer':
+      return forLog(failure.message, 200)
+    case 'invalid':
+    case 'garbled':
+      return forLog(failure.message, 200)
+  }
+}
+
+/**
+ * One place the action reports to on GitHub (the status comment, a check, the docs pull request):
+ * it warns once, whatever fails after that, and stops writing once GitHub refused a write for want
+ * of permission, since every later write would be refused too.
+ */
+export class Surface {
+  private warned = false
+  /** A write was refused for want of permission. */
+  refused = false
+
+  constructor(
+    private readonly log: Log,
+    /** What follows for the user when this surface fails, e.g. "The docs job is not affected." */
+    private readonly consequence: string
+  ) {}
+
+  /** Warns once for this surface; later failures go to the debug log. */
+  warn(message: string): void {
+    if (this.warned) {
+      this.log.debug(message)
+      return
+    }
+    this.warned = true
+    this.log.warning(`${message} ${this.consequence}`.trim())
+  }
+
+  /**
+   * Runs a write unless an earlier one was refused; a failure is warned about (once) and
+   * remembered when it was a refusal. Returns undefined when the write did not succeed.
+   */
+  async write<T>(
+    describe: (error: GitHubError) => string,
+    call: () => Promise<T>
+  ): Promise<T | undefined> {
+    if (this.refused) return undefined
+    try {
+      return await call()
+    } catch (error: unknown) {
+      const failure = gitHubError(error)
+      if (failure.kind === 'refused') this.refused = true
+      this.warn(describe(failure))
+      return undefined
+    }
+  }
+}
+
+/**
+ * Sends a create that is not idempotent once. When its answer leaves it unknown whether it
+ * landed (5xx, no answer), `look` searches for what it would have made before anything is sent
+ * again; what `look` finds is taken as the create's result. Any other failure is thrown.
+ */
+export async function createOnce<T>(
+  create: () => Promise<T>,
+  look: () => Promise<T | undefined>
+): Promise<T> {
+  try {
+    return await create()
+  } catch (error: unknown) {
+    const failure = gitHubError(error)
+    if (!failure.mayHaveLanded) throw failure
+    const found = await look().catch(() => undefined)
+    if (found !== undefined) return found
+    throw failure
+  }
+}
