@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { formatDuration, parseDuration } from '../src/duration.js'
+import { formatDuration, isBareNumber, parseDuration } from '../src/duration.js'
 import { parseDuration as parseSimulatorDuration } from '../simulator/duration.js'
 
 /**
@@ -51,6 +51,31 @@ const cases = DURATIONS.map(([text, ms]) => [label(text), text, ms] as const)
 describe('parseDuration (action inputs)', () => {
   it.each(cases)('reads %s', (_, text, ms) => {
     expect(parseDuration(text)).toBe(ms)
+  })
+})
+
+describe('parseDuration with bare numbers in minutes (timeout)', () => {
+  it.each([
+    ['30', 1_800_000],
+    ['1.5', 90_000],
+    [' 2 ', 120_000],
+    ['30s', 30_000],
+    ['250ms', 250],
+    ['1h', 3_600_000],
+    ['soon', undefined]
+  ])('reads %j', (text, ms) => {
+    expect(parseDuration(text, 'm')).toBe(ms)
+  })
+
+  it.each([
+    ['30', true],
+    [' .5 ', true],
+    ['30s', false],
+    ['30 m', false],
+    ['soon', false],
+    ['', false]
+  ])('knows whether %j has no unit', (text, bare) => {
+    expect(isBareNumber(text)).toBe(bare)
   })
 })
 
