@@ -133,8 +133,22 @@ describe('HTTP errors read like advice', () => {
     expect(error.message).toContain('The server said: Invalid API key')
   })
 
-  it('403 names permission and plan', async () => {
-    expect((await failWith(403, '{}')).message).toMatch(/HTTP 403.*lacks permission.*plan/)
+  it('403 on create names a read-only key and the IP allowlist, with the fix for each', async () => {
+    const { message } = await failWith(403, '{"error":"Forbidden"}')
+    expect(message).toContain('HTTP 403')
+    expect(message).toContain('read-only')
+    expect(message).toContain('write scope')
+    expect(message).toContain('IP allowlist')
+    expect(message).toContain('self-hosted runner')
+    expect(message).toContain('The server said: Forbidden')
+    expect(message).not.toMatch(/plan|not found/)
+  })
+
+  it('403 while checking a job points at the allowlist, since a read-only key may read', async () => {
+    const { message } = await failWith(403, '', 'poll')
+    expect(message).toMatch(/HTTP 403.*read-only key can still read jobs.*IP allowlist/)
+    expect(message).toContain('"job_9"')
+    expect(message).not.toContain('write scope')
   })
 
   it('404 on create points at project-id, 404 on poll names the job', async () => {
@@ -301,8 +315,17 @@ describe('advice that fits the request', () => {
     expect(error.message).not.toMatch(/100 agent jobs|try again/i)
   })
 
-  it('says on 401 that admin keys expire', () => {
-    expect(describeHttpFailure('poll', 401, '', { projectId: 'p' })).toMatch(/expire 7 to 90 days/)
+  it('says on 401 that a key may expire, or never, and to create a new one', () => {
+    const message = describeHttpFailure('poll', 401, '', { projectId: 'p' })
+    expect(message).toContain('7, 30, 60 or 90 days after it is made, or never')
+    expect(message).toContain('Create a new admin API key')
+    expect(message).not.toMatch(/90 by default|expire 7 to 90 days/)
+  })
+
+  it('names the follow-up message and its job on a 403 to a message', () => {
+    const message = describeHttpFailure('message', 403, '', { projectId: 'p', jobId: 'job_3' })
+    expect(message).toContain('send a message to agent job "job_3" in project "p" (HTTP 403)')
+    expect(message).toContain('write scope')
   })
 })
 

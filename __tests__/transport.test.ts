@@ -122,6 +122,61 @@ describe('what provably happened to a request that got no answer', () => {
   })
 })
 
+/** A port on 127.0.0.1 that nothing listens on: bound for a moment, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createTcpServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+describe('a request that cannot reach the API names base-url and what to check', () => {
+  it('a refused connection names the URL tried, with its path, and base-url', async () => {
+    const port = await closedPort()
+    const error = await failure(`http://127.0.0.1:${port}/mintlify`)
+    expect(error.failure).toEqual({ kind: 'unsent', permanent: false })
+    expect(error.message).toBe(
+      `Could not reach http://127.0.0.1:${port}/mintlify: the connection to 127.0.0.1:${port} ` +
+        'was refused (ECONNREFUSED). Check base-url: nothing accepts connections at that host ' +
+        'and port (leave base-url out for the hosted API, https://api.mintlify.com).'
+    )
+  })
+
+  it("TLS to a plain-HTTP port says so without OpenSSL's own error text", async () => {
+    const base = await http((_, res) => res.end('plain'))
+    const error = await failure(base.replace('http:', 'https:'))
+    expect(error.message).toContain(`Could not reach ${base.replace('http:', 'https:')}:`)
+    expect(error.message).toContain('(ERR_SSL_WRONG_VERSION_NUMBER)')
+    expect(error.message).toContain('Check base-url: it says https://')
+    expect(error.message).not.toMatch(/error:[0-9A-F]{8}|SSL routines|deps\/openssl/)
+  })
+
+  it('an unknown host names the host and base-url', async () => {
+    const unknown: Fetch = async () =>
+      Promise.reject(
+        new TypeError('fetch failed', {
+          cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.mintlfy.com'), {
+            code: 'ENOTFOUND'
+          })
+        })
+      )
+    const error = await failure('https://api.mintlfy.com', 5000, unknown)
+    expect(error.failure).toEqual({ kind: 'unsent', permanent: false })
+    expect(error.message).toMatch(
+      /^Could not reach https:\/\/api\.mintlfy\.com: the host name api\.mintlfy\.com was not found \(ENOTFOUND\)\. Check base-url's host name/
+    )
+  })
+
+  it('a connection closed before the request left names base-url', async () => {
+    const port = await tcp((socket) => socket.destroy())
+    const error = await failure(`https://127.0.0.1:${port}`)
+    expect(error.failure.kind).toBe('unsent')
+    expect(error.message).toMatch(new RegExp(`^Could not reach https://127\\.0\\.0\\.1:${port}: `))
+    expect(error.message).toContain('base-url')
+  })
+})
+
 describe('the size of an answer', () => {
   it('refuses a body over the cap without reading it all', async () => {
     const base = await http((_, res) => {

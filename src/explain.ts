@@ -24,6 +24,7 @@ export function describeHttpFailure(
   const said = serverMessage ? ` The server said: ${serverMessage}` : ''
   const project = `"${forLog(ids.projectId, 80)}"`
   const job = `"${forLog(ids.jobId ?? '', 80)}"`
+  const doing = operation === 'create' ? 'start an agent job' : `send a message to agent job ${job}`
   switch (status) {
     case 400:
       return operation === 'message'
@@ -33,16 +34,26 @@ export function describeHttpFailure(
         : `The API rejected the request (HTTP 400).${said || ' It gave no reason.'}`
     case 401:
       return (
-        'The API key was not accepted (HTTP 401): it is wrong, expired or revoked. Admin keys ' +
-        'expire 7 to 90 days after they are made (90 by default), so a key that used to work ' +
-        `can stop. Create an admin API key on ${API_KEYS_PAGE} and store it in the secret ` +
-        `passed as api-key.${said}`
+        'The API key was not accepted (HTTP 401): it is wrong, expired or revoked. An admin key ' +
+        'expires 7, 30, 60 or 90 days after it is made, or never, as chosen when it is created, ' +
+        'so a key that used to work can stop. Create a new admin API key on ' +
+        `${API_KEYS_PAGE} (its expiry is yours to choose) and store it in the secret passed ` +
+        `as api-key.${said}`
       )
     case 403:
-      return (
-        'The API key is not allowed to run the agent (HTTP 403): it lacks permission for project ' +
-        `${project}, or the plan does not include the agent.${said}`
-      )
+      return operation === 'poll'
+        ? `The API refused to let this key read agent job ${job} of project ${project} ` +
+            "(HTTP 403). A read-only key can still read jobs, so the likely cause is the runner's " +
+            'address: your organization limits its keys to an IP allowlist, and this runner is ' +
+            "not on it. Add the runner's address to the allowlist, or run the step on a " +
+            'self-hosted runner whose address is allowed (the addresses of GitHub-hosted runners ' +
+            `change).${said}`
+        : `The API refused to let this key ${doing} in project ${project} (HTTP 403). Either ` +
+            'the key is read-only (a key with read scope answers every POST with 403): create ' +
+            `an admin key with write scope on ${API_KEYS_PAGE} and store it in the secret ` +
+            'passed as api-key. Or your organization limits its keys to an IP allowlist without ' +
+            "this runner's address: add it, or run the step on a self-hosted runner whose " +
+            `address is allowed (the addresses of GitHub-hosted runners change).${said}`
     case 404:
       return operation === 'create'
         ? `Project ${project} was not found (HTTP 404): check project-id; the project id is ` +
@@ -106,13 +117,106 @@ function errorCodes(error: unknown, seen = new Set<unknown>()): string[] {
   return codes
 }
 
-/** The innermost message of an error chain, with the codes it does not already name. */
+// OpenSSL's own error lines, such as `error:0A00010B:SSL routines::wrong version number` or
+// `403D…:error:0A00010B:SSL routines:tls_validate_record_header:wrong version number:../deps/…`:
+// internal text that tells a user nothing the error's code does not.
+const OPENSSL_LINE = /(?:[0-9A-F]+:)?error:[0-9A-F]{8}:[^\n]*\n?/gi
+
+/**
+ * The innermost message of an error chain, with the codes it does not already name, and without
+ * OpenSSL's internal error lines.
+ */
 export function describeNetworkError(error: unknown): string {
   const chain = causes(error)
   const deepest = chain[chain.length - 1]
-  const message = deepest === undefined ? String(error) : messageOf(deepest)
+  const raw = deepest === undefined ? String(error) : messageOf(deepest)
+  const message = raw.replace(OPENSSL_LINE, ' ').replace(/\s+/g, ' ').trim() || 'a TLS error'
   const unsaid = [...new Set(errorCodes(error))].filter((code) => !message.includes(code))
   return forLog(unsaid.length ? `${message} (${unsaid.join(', ')})` : message, 200)
+}
+
+/** How a connection failed before anything was sent, as its error codes tell. */
+type ConnectProblem = 'refused' | 'unknown-host' | 'dns-later' | 'no-route' | 'slow' | 'closed'
+
+const CONNECT_CODES: Record<ConnectProblem, readonly string[]> = {
+  refused: ['ECONNREFUSED'],
+  'unknown-host': ['ENOTFOUND'],
+  'dns-later': ['EAI_AGAIN'],
+  'no-route': ['ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN'],
+  slow: ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'],
+  closed: ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']
+}
+
+const REACH_CHECK =
+  'Check base-url, and that the runner may reach that host: a firewall may drop the ' +
+  'connection, or the network may allow only a proxy (set HTTPS_PROXY).'
+
+/** What happened, for a host, and what to check. */
+const CONNECT_WORDS: Record<ConnectProblem, (host: string, code: string) => string> = {
+  refused: (host, code) =>
+    `the connection to ${host} was refused (${code}). Check base-url: nothing accepts ` +
+    'connections at that host and port (leave base-url out for the hosted API, ' +
+    'https://api.mintlify.com).',
+  'unknown-host': (host, code) =>
+    `the host name ${host} was not found (${code}). Check base-url's host name for a typo; on ` +
+    "a self-hosted runner, also the runner's DNS.",
+  'dns-later': (host, code) =>
+    `looking up the host name ${host} failed for now (${code}). Check the runner's DNS, and ` +
+    "base-url's host name.",
+  'no-route': (host, code) => `there is no route to ${host} (${code}). ${REACH_CHECK}`,
+  slow: (host, code) => `connecting to ${host} timed out (${code}). ${REACH_CHECK}`,
+  closed: (host, code) =>
+    `the connection to ${host} closed before the request was sent (${code}). Check base-url, ` +
+    'and any proxy or firewall between the runner and the API.'
+}
+
+/** The connection problem an error's codes name, with the code that named it. */
+function connectProblem(error: unknown): [ConnectProblem, string] | undefined {
+  const codes = errorCodes(error)
+  for (const [problem, known] of Object.entries(CONNECT_CODES) as [ConnectProblem, string[]][]) {
+    const code = codes.find((c) => known.includes(c))
+    if (code) return [problem, code]
+  }
+  return undefined
+}
+
+/**
+ * The words for a request that never reached the API: the base URL it tried (`where`, the origin
+ * and path of base-url), what happened as the error's codes tell it, and what to check. With
+ * `timedOut`, the request got no answer within that time before it was sent.
+ */
+export function describeUnreachable(where: string, error: unknown, timedOut?: string): string {
+  const head = `Could not reach ${forLog(where, 200)}:`
+  if (timedOut) return `${head} no answer within ${timedOut}. ${REACH_CHECK}`
+  const refused = refusal(error)
+  const url = URL.canParse(where) ? new URL(where) : undefined
+  if (refused) return `${head} ${refusalReason(refused, error, url)}. ${refusalAdvice(refused)}`
+  const problem = connectProblem(error)
+  const host = url?.host ?? where
+  if (problem) return `${head} ${CONNECT_WORDS[problem[0]](forLog(host, 100), problem[1])}`
+  return (
+    `${head} ${describeNetworkError(error)}. Check base-url, and the runner's network and ` +
+    'proxy settings.'
+  )
+}
+
+/** What happened, for a refusal: a code rather than the network stack's own text. */
+function refusalReason(kind: Refusal, error: unknown, url: URL | undefined): string {
+  const codes = errorCodes(error)
+  const code = codes.find((c) =>
+    /^ERR_SSL_|^ERR_TLS_|CERT|SELF_SIGNED|UNABLE_TO_|DEPTH_ZERO/.test(c)
+  )
+  switch (kind) {
+    case 'tls-handshake':
+      return `the TLS handshake failed before anything was sent (${code ?? 'TLS error'})`
+    case 'untrusted-certificate':
+    case 'certificate-name':
+      return describeNetworkError(error)
+    case 'proxy-auth':
+      return 'the proxy refused to connect (HTTP 407)'
+    case 'bad-port':
+      return `fetch refuses to connect to port ${url?.port || 'of base-url'}`
+  }
 }
 
 /**
@@ -147,14 +251,15 @@ const ADVICE: Record<Refusal, string> = {
     "The server certificate is valid but not for this host name: check base-url's host, or the " +
     'proxy that answers for it; a CA certificate cannot fix this.',
   'tls-handshake':
-    'The TLS handshake failed before anything was sent: check that base-url names an https ' +
-    'server (a plain-http port answers TLS with garbage).',
+    'Check base-url: it says https://, but the server at that host and port may not speak TLS ' +
+    '(a plain-http port answers TLS with garbage; http:// is accepted for localhost), or its ' +
+    'TLS versions do not match.',
   'proxy-auth':
     'The proxy asks for credentials (HTTP 407): put them in the proxy URL, as in ' +
     'HTTPS_PROXY=http://user:password@proxy.example:3128.',
   'bad-port':
-    'That port is on the list of ports fetch refuses to use (for example 6000 or 6667): serve ' +
-    'the API on another port.'
+    'That port is on the list of ports fetch refuses to use (for example 6000 or 6667): check ' +
+    'the port in base-url, and serve the API on another port.'
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 } from 'undici'
 import { formatDuration } from './duration.js'
 import { ApiError, cancellation } from './errors.js'
-import { describeNetworkError, refusal, refusalAdvice } from './explain.js'
+import { describeNetworkError, describeUnreachable, refusal } from './explain.js'
 import { describeLink, forLog, redact } from './sanitize.js'
 import { isLoopback } from './urls.js'
 
@@ -151,7 +151,11 @@ export function createTransport(options: TransportOptions): Transport {
         }
         const refused = timedOut ? undefined : refusal(error)
         throw new ApiError(
-          `Could not reach ${origin}: ${reason}.${refused ? ` ${refusalAdvice(refused)}` : ''}`,
+          describeUnreachable(
+            `${origin}${prefix}`,
+            error,
+            timedOut ? formatDuration(timeoutMs) : undefined
+          ),
           { kind: 'unsent', permanent: refused !== undefined }
         )
       } finally {
