@@ -188,7 +188,7 @@ describe('waitForJob', () => {
     expect(timeouts.at(-1)).toBeLessThan(REQUEST_TIMEOUT_MS)
   })
 
-  it('retries transient failures and reports a run of them as warnings', async () => {
+  it('retries transient failures and reports a run of them as one warning', async () => {
     const rt = virtualRuntime()
     const faults: Failure[] = [
       { kind: 'http', status: 500 },
@@ -211,10 +211,10 @@ describe('waitForJob', () => {
     const failureLines = rt.lines.filter((l) => l.message.startsWith('Checking the job failed'))
     expect(failureLines.map((l) => l.level)).toEqual([
       'info',
-      'info',
+      'debug',
       'warning',
-      'warning',
-      'warning'
+      'debug',
+      'debug'
     ])
     expect(WARN_AFTER_FAILURES).toBe(3)
     // The wait after the 503 honours its Retry-After.

@@ -34,7 +34,7 @@ export const MESSAGE: RequestKind = {
 }
 
 /** Reading a job: harmless to repeat. */
-export const POLL: RequestKind = READ
+export const POLL: RequestKind = { ...READ, action: 'read the agent job' }
 
 export interface MintlifyApi {
   /** Starts an agent job with `prompt`. */

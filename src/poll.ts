@@ -25,7 +25,10 @@ export const PROGRESS_EVERY_MS = 60_000
  */
 export const STALE_GRACE_MS = 60_000
 
-/** Consecutive failed polls from which each further failure is a warning rather than a log line. */
+/**
+ * Consecutive failed polls at which the run of them becomes one warning. Each run of failures
+ * logs its first failure and this one; the others, and each attempt's details, go to debug.
+ */
 export const WARN_AFTER_FAILURES = 3
 
 export interface Schedule extends PollPace {
@@ -49,7 +52,10 @@ export async function send<T>(
   for (let failures = 1; ; failures++) {
     if (runtime.signal.aborted) throw cancellation(runtime.signal)
     try {
-      return await call(requestTimeout(schedule, runtime), runtime.signal)
+      const answer = await call(requestTimeout(schedule, runtime), runtime.signal)
+      if (failures > 1)
+        runtime.log.info(`The request to ${kind.action} went through on attempt ${failures}.`)
+      return answer
     } catch (error: unknown) {
       if (!(error instanceof ApiError)) throw error
       const decision = decide(kind, error, {
@@ -60,9 +66,15 @@ export async function send<T>(
         random: runtime.random
       })
       if (!decision.retry) throw decision.error
-      runtime.log.warning(
-        `${error.message} ${kind.noEffect}; trying again in ${formatDuration(decision.waitMs)}.`
-      )
+      // One warning for a run of failures; each further attempt only in debug.
+      const again = formatDuration(decision.waitMs)
+      if (failures === 1) {
+        runtime.log.warning(`${error.message} ${kind.noEffect}; trying again in ${again}.`)
+      } else {
+        runtime.log.debug(
+          `Attempt ${failures} to ${kind.action} failed: ${error.message} Trying again in ${again}.`
+        )
+      }
       await runtime.sleep(decision.waitMs, runtime.signal)
     }
   }
@@ -176,12 +188,15 @@ export async function waitForJob(
       const line =
         `Checking the job failed (${failures} in a row): ${errorMessage(error)} ` +
         `Trying again in ${formatDuration(Math.min(wait, Math.max(0, schedule.deadline - now())))}.`
-      if (failures >= WARN_AFTER_FAILURES) log.warning(line)
-      else log.info(line)
+      if (failures === WARN_AFTER_FAILURES) {
+        log.warning(`${line} Further failures in a row are logged only in debug.`)
+      } else if (failures === 1) log.info(line)
+      else log.debug(line)
       lastLine = now()
       continue
     }
 
+    if (failures > 1) log.info(`Checking the job works again after ${failures} failures in a row.`)
     failures = 0
     polls++
     wait = pollDelay(polls, schedule, runtime.random)
