@@ -435,7 +435,7 @@ describe('comments', () => {
     expect(res.status).toBe(201)
     const created = (await res.json()) as Json & { id: number }
     expect(res.headers.get('location')).toBe(`${s.url}${REPO}/issues/comments/${created.id}`)
-    expect(created).toEqual({
+    expect(created).toMatchObject({
       url: `${s.url}${REPO}/issues/comments/${created.id}`,
       html_url: `https://github.com/Codertocat/Hello-World/pull/2#issuecomment-${created.id}`,
       issue_url: `${s.url}${REPO}/issues/2`,
@@ -445,9 +445,7 @@ describe('comments', () => {
       created_at: '2030-01-02T03:04:05Z',
       updated_at: '2030-01-02T03:04:05Z',
       author_association: 'NONE',
-      body: 'Docs job started',
-      reactions: expect.objectContaining({ total_count: 0 }),
-      performed_via_github_app: null
+      body: 'Docs job started'
     })
 
     const patch = await send(s, 'PATCH', `${REPO}/issues/comments/${created.id}`, {
@@ -472,7 +470,8 @@ describe('comments', () => {
         user: 'github-actions[bot]',
         createdAt: '2030-01-02T03:04:05Z',
         updatedAt: '2030-01-02T03:04:05Z',
-        history: ['Docs job started', 'Docs job done']
+        history: ['Docs job started', 'Docs job done'],
+        token: null
       }
     ])
     expect(await ok(s, `${REPO}/issues/3/comments`)).toEqual([])
@@ -695,7 +694,7 @@ describe('routing and recording', () => {
   it('answers 404 in GitHub’s shape for other paths and methods under /repos', async () => {
     const s = await start()
     for (const [method, path] of [
-      ['GET', `${REPO}/pulls/2`],
+      ['GET', `${REPO}/pulls/2/commits`],
       ['DELETE', `${REPO}/issues/comments/1`],
       ['POST', `${REPO}/compare/a...b`],
       ['GET', `${REPO}/compare/nothing`],
@@ -778,5 +777,413 @@ describe('through Octokit, as the action calls it', () => {
     await expect(octokit.rest.repos.getCommit({ owner, repo, ref: ZERO })).rejects.toMatchObject({
       status: 422
     })
+  })
+})
+
+describe('who the token is', () => {
+  it('answers GraphQL’s viewer with the token’s account, on github.com and GHES paths', async () => {
+    const s = await start({ scenario: { github: { user: 'docs-writer' } } })
+    for (const path of ['/graphql', '/api/graphql']) {
+      const res = await send(s, 'POST', path, { query: 'query { viewer { login } }' })
+      expect([path, res.status]).toEqual([path, 200])
+      expect(await res.json()).toEqual({ data: { viewer: { login: 'docs-writer' } } })
+    }
+    const anonymous = await fetch(`${s.url}/graphql`, { method: 'POST', body: '{}' })
+    expect(anonymous.status).toBe(401)
+  })
+
+  it('refuses GET /user to a bot as GitHub does, and shows a person', async () => {
+    const s = await start()
+    for (const path of ['/user', '/api/v3/user']) {
+      const res = await call(s, path)
+      expect(res.status).toBe(403)
+      expect(await res.json()).toMatchObject({ message: 'Resource not accessible by integration' })
+    }
+    s.setScenario({ github: { user: 'octocat' } })
+    expect(await ok(s, '/user')).toMatchObject({
+      login: 'octocat',
+      id: 583231,
+      type: 'User',
+      url: `${s.url}/users/octocat`,
+      html_url: 'https://github.com/octocat'
+    })
+    const octokit = getOctokit('ghs_simulated', { baseUrl: s.url })
+    const viewer = await octokit.graphql<{ viewer: { login: string } }>('{ viewer { login } }')
+    expect(viewer.viewer.login).toBe('octocat')
+  })
+})
+
+describe('reading comments newest first', () => {
+  it('names the last page, and each page before it, so a client can walk back', async () => {
+    const s = await start()
+    for (const body of ['1', '2', '3', '4', '5']) {
+      await send(s, 'POST', `${REPO}/issues/2/comments`, { body })
+    }
+    const first = await call(s, `${REPO}/issues/2/comments?per_page=2`)
+    const last = links(first.headers.get('link')).last ?? ''
+    expect(last).toBe(`${s.url}${REPO}/issues/2/comments?per_page=2&page=3`)
+    const lastPage = await fetch(last, { headers: TOKEN })
+    expect(((await lastPage.json()) as Json[]).map((c) => c.body)).toEqual(['5'])
+    const prev = links(lastPage.headers.get('link')).prev ?? ''
+    expect(prev).toBe(`${s.url}${REPO}/issues/2/comments?per_page=2&page=2`)
+    const before = await fetch(prev, { headers: TOKEN })
+    expect(((await before.json()) as Json[]).map((c) => c.body)).toEqual(['3', '4'])
+    const [four] = s.comments.filter((c) => c.body === '4')
+    expect(await ok(s, `${REPO}/issues/comments/${four?.id}`)).toMatchObject({ body: '4' })
+  })
+})
+
+describe('commit statuses', () => {
+  const statuses = `${REPO}/statuses/${HEAD}`
+
+  it('records statuses per repository and sha, and combines the latest of each context', async () => {
+    const s = await start()
+    const res = await send(s, 'POST', statuses, {
+      state: 'pending',
+      context: 'Mintlify docs',
+      description: 'Docs job running',
+      target_url: 'https://dashboard.mintlify.com/job/1'
+    })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toMatchObject({
+      url: `${s.url}${REPO}/statuses/${HEAD}`,
+      state: 'pending',
+      context: 'Mintlify docs',
+      description: 'Docs job running',
+      target_url: 'https://dashboard.mintlify.com/job/1',
+      creator: { login: 'github-actions[bot]', type: 'Bot' }
+    })
+    await send(s, 'POST', statuses, { state: 'success', context: 'Mintlify docs' })
+    await send(s, 'POST', statuses, { state: 'failure', context: 'lint' })
+    await send(s, 'POST', `/repos/acme/docs/statuses/${HEAD}`, { state: 'error' })
+
+    expect(s.github.statuses.map((x) => [x.repo, x.sha, x.context, x.state])).toEqual([
+      ['Hello-World', HEAD, 'Mintlify docs', 'pending'],
+      ['Hello-World', HEAD, 'Mintlify docs', 'success'],
+      ['Hello-World', HEAD, 'lint', 'failure'],
+      ['docs', HEAD, 'default', 'error']
+    ])
+    const listed = await ok<Json[]>(s, `${REPO}/commits/${HEAD}/statuses`)
+    expect(listed.map((x) => x.state)).toEqual(['failure', 'success', 'pending'])
+    const combined = await ok<Json & { statuses: Json[] }>(s, `${REPO}/commits/changes/status`)
+    // Another commit has none: no context has spoken, so it is pending.
+    expect(combined).toMatchObject({
+      state: 'pending',
+      total_count: 0,
+      repository: { full_name: 'Codertocat/Hello-World' }
+    })
+    const byRef = await ok<Json & { statuses: Json[] }>(s, `${REPO}/commits/${HEAD}/status`)
+    expect(byRef).toMatchObject({ state: 'failure', sha: HEAD, total_count: 2 })
+    expect(byRef.statuses.map((x) => [x.context, x.state])).toEqual([
+      ['Mintlify docs', 'success'],
+      ['lint', 'failure']
+    ])
+    expect(combined.sha).not.toBe(HEAD)
+    expect(await ok(s, `/repos/acme/docs/commits/${HEAD}/status`)).toMatchObject({
+      state: 'failure',
+      total_count: 1
+    })
+  })
+
+  it.each([
+    ['an unknown state', { state: 'done' }, /is not a member of/],
+    ['no state', { context: 'x' }, /"state" wasn't supplied/],
+    [
+      'a description over 140 characters',
+      { state: 'success', description: 'x'.repeat(141) },
+      /^Validation Failed$/
+    ]
+  ])('refuses %s with 422', async (_what, body, message) => {
+    const s = await start()
+    const res = await send(s, 'POST', statuses, body)
+    expect(res.status).toBe(422)
+    expect(await res.json()).toMatchObject({
+      message: expect.stringMatching(message),
+      documentation_url: 'https://docs.github.com/rest/commits/statuses#create-a-commit-status'
+    })
+    expect(s.github.statuses).toEqual([])
+    const fits = await send(s, 'POST', statuses, { state: 'success', description: 'é'.repeat(140) })
+    expect(fits.status).toBe(201)
+  })
+})
+
+describe('check runs', () => {
+  it('creates, updates and lists check runs by commit', async () => {
+    const s = await start({ scenario: { github: { user: 'docs-app[bot]' } } })
+    const created = await send(s, 'POST', `${REPO}/check-runs`, {
+      name: 'Mintlify docs',
+      head_sha: HEAD,
+      status: 'in_progress',
+      details_url: 'https://dashboard.mintlify.com/job/1',
+      output: { title: 'Docs job running', summary: 'Started' }
+    })
+    expect(created.status).toBe(201)
+    const run = (await created.json()) as Json & { id: number }
+    expect(run).toMatchObject({
+      name: 'Mintlify docs',
+      head_sha: HEAD,
+      status: 'in_progress',
+      conclusion: null,
+      details_url: 'https://dashboard.mintlify.com/job/1',
+      url: `${s.url}${REPO}/check-runs/${run.id}`,
+      output: { title: 'Docs job running', summary: 'Started', text: null },
+      app: { slug: 'docs-app' }
+    })
+    const patch = await send(s, 'PATCH', `${REPO}/check-runs/${run.id}`, {
+      conclusion: 'success',
+      output: { title: 'Docs updated', summary: 'Pull request opened' }
+    })
+    expect(await patch.json()).toMatchObject({
+      status: 'completed',
+      conclusion: 'success',
+      completed_at: '2030-01-02T03:04:05Z',
+      output: { title: 'Docs updated' }
+    })
+    const listed = await ok<{ total_count: number; check_runs: Json[] }>(
+      s,
+      `${REPO}/commits/${HEAD}/check-runs`
+    )
+    expect(listed.total_count).toBe(1)
+    expect(listed.check_runs[0]).toMatchObject({ id: run.id, conclusion: 'success' })
+    expect(await ok(s, `${REPO}/commits/${BASE}/check-runs`)).toMatchObject({ total_count: 0 })
+    expect(s.github.checkRuns).toEqual([
+      expect.objectContaining({ repo: 'Hello-World', headSha: HEAD, status: 'completed' })
+    ])
+    expect(s.github.checkRuns[0]?.history).toHaveLength(2)
+    expect((await send(s, 'PATCH', `/repos/acme/docs/check-runs/${run.id}`, {})).status).toBe(404)
+  })
+
+  it('links the workflow token’s check runs to their own page, whatever they ask', async () => {
+    const s = await start()
+    const res = await send(s, 'POST', `${REPO}/check-runs`, {
+      name: 'docs',
+      head_sha: HEAD,
+      details_url: 'https://example.com/elsewhere'
+    })
+    const run = (await res.json()) as Json & { id: number }
+    expect(run.details_url).toBe(`${WEB}/runs/${run.id}`)
+    expect(run).toMatchObject({ status: 'queued', app: { slug: 'github-actions' } })
+  })
+
+  it.each([
+    ['no name', { head_sha: HEAD }],
+    ['completed without a conclusion', { name: 'x', head_sha: HEAD, status: 'completed' }],
+    ['an unknown conclusion', { name: 'x', head_sha: HEAD, conclusion: 'passed' }],
+    [
+      'a summary over 65535 characters',
+      { name: 'x', head_sha: HEAD, output: { title: 't', summary: 'x'.repeat(65536) } }
+    ]
+  ])('refuses %s with 422', async (_what, body) => {
+    const s = await start()
+    expect((await send(s, 'POST', `${REPO}/check-runs`, body)).status).toBe(422)
+    expect(s.github.checkRuns).toEqual([])
+  })
+})
+
+describe('pull requests in another repository', () => {
+  const DOCS = '/repos/acme/docs'
+  const scenario = {
+    github: {
+      user: 'docs-writer',
+      nonCollaborators: ['stranger'],
+      pulls: {
+        'acme/docs#7': { title: 'Document --dry-run', user: 'docs-writer', labels: ['docs'] },
+        7: { title: 'Any other repository' }
+      }
+    }
+  }
+
+  it('shows, closes, labels and asks for reviews on a pull request of acme/docs', async () => {
+    const s = await start({ scenario })
+    const pull = await ok(s, `${DOCS}/pulls/7`)
+    expect(pull).toMatchObject({
+      url: `${s.url}${DOCS}/pulls/7`,
+      html_url: 'https://github.com/acme/docs/pull/7',
+      number: 7,
+      state: 'open',
+      title: 'Document --dry-run',
+      merged: false,
+      user: { login: 'docs-writer' },
+      labels: [{ name: 'docs' }],
+      base: { repo: { full_name: 'acme/docs' } }
+    })
+    expect(await ok(s, `${REPO}/pulls/7`)).toMatchObject({ title: 'Any other repository' })
+
+    const labels = await send(s, 'POST', `${DOCS}/issues/7/labels`, { labels: ['DOCS'] })
+    expect(labels.status).toBe(200)
+    expect(await labels.json()).toEqual([
+      expect.objectContaining({ name: 'docs', url: `${s.url}${DOCS}/labels/docs` })
+    ])
+    const added = await send(s, 'POST', `${DOCS}/issues/7/labels`, { labels: ['automated'] })
+    expect(added.status).toBe(200)
+    expect(((await added.json()) as Json[]).map((l) => l.name)).toEqual(['docs', 'automated'])
+
+    const asked = await send(s, 'POST', `${DOCS}/pulls/7/requested_reviewers`, {
+      reviewers: ['octocat'],
+      team_reviewers: ['docs-team']
+    })
+    expect(asked.status).toBe(201)
+    expect(await asked.json()).toMatchObject({
+      number: 7,
+      requested_reviewers: [{ login: 'octocat' }],
+      requested_teams: [{ slug: 'docs-team' }]
+    })
+    expect(await ok(s, `${DOCS}/pulls/7/requested_reviewers`)).toMatchObject({
+      users: [{ login: 'octocat' }],
+      teams: [{ slug: 'docs-team' }]
+    })
+
+    const closed = await send(s, 'PATCH', `${DOCS}/pulls/7`, { state: 'closed' })
+    expect(closed.status).toBe(200)
+    expect(await closed.json()).toMatchObject({
+      state: 'closed',
+      closed_at: '2030-01-02T03:04:05Z'
+    })
+    expect(await ok(s, `${DOCS}/pulls/7`)).toMatchObject({ state: 'closed' })
+    expect(await ok(s, `${REPO}/pulls/7`)).toMatchObject({ state: 'open', labels: [] })
+    expect(s.github.pulls.get('acme/docs#7')).toMatchObject({
+      state: 'closed',
+      labels: ['docs', 'automated'],
+      reviewers: ['octocat'],
+      teams: ['docs-team']
+    })
+
+    const comment = await send(s, 'POST', `${DOCS}/issues/7/comments`, { body: 'Ready' })
+    expect(await comment.json()).toMatchObject({
+      html_url: expect.stringMatching(/^https:\/\/github\.com\/acme\/docs\/pull\/7#issuecomment-/),
+      user: { login: 'docs-writer' }
+    })
+  })
+
+  it.each([
+    [
+      'a reviewer who is not a collaborator',
+      { reviewers: ['octocat', 'Stranger'] },
+      /not a collaborator of the acme\/docs repository/
+    ],
+    ['a team as org/team', { team_reviewers: ['acme/docs-team'] }, /not a collaborator/],
+    ['the author', { reviewers: ['docs-writer'] }, /pull request author/],
+    ['nobody', {}, /must be supplied/]
+  ])('refuses a review request naming %s, whole', async (_what, body, message) => {
+    const s = await start({ scenario })
+    const res = await send(s, 'POST', `${DOCS}/pulls/7/requested_reviewers`, body)
+    expect(res.status).toBe(422)
+    expect(await res.json()).toMatchObject({ message: expect.stringMatching(message) })
+    expect(await ok(s, `${DOCS}/pulls/7/requested_reviewers`)).toMatchObject({
+      users: [],
+      teams: []
+    })
+  })
+
+  it('refuses a state it does not know, and reopening a merged pull request', async () => {
+    const s = await start({
+      scenario: { github: { pulls: { 'acme/docs#8': { merged_at: '2030-01-01T00:00:00Z' } } } }
+    })
+    expect((await send(s, 'PATCH', `${DOCS}/pulls/7`, { state: 'merged' })).status).toBe(422)
+    expect((await send(s, 'PATCH', `${DOCS}/pulls/8`, { state: 'open' })).status).toBe(422)
+    expect(await ok(s, `${DOCS}/pulls/8`)).toMatchObject({ state: 'closed', merged: true })
+  })
+})
+
+describe('tokens per repository', () => {
+  const scenario = {
+    github: {
+      tokens: {
+        workflow: { token: 'ghs_workflow', repos: ['Codertocat/Hello-World'] },
+        docs: {
+          token: 'ghp_docs',
+          user: 'docs-writer',
+          repos: ['acme/docs'],
+          readOnly: ['Codertocat/Hello-World']
+        }
+      }
+    }
+  }
+  const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } })
+
+  it('lets each token reach only its repositories, and records which token went where', async () => {
+    const s = await start({ scenario })
+    expect((await call(s, `${REPO}/pulls/2`, as('ghs_workflow'))).status).toBe(200)
+    expect((await call(s, '/repos/acme/docs/pulls/7', as('ghs_workflow'))).status).toBe(404)
+    const write = await send(s, 'POST', '/repos/acme/docs/issues/7/comments', { body: 'x' })
+    expect(write.status).toBe(401)
+
+    expect((await call(s, '/repos/acme/docs/pulls/7', as('ghp_docs'))).status).toBe(200)
+    expect((await call(s, `${REPO}/pulls/2`, as('ghp_docs'))).status).toBe(200)
+    const refused = await call(s, `${REPO}/issues/2/comments`, {
+      ...as('ghp_docs'),
+      method: 'POST',
+      body: '{"body":"x"}'
+    })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({
+      message: 'Resource not accessible by personal access token'
+    })
+    const viewer = await call(s, '/graphql', {
+      ...as('ghp_docs'),
+      method: 'POST',
+      body: '{"query":"{ viewer { login } }"}'
+    })
+    expect(await viewer.json()).toEqual({ data: { viewer: { login: 'docs-writer' } } })
+    expect(s.comments).toEqual([])
+
+    expect(s.github.requests.map((r) => [r.token, r.repository, r.status])).toEqual([
+      ['workflow', 'Codertocat/Hello-World', 200],
+      ['workflow', 'acme/docs', 404],
+      [null, 'acme/docs', 401],
+      ['docs', 'acme/docs', 200],
+      ['docs', 'Codertocat/Hello-World', 200],
+      ['docs', 'Codertocat/Hello-World', 403],
+      ['docs', null, 200]
+    ])
+    const reached = (label: string) =>
+      s.github.requests.filter((r) => r.token === label && r.status === 200)
+    expect(reached('workflow').map((r) => r.repository)).toEqual(['Codertocat/Hello-World'])
+    expect(JSON.stringify(s.github.requests)).not.toMatch(/ghs_workflow|ghp_docs/)
+  })
+
+  it('keeps the single token knob working beside them, under the label token', async () => {
+    const s = await start({ scenario: { github: { ...scenario.github, token: 'ghs_single' } } })
+    expect((await call(s, '/repos/acme/docs/pulls/7', as('ghs_single'))).status).toBe(200)
+    expect((await call(s, '/repos/acme/docs/pulls/7', as('ghs_other'))).status).toBe(401)
+    expect(s.github.requests.map((r) => r.token)).toEqual(['token', null])
+  })
+})
+
+describe('faults on the new routes', () => {
+  it('answers after a delay with slow, and writes first with perform', async () => {
+    const s = await start({
+      scenario: {
+        githubFaults: {
+          createStatus: [{ action: 'slow', delayMs: 150 }],
+          createCheckRun: [{ action: 'slow', delayMs: 50, status: 502, perform: true }],
+          getPull: [{ status: 500 }],
+          graphql: [{ action: 'reset' }]
+        }
+      }
+    })
+    const started = Date.now()
+    const res = await send(s, 'POST', `${REPO}/statuses/${HEAD}`, { state: 'success' })
+    expect(res.status).toBe(201)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
+    const run = await send(s, 'POST', `${REPO}/check-runs`, { name: 'x', head_sha: HEAD })
+    expect(run.status).toBe(502)
+    expect(s.github.checkRuns).toHaveLength(1)
+    expect((await call(s, `${REPO}/pulls/2`)).status).toBe(500)
+    expect((await call(s, `${REPO}/pulls/2`)).status).toBe(200)
+    await expect(send(s, 'POST', '/graphql', { query: '{ viewer { login } }' })).rejects.toThrow()
+    expect(s.github.requests.map((r) => [r.kind, r.status])).toEqual([
+      ['createStatus', 201],
+      ['createCheckRun', 502],
+      ['getPull', 500],
+      ['getPull', 200],
+      ['graphql', null]
+    ])
+  })
+
+  it('refuses a slow fault without its delay', async () => {
+    await expect(
+      startSimulator({ scenario: { githubFaults: { getPull: [{ action: 'slow' }] } } })
+    ).rejects.toThrow(/delayMs/)
   })
 })

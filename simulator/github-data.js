@@ -3,23 +3,15 @@ import { createHash } from 'node:crypto'
 
 /**
  * The fake GitHub's data: the change every compare, commit and pull request shows unless a knob
- * says otherwise, and the functions that render it in the shapes of GitHub's REST API. The
- * shapes are checked against `@octokit/openapi-types`, generated from GitHub's own description
- * of the API (a types-only package that `@actions/github` brings in through `@octokit/types`).
+ * says otherwise, and the accounts, repositories and pull requests the knobs describe. The
+ * answers themselves are built in `github-render.js` from GitHub's own examples.
  *
  * The defaults line up with GitHub's example event payloads in `__fixtures__/events/`: the
  * repository `Codertocat/Hello-World`, its first commit `6113728…`, and pull request 2 from
  * `changes` (`ec26c3e…`) into `master` (`f95f852…`).
  *
  * @typedef {import('@octokit/openapi-types').components['schemas']} Schemas
- * @typedef {Schemas['diff-entry']} DiffEntry
- * @typedef {Schemas['commit']} Commit
- * @typedef {Schemas['commit-comparison']} Comparison
- * @typedef {Schemas['pull-request-simple']} PullRequestSimple
- * @typedef {Schemas['issue-comment']} IssueComment
- * @typedef {Schemas['simple-user']} SimpleUser
- * @typedef {Schemas['repository']} Repository
- * @typedef {DiffEntry['status']} DiffStatus
+ * @typedef {Schemas['diff-entry']['status']} DiffStatus
  */
 
 /**
@@ -81,6 +73,21 @@ import { createHash } from 'node:crypto'
  * @property {GitHubBranchInput} [base]
  * @property {GitHubFileInput[]} [files] what `pulls/{number}/files` lists; default the `files`
  *   knob
+ * @property {string[]} [labels] label names it already has
+ * @property {string[]} [requested_reviewers] logins whose review it already asks for
+ * @property {string[]} [requested_teams] team slugs whose review it already asks for
+ */
+
+/**
+ * A token the fake GitHub knows, under a label that stands for it in what the simulator records.
+ *
+ * @typedef {object} GitHubTokenInput
+ * @property {string} token the secret, sent as `Bearer` or `token`
+ * @property {string} [user] login of its account (default the `user` knob); an account whose
+ *   login ends in `[bot]` is an app's, which `GET /user` refuses
+ * @property {string[]} [repos] `owner/name` of the repositories it may write to; absent: every one
+ * @property {string[]} [readOnly] repositories it may read but not write (a public repository of
+ *   someone else, or a token with read permission): writes there answer 403
  */
 
 /**
@@ -93,17 +100,31 @@ import { createHash } from 'node:crypto'
  */
 
 /**
+ * @typedef {object} GitHubToken
+ * @property {string} token
+ * @property {string} user
+ * @property {string[] | null} repos null: every repository
+ * @property {string[]} readOnly
+ */
+
+/**
  * The GitHub part of a scenario, with every default filled in.
  *
  * @typedef {object} GitHubSettings
- * @property {string | null} token the only token accepted; null accepts any non-empty one
+ * @property {string | null} token the only token accepted besides `tokens`; null with no
+ *   `tokens` accepts any non-empty one
+ * @property {Record<string, GitHubToken>} tokens by label
  * @property {string} user login of the account the token belongs to; it writes the comments
+ * @property {string[]} nonCollaborators logins no repository counts as collaborators: asking
+ *   them for a review answers 422
  * @property {string} serverUrl origin of the web pages in `html_url` and friends
  * @property {GitHubFileInput[] | null} files null: the built-in change
  * @property {GitHubCommitInput[] | null} commits null: one commit, the head of the compare
- * @property {Record<string, GitHubPullInput>} pulls by number
+ * @property {Record<string, GitHubPullInput>} pulls by number (any repository) or
+ *   `owner/name#number` (that repository only, first)
  * @property {Record<string, number[]>} commitPulls sha → numbers of its pull requests
- * @property {Record<string, GitHubCommentInput[]>} comments issue number → comments already there
+ * @property {Record<string, GitHubCommentInput[]>} comments issue number or `owner/name#number`
+ *   → comments already there
  * @property {string[]} missingCommits shas or refs GitHub does not know
  */
 
@@ -125,21 +146,6 @@ import { createHash } from 'node:crypto'
  * @property {string[]} parents
  * @property {string} tree
  * @property {GitHubFileInput[]} files
- */
-
-/**
- * A comment as the simulator keeps it; tests read these through `simulator.comments`.
- *
- * @typedef {object} CommentRecord
- * @property {number} id
- * @property {string} owner
- * @property {string} repo
- * @property {number} issueNumber
- * @property {string} body
- * @property {string} user login of the author
- * @property {string} createdAt
- * @property {string} updatedAt
- * @property {string[]} history every body the comment had, oldest first; the last is `body`
  */
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000'
@@ -169,17 +175,6 @@ const KNOWN_ACCOUNTS = {
   'octo-org': { id: 79927191, type: 'Organization' },
   'github-actions[bot]': { id: 41898282, type: 'Bot' }
 }
-
-/** @type {Record<string, number>} */
-const KNOWN_REPOSITORY_IDS = {
-  'codertocat/hello-world': 186853002,
-  'hubot/hello-world': 186853150,
-  'octo-org/octo-repo': 6811672
-}
-
-/** Pull request ids as the examples give them, by `owner/repo#number`. */
-/** @type {Record<string, number>} */
-const KNOWN_PULL_IDS = { 'codertocat/hello-world#2': 279147437 }
 
 const CHANGE_MESSAGE =
   'Add a --dry-run flag to deploy\n\n' +
@@ -303,7 +298,9 @@ const KNOWN_COMMITS = {
 export function defaultGitHubSettings() {
   return {
     token: null,
+    tokens: {},
     user: ACTIONS_BOT,
+    nonCollaborators: [],
     serverUrl: 'https://github.com',
     files: null,
     commits: null,
@@ -328,26 +325,15 @@ export function fakeSha(text) {
  * @param {string} text
  * @returns {number} a stable id in GitHub's range for `text`
  */
-function fakeId(text) {
+export function fakeId(text) {
   return 100_000_000 + (parseInt(fakeSha(text).slice(0, 8), 16) % 900_000_000)
-}
-
-/**
- * GitHub's older global node ids: base64 of a type tag and the database id.
- *
- * @param {string} tag
- * @param {number | string} id
- * @returns {string}
- */
-function nodeId(tag, id) {
-  return Buffer.from(`${tag}${id}`).toString('base64')
 }
 
 /**
  * @param {string} login
  * @returns {{ id: number, type: 'User' | 'Organization' | 'Bot' }}
  */
-function account(login) {
+export function account(login) {
   return (
     KNOWN_ACCOUNTS[login.toLowerCase()] ?? {
       id: fakeId(`user:${login.toLowerCase()}`),
@@ -360,7 +346,7 @@ function account(login) {
  * @param {string} login
  * @returns {string} the noreply address GitHub gives an account
  */
-function noreplyEmail(login) {
+export function noreplyEmail(login) {
   return `${account(login).id}+${login}@users.noreply.github.com`
 }
 
@@ -520,42 +506,89 @@ export function comparisonData(settings, where, baseRef, headRef) {
  * @property {string | null} mergedAt
  * @property {string | null} closedAt
  * @property {string | null} mergeCommitSha
+ * @property {string | null} updatedAt null: as `closedAt`, else `createdAt`
+ * @property {string[]} labels
+ * @property {string[]} reviewers
+ * @property {string[]} teams
  * @property {Required<GitHubBranchInput>} head
  * @property {Required<GitHubBranchInput>} base
  * @property {GitHubFileInput[]} files
  */
 
 /**
+ * What changed on a pull request through the simulator since the knobs described it.
+ *
+ * @typedef {object} PullChange
+ * @property {'open' | 'closed'} [state]
+ * @property {string} [title]
+ * @property {string | null} [body]
+ * @property {string} [closedAt]
+ * @property {string} [updatedAt]
+ * @property {string[]} [labels]
+ * @property {string[]} [reviewers]
+ * @property {string[]} [teams]
+ */
+
+/**
+ * The entry of a knob keyed by `owner/name#number` or by number alone, in that order.
+ *
+ * @template T
+ * @param {Record<string, T>} knob
+ * @param {Where} where
+ * @param {number} number
+ * @returns {T | undefined}
+ */
+export function byNumber(knob, where, number) {
+  const full = `${where.owner}/${where.repo}#${number}`.toLowerCase()
+  const key = Object.keys(knob).find((k) => k.toLowerCase() === full)
+  return knob[key ?? String(number)]
+}
+
+/**
  * Every number is a pull request: number 2 is the one of GitHub's examples, the others are the
- * default change on a branch `patch-{number}`; the `pulls` knob changes any field.
+ * default change on a branch `patch-{number}`; the `pulls` knob changes any field, and `change`
+ * what was written through the simulator since.
  *
  * @param {GitHubSettings} settings
  * @param {Where} where
  * @param {number} number
+ * @param {PullChange} [change]
  * @returns {PullData}
  */
-export function pullData(settings, where, number) {
-  const input = settings.pulls[String(number)] ?? {}
+export function pullData(settings, where, number, change = {}) {
+  const input = byNumber(settings.pulls, where, number) ?? {}
   const example = number === EXAMPLE_PULL_NUMBER
   const fullName = `${where.owner}/${where.repo}`
   const mergedAt = input.merged_at ?? null
   return {
     number,
-    title: input.title ?? (example ? 'Update the README with new information.' : firstLine()),
+    title:
+      change.title ??
+      input.title ??
+      (example ? 'Update the README with new information.' : firstLine()),
     body:
-      input.body !== undefined
-        ? input.body
-        : example
-          ? 'This is a pretty simple change that we need to pull into master.'
-          : (CHANGE_MESSAGE.split('\n\n')[1] ?? null),
-    state: input.state ?? (mergedAt === null ? 'open' : 'closed'),
+      change.body !== undefined
+        ? change.body
+        : input.body !== undefined
+          ? input.body
+          : example
+            ? 'This is a pretty simple change that we need to pull into master.'
+            : (CHANGE_MESSAGE.split('\n\n')[1] ?? null),
+    state: change.state ?? input.state ?? (mergedAt === null ? 'open' : 'closed'),
     draft: input.draft ?? false,
     locked: input.locked ?? false,
     user: input.user ?? where.owner,
     createdAt: PULL_DATE,
     mergedAt,
-    closedAt: input.closed_at !== undefined ? input.closed_at : mergedAt,
+    closedAt:
+      change.state === 'open'
+        ? null
+        : (change.closedAt ?? (input.closed_at !== undefined ? input.closed_at : mergedAt)),
     mergeCommitSha: input.merge_commit_sha ?? null,
+    updatedAt: change.updatedAt ?? null,
+    labels: change.labels ?? [...(input.labels ?? [])],
+    reviewers: change.reviewers ?? [...(input.requested_reviewers ?? [])],
+    teams: change.teams ?? [...(input.requested_teams ?? [])],
     head: {
       ref: input.head?.ref ?? (example ? 'changes' : `patch-${number}`),
       sha: input.head?.sha ?? (example ? PULL_HEAD_SHA : fakeSha(`${fullName}#${number}`)),
@@ -573,423 +606,4 @@ export function pullData(settings, where, number) {
 /** @returns {string} */
 function firstLine() {
   return CHANGE_MESSAGE.split('\n', 1)[0] ?? CHANGE_MESSAGE
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rendering in GitHub's shapes
-
-/**
- * @param {string} path
- * @returns {string}
- */
-function encodePath(path) {
-  return path.split('/').map(encodeURIComponent).join('/')
-}
-
-/**
- * @param {Where} where
- * @returns {string} the repository's API root, `{api}/repos/{owner}/{repo}`
- */
-function repoApi(where) {
-  return `${where.api}/repos/${encodeURIComponent(where.owner)}/${encodeURIComponent(where.repo)}`
-}
-
-/**
- * @param {Where} where
- * @returns {string} the repository's web page
- */
-function repoWeb(where) {
-  return `${where.server}/${encodeURIComponent(where.owner)}/${encodeURIComponent(where.repo)}`
-}
-
-/**
- * @param {string} patch
- * @param {'+' | '-'} sign
- * @returns {number}
- */
-function countLines(patch, sign) {
-  return patch.split('\n').filter((line) => line.startsWith(sign)).length
-}
-
-/**
- * @param {GitHubFileInput} file
- * @param {Where} where
- * @param {string} sha the commit the file is shown at
- * @returns {DiffEntry}
- */
-export function renderFile(file, where, sha) {
-  const additions = file.additions ?? (file.patch ? countLines(file.patch, '+') : 0)
-  const deletions = file.deletions ?? (file.patch ? countLines(file.patch, '-') : 0)
-  const path = encodePath(file.filename)
-  /** @type {DiffEntry} */
-  const entry = {
-    sha: file.sha !== undefined ? file.sha : fakeSha(`blob ${file.filename} at ${sha}`),
-    filename: file.filename,
-    status: file.status ?? 'modified',
-    additions,
-    deletions,
-    changes: file.changes ?? additions + deletions,
-    blob_url: `${repoWeb(where)}/blob/${sha}/${path}`,
-    raw_url: `${repoWeb(where)}/raw/${sha}/${path}`,
-    contents_url: `${repoApi(where)}/contents/${path}?ref=${sha}`
-  }
-  if (file.patch !== undefined) entry.patch = file.patch
-  if (file.previous_filename !== undefined) entry.previous_filename = file.previous_filename
-  return entry
-}
-
-/**
- * @param {string} login
- * @param {Where} where
- * @returns {SimpleUser}
- */
-export function renderUser(login, where) {
-  const { id, type } = account(login)
-  const url = `${where.api}/users/${encodeURIComponent(login)}`
-  return {
-    login,
-    id,
-    node_id: nodeId(
-      type === 'Bot' ? '03:Bot' : type === 'Organization' ? '012:Organization' : '04:User',
-      id
-    ),
-    avatar_url:
-      type === 'Bot'
-        ? 'https://avatars.githubusercontent.com/in/15368?v=4'
-        : `https://avatars.githubusercontent.com/u/${id}?v=4`,
-    gravatar_id: '',
-    url,
-    html_url:
-      type === 'Bot'
-        ? `${where.server}/apps/${login.replace(/\[bot\]$/, '')}`
-        : `${where.server}/${login}`,
-    followers_url: `${url}/followers`,
-    following_url: `${url}/following{/other_user}`,
-    gists_url: `${url}/gists{/gist_id}`,
-    starred_url: `${url}/starred{/owner}{/repo}`,
-    subscriptions_url: `${url}/subscriptions`,
-    organizations_url: `${url}/orgs`,
-    repos_url: `${url}/repos`,
-    events_url: `${url}/events{/privacy}`,
-    received_events_url: `${url}/received_events`,
-    type,
-    user_view_type: 'public',
-    site_admin: false
-  }
-}
-
-/**
- * @param {CommitData} commit
- * @param {Where} where
- * @param {{ files?: GitHubFileInput[] }} [detail] a single commit also lists its files and stats
- * @returns {Commit}
- */
-export function renderCommit(commit, where, detail) {
-  const api = repoApi(where)
-  const repositoryId = repositoryIdOf(`${where.owner}/${where.repo}`)
-  /** @type {Commit} */
-  const rendered = {
-    sha: commit.sha,
-    node_id: nodeId('06:Commit', `${repositoryId}:${commit.sha}`),
-    commit: {
-      author: gitPerson(commit.author),
-      committer: gitPerson(commit.committer),
-      message: commit.message,
-      tree: { sha: commit.tree, url: `${api}/git/trees/${commit.tree}` },
-      url: `${api}/git/commits/${commit.sha}`,
-      comment_count: 0,
-      verification: {
-        verified: false,
-        reason: 'unsigned',
-        signature: null,
-        payload: null,
-        verified_at: null
-      }
-    },
-    url: `${api}/commits/${commit.sha}`,
-    html_url: `${repoWeb(where)}/commit/${commit.sha}`,
-    comments_url: `${api}/commits/${commit.sha}/comments`,
-    author: commit.author.login === null ? null : renderUser(commit.author.login, where),
-    committer: commit.committer.login === null ? null : renderUser(commit.committer.login, where),
-    parents: commit.parents.map((sha) => ({
-      sha,
-      url: `${api}/commits/${sha}`,
-      html_url: `${repoWeb(where)}/commit/${sha}`
-    }))
-  }
-  if (detail?.files) {
-    const files = detail.files.map((file) => renderFile(file, where, commit.sha))
-    const additions = files.reduce((sum, file) => sum + file.additions, 0)
-    const deletions = files.reduce((sum, file) => sum + file.deletions, 0)
-    rendered.stats = { total: additions + deletions, additions, deletions }
-    rendered.files = files
-  }
-  return rendered
-}
-
-/**
- * @param {Required<GitHubPerson>} person
- * @returns {{ name: string, email: string, date: string }}
- */
-function gitPerson(person) {
-  return { name: person.name, email: person.email, date: person.date }
-}
-
-/**
- * @param {{ base: CommitData, head: CommitData, commits: CommitData[], files: GitHubFileInput[],
- *   baseRef: string, headRef: string, totalCommits: number, showFiles: boolean }} comparison
- * @param {Where} where
- * @returns {Comparison}
- */
-export function renderComparison(comparison, where) {
-  const { base, head, baseRef, headRef } = comparison
-  const web = repoWeb(where)
-  const owner = where.owner
-  const html = `${web}/compare/${baseRef}...${headRef}`
-  /** @type {Comparison} */
-  const rendered = {
-    url: `${repoApi(where)}/compare/${baseRef}...${headRef}`,
-    html_url: html,
-    permalink_url: `${web}/compare/${owner}:${short(base.sha)}...${owner}:${short(head.sha)}`,
-    diff_url: `${html}.diff`,
-    patch_url: `${html}.patch`,
-    base_commit: renderCommit(base, where),
-    merge_base_commit: renderCommit(base, where),
-    status: comparison.totalCommits === 0 ? 'identical' : 'ahead',
-    ahead_by: comparison.totalCommits,
-    behind_by: 0,
-    total_commits: comparison.totalCommits,
-    commits: comparison.commits.map((commit) => renderCommit(commit, where))
-  }
-  if (comparison.showFiles) {
-    rendered.files = comparison.files.map((file) => renderFile(file, where, head.sha))
-  }
-  return rendered
-}
-
-/**
- * @param {string} sha
- * @returns {string} the seven characters GitHub abbreviates a sha to
- */
-function short(sha) {
-  return sha.slice(0, 7)
-}
-
-/**
- * @param {string} fullName
- * @returns {number}
- */
-function repositoryIdOf(fullName) {
-  return KNOWN_REPOSITORY_IDS[fullName.toLowerCase()] ?? fakeId(`repo:${fullName.toLowerCase()}`)
-}
-
-/**
- * @param {string} fullName `owner/name`
- * @param {Where} where
- * @param {boolean} fork
- * @returns {Repository}
- */
-export function renderRepository(fullName, where, fork) {
-  const [owner = fullName, name = fullName] = fullName.split('/')
-  const here = { ...where, owner, repo: name }
-  const api = repoApi(here)
-  const web = repoWeb(here)
-  const id = repositoryIdOf(fullName)
-  const host = new URL(where.server).host
-  return {
-    id,
-    node_id: nodeId('010:Repository', id),
-    name,
-    full_name: fullName,
-    private: false,
-    owner: renderUser(owner, where),
-    html_url: web,
-    description: null,
-    fork,
-    url: api,
-    forks_url: `${api}/forks`,
-    keys_url: `${api}/keys{/key_id}`,
-    collaborators_url: `${api}/collaborators{/collaborator}`,
-    teams_url: `${api}/teams`,
-    hooks_url: `${api}/hooks`,
-    issue_events_url: `${api}/issues/events{/number}`,
-    events_url: `${api}/events`,
-    assignees_url: `${api}/assignees{/user}`,
-    branches_url: `${api}/branches{/branch}`,
-    tags_url: `${api}/tags`,
-    blobs_url: `${api}/git/blobs{/sha}`,
-    git_tags_url: `${api}/git/tags{/sha}`,
-    git_refs_url: `${api}/git/refs{/sha}`,
-    trees_url: `${api}/git/trees{/sha}`,
-    statuses_url: `${api}/statuses/{sha}`,
-    languages_url: `${api}/languages`,
-    stargazers_url: `${api}/stargazers`,
-    contributors_url: `${api}/contributors`,
-    subscribers_url: `${api}/subscribers`,
-    subscription_url: `${api}/subscription`,
-    commits_url: `${api}/commits{/sha}`,
-    git_commits_url: `${api}/git/commits{/sha}`,
-    comments_url: `${api}/comments{/number}`,
-    issue_comment_url: `${api}/issues/comments{/number}`,
-    contents_url: `${api}/contents/{+path}`,
-    compare_url: `${api}/compare/{base}...{head}`,
-    merges_url: `${api}/merges`,
-    archive_url: `${api}/{archive_format}{/ref}`,
-    downloads_url: `${api}/downloads`,
-    issues_url: `${api}/issues{/number}`,
-    pulls_url: `${api}/pulls{/number}`,
-    milestones_url: `${api}/milestones{/number}`,
-    notifications_url: `${api}/notifications{?since,all,participating}`,
-    labels_url: `${api}/labels{/name}`,
-    releases_url: `${api}/releases{/id}`,
-    deployments_url: `${api}/deployments`,
-    created_at: INITIAL_DATE,
-    updated_at: '2019-05-15T15:20:41Z',
-    pushed_at: '2019-05-15T15:20:57Z',
-    git_url: `git://${host}/${fullName}.git`,
-    ssh_url: `git@${host}:${fullName}.git`,
-    clone_url: `${web}.git`,
-    svn_url: web,
-    homepage: null,
-    size: 0,
-    stargazers_count: 0,
-    watchers_count: 0,
-    language: 'TypeScript',
-    has_issues: true,
-    has_projects: true,
-    has_downloads: true,
-    has_wiki: true,
-    has_pages: false,
-    has_discussions: false,
-    forks_count: fork ? 0 : 1,
-    mirror_url: null,
-    archived: false,
-    disabled: false,
-    open_issues_count: 1,
-    license: null,
-    allow_forking: true,
-    is_template: false,
-    web_commit_signoff_required: false,
-    topics: [],
-    visibility: 'public',
-    forks: fork ? 0 : 1,
-    open_issues: 1,
-    watchers: 0,
-    default_branch: DEFAULT_BRANCH
-  }
-}
-
-/**
- * @param {PullData} pull
- * @param {Where} where
- * @returns {PullRequestSimple}
- */
-export function renderPull(pull, where) {
-  const api = repoApi(where)
-  const web = repoWeb(where)
-  const key = `${where.owner}/${where.repo}#${pull.number}`.toLowerCase()
-  const id = KNOWN_PULL_IDS[key] ?? fakeId(`pull:${key}`)
-  const self = `${api}/pulls/${pull.number}`
-  const html = `${web}/pull/${pull.number}`
-  const issue = `${api}/issues/${pull.number}`
-  const statuses = `${api}/statuses/${pull.head.sha}`
-  /**
-   * @param {Required<GitHubBranchInput>} branch
-   * @returns {PullRequestSimple['head']}
-   */
-  const side = (branch) => {
-    const [owner = where.owner] = branch.repo.split('/')
-    return {
-      label: `${owner}:${branch.ref}`,
-      ref: branch.ref,
-      sha: branch.sha,
-      user: renderUser(owner, where),
-      repo: renderRepository(branch.repo, where, branch.repo !== pull.base.repo)
-    }
-  }
-  return {
-    url: self,
-    id,
-    node_id: nodeId('011:PullRequest', id),
-    html_url: html,
-    diff_url: `${html}.diff`,
-    patch_url: `${html}.patch`,
-    issue_url: issue,
-    number: pull.number,
-    state: pull.state,
-    locked: pull.locked,
-    title: pull.title,
-    user: renderUser(pull.user, where),
-    body: pull.body,
-    created_at: pull.createdAt,
-    updated_at: pull.closedAt ?? pull.createdAt,
-    closed_at: pull.closedAt,
-    merged_at: pull.mergedAt,
-    merge_commit_sha: pull.mergeCommitSha,
-    assignee: null,
-    assignees: [],
-    requested_reviewers: [],
-    requested_teams: [],
-    labels: [],
-    milestone: null,
-    draft: pull.draft,
-    commits_url: `${self}/commits`,
-    review_comments_url: `${self}/comments`,
-    review_comment_url: `${api}/pulls/comments{/number}`,
-    comments_url: `${issue}/comments`,
-    statuses_url: statuses,
-    head: side(pull.head),
-    base: side(pull.base),
-    _links: {
-      self: { href: self },
-      html: { href: html },
-      issue: { href: issue },
-      comments: { href: `${issue}/comments` },
-      review_comments: { href: `${self}/comments` },
-      review_comment: { href: `${api}/pulls/comments{/number}` },
-      commits: { href: `${self}/commits` },
-      statuses: { href: statuses }
-    },
-    author_association: pull.user.toLowerCase() === where.owner.toLowerCase() ? 'OWNER' : 'NONE',
-    auto_merge: null,
-    active_lock_reason: null
-  }
-}
-
-/**
- * Every issue number of the simulator is a pull request, so comment links point at `/pull/`.
- *
- * @param {CommentRecord} comment
- * @param {Where} where
- * @returns {IssueComment}
- */
-export function renderComment(comment, where) {
-  const here = { ...where, owner: comment.owner, repo: comment.repo }
-  const url = `${repoApi(here)}/issues/comments/${comment.id}`
-  return {
-    url,
-    html_url: `${repoWeb(here)}/pull/${comment.issueNumber}#issuecomment-${comment.id}`,
-    issue_url: `${repoApi(here)}/issues/${comment.issueNumber}`,
-    id: comment.id,
-    node_id: nodeId('012:IssueComment', comment.id),
-    user: renderUser(comment.user, where),
-    created_at: comment.createdAt,
-    updated_at: comment.updatedAt,
-    author_association:
-      comment.user.toLowerCase() === comment.owner.toLowerCase() ? 'OWNER' : 'NONE',
-    body: comment.body,
-    reactions: {
-      url: `${url}/reactions`,
-      total_count: 0,
-      '+1': 0,
-      '-1': 0,
-      laugh: 0,
-      hooray: 0,
-      confused: 0,
-      heart: 0,
-      rocket: 0,
-      eyes: 0
-    },
-    performed_via_github_app: null
-  }
 }

@@ -12,6 +12,7 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  * @typedef {import('./github-data.js').GitHubCommitInput} GitHubCommitInput
  * @typedef {import('./github-data.js').GitHubPullInput} GitHubPullInput
  * @typedef {import('./github-data.js').GitHubCommentInput} GitHubCommentInput
+ * @typedef {import('./github-data.js').GitHubTokenInput} GitHubTokenInput
  */
 
 /**
@@ -21,8 +22,10 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  * @property {number} [status] status to answer with when there is no `action` (default 500)
  * @property {Record<string, string>} [headers] sent as given; they may replace `x-request-id`
  * @property {string} [body] sent verbatim (default empty)
- * @property {'reset' | 'hang' | 'truncate'} [action] drop the connection, never answer, or
- *   answer 200 with JSON cut in half
+ * @property {'reset' | 'hang' | 'truncate' | 'slow'} [action] drop the connection, never answer,
+ *   answer 200 with JSON cut in half, or (GitHub routes only) answer after `delayMs`: the real
+ *   answer, or the fault's own when it has a `status`
+ * @property {number} [delayMs] how long a `slow` fault waits before answering
  * @property {boolean} [createJob] handle the request as usual first, so the job exists although
  *   the client only sees the fault (a create whose answer was lost)
  * @property {boolean} [perform] the same for any route: a follow-up is recorded, a GitHub comment
@@ -80,20 +83,31 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  * key (pull request number, sha, issue number); the other keys replace what was there.
  *
  * @typedef {object} GitHubInput
- * @property {string | null} [token] the only token accepted (`Bearer` or `token` scheme); null or
- *   absent: any non-empty token
- * @property {string} [user] login of the token's account, which writes comments (default
- *   `github-actions[bot]`)
+ * @property {string | null} [token] a token accepted (`Bearer` or `token` scheme), for every
+ *   repository, as the account `user`; null or absent, and no `tokens`: any non-empty token
+ * @property {Record<string, GitHubTokenInput>} [tokens] more tokens by label, each with its
+ *   account and the repositories it reaches, e.g. `{ workflow: { token: 'ghs_w', repos:
+ *   ['Codertocat/Hello-World'] }, docs: { token: 'ghp_d', user: 'docs-writer', repos:
+ *   ['acme/docs'] } }`; a repository outside `repos` answers 404 (403 for a write where it is in
+ *   `readOnly`). The label, never the token, is what `simulator.github.requests` records. Merged
+ *   per label
+ * @property {string} [user] login of the account of `token` (and of any token when neither knob
+ *   is set), which writes comments, statuses and check runs; `GET /user` and GraphQL's
+ *   `viewer` answer for it (default `github-actions[bot]`)
+ * @property {string[]} [nonCollaborators] logins that are collaborators of no repository: a
+ *   review request naming one answers 422, as GitHub does
  * @property {string} [serverUrl] origin of `html_url` links (default `https://github.com`)
  * @property {GitHubFileInput[] | null} [files] the changed files of every compare, commit and
  *   pull request; null: the built-in change
  * @property {GitHubCommitInput[] | null} [commits] the commits every compare lists, oldest first;
  *   `commits/{sha}` finds them by sha; null: the compare's head alone
- * @property {Record<string, GitHubPullInput>} [pulls] pull requests by number
+ * @property {Record<string, GitHubPullInput>} [pulls] pull requests by number, in any repository,
+ *   or by `owner/name#number`, in that one only (it wins over the number alone): e.g.
+ *   `{ 'acme/docs#7': { user: 'docs-writer', labels: ['docs'] } }`
  * @property {Record<string, number[]>} [commitPulls] sha → numbers of the pull requests
  *   `commits/{sha}/pulls` lists (default: `ec26c3e…` → [2]; any other sha: none)
- * @property {Record<string, GitHubCommentInput[]>} [comments] issue number → comments already on
- *   it, in any repository; a thread is filled the first time its repository's comments are read
+ * @property {Record<string, GitHubCommentInput[]>} [comments] issue number (any repository) or
+ *   `owner/name#number` (that one) → comments already on it; a thread is filled the first time its repository's comments are read
  *   or written
  * @property {string[]} [missingCommits] shas or refs GitHub does not know (a compare answers 404,
  *   a commit 422), as after a force push; the zero sha never exists
@@ -116,16 +130,9 @@ export function defaultScenario() {
     refuseMessages: false,
     followUpPrLink: null,
     github: defaultGitHubSettings(),
-    githubFaults: {
-      compare: [],
-      commit: [],
-      commitPulls: [],
-      pullFiles: [],
-      listComments: [],
-      createComment: [],
-      getComment: [],
-      updateComment: []
-    }
+    githubFaults: /** @type {Record<GitHubRouteKind, Fault[]>} */ (
+      /** @type {unknown} */ (Object.fromEntries(GITHUB_ROUTE_KINDS.map((kind) => [kind, []])))
+    )
   }
 }
 
@@ -195,7 +202,13 @@ export function mergeScenario(base, input) {
   }
   for (const kind of GITHUB_ROUTE_KINDS) {
     const queue = input.githubFaults?.[kind]
-    if (queue !== undefined) next.githubFaults[kind] = queue.map((fault) => ({ ...fault }))
+    if (queue === undefined) continue
+    queue.forEach((fault, index) => {
+      if (fault.action === 'slow' && !(typeof fault.delayMs === 'number' && fault.delayMs >= 0)) {
+        throw new TypeError(`githubFaults.${kind}[${index}]: a slow fault needs delayMs`)
+      }
+    })
+    next.githubFaults[kind] = queue.map((fault) => ({ ...fault }))
   }
   if (input.githubFaults !== undefined) {
     const unknown = Object.keys(input.githubFaults).filter(
@@ -220,6 +233,7 @@ export function mergeScenario(base, input) {
 function mergeGitHub(base, input) {
   const next = {
     ...base,
+    tokens: { ...base.tokens },
     pulls: { ...base.pulls },
     commitPulls: { ...base.commitPulls },
     comments: { ...base.comments }
@@ -229,6 +243,36 @@ function mergeGitHub(base, input) {
       throw new TypeError('scenario knob github.token must be a non-empty string or null')
     }
     next.token = input.token
+  }
+  for (const [label, known] of Object.entries(input.tokens ?? {})) {
+    const name = `scenario knob github.tokens.${label}`
+    if (typeof known?.token !== 'string' || known.token === '') {
+      throw new TypeError(`${name}.token must be a non-empty string`)
+    }
+    if (known.user !== undefined && (typeof known.user !== 'string' || known.user === '')) {
+      throw new TypeError(`${name}.user must be a login`)
+    }
+    for (const field of /** @type {const} */ (['repos', 'readOnly'])) {
+      const list = known[field]
+      if (
+        list !== undefined &&
+        !(isStringArray(list) && list.every((r) => /^[^/]+\/[^/]+$/.test(r)))
+      ) {
+        throw new TypeError(`${name}.${field} must list repositories as owner/name`)
+      }
+    }
+    next.tokens[label] = {
+      token: known.token,
+      user: known.user ?? input.user ?? base.user,
+      repos: known.repos ? [...known.repos] : null,
+      readOnly: [...(known.readOnly ?? [])]
+    }
+  }
+  if (input.nonCollaborators !== undefined) {
+    if (!isStringArray(input.nonCollaborators)) {
+      throw new TypeError('scenario knob github.nonCollaborators must list logins')
+    }
+    next.nonCollaborators = [...input.nonCollaborators]
   }
   if (input.user !== undefined) {
     if (typeof input.user !== 'string' || input.user === '') {
@@ -258,8 +302,19 @@ function mergeGitHub(base, input) {
     next.commits = input.commits === null ? null : input.commits.map((commit) => ({ ...commit }))
   }
   for (const [number, pull] of Object.entries(input.pulls ?? {})) {
-    if (!/^[1-9]\d*$/.test(number)) {
-      throw new TypeError(`scenario knob github.pulls is keyed by number; got "${number}"`)
+    if (!NUMBER_KEY.test(number)) {
+      throw new TypeError(
+        `scenario knob github.pulls is keyed by number or owner/name#number; got "${number}"`
+      )
+    }
+    for (const field of /** @type {const} */ ([
+      'labels',
+      'requested_reviewers',
+      'requested_teams'
+    ])) {
+      if (pull[field] !== undefined && !isStringArray(pull[field])) {
+        throw new TypeError(`scenario knob github.pulls.${number}.${field} must list names`)
+      }
     }
     if (pull.files) checkFiles(pull.files, `github.pulls.${number}.files`)
     next.pulls[number] = { ...pull }
@@ -271,8 +326,10 @@ function mergeGitHub(base, input) {
     next.commitPulls[sha] = [...numbers]
   }
   for (const [number, list] of Object.entries(input.comments ?? {})) {
-    if (!/^[1-9]\d*$/.test(number)) {
-      throw new TypeError(`scenario knob github.comments is keyed by number; got "${number}"`)
+    if (!NUMBER_KEY.test(number)) {
+      throw new TypeError(
+        `scenario knob github.comments is keyed by number or owner/name#number; got "${number}"`
+      )
     }
     if (!Array.isArray(list) || !list.every((c) => typeof c?.body === 'string')) {
       throw new TypeError(`scenario knob github.comments.${number} must list { body } objects`)
@@ -287,6 +344,9 @@ function mergeGitHub(base, input) {
   }
   return next
 }
+
+/** A pull request or issue: `7` in any repository, or `owner/name#7` in that one. */
+const NUMBER_KEY = /^(?:[^/#\s]+\/[^/#\s]+#)?[1-9]\d*$/
 
 const DIFF_STATUSES = ['added', 'removed', 'modified', 'renamed', 'copied', 'changed', 'unchanged']
 

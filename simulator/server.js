@@ -20,7 +20,8 @@ import { defaultScenario, mergeScenario } from './scenario.js'
  * @typedef {import('./jobs.js').AgentJob} AgentJob
  * @typedef {import('./routes.js').Route} Route
  * @typedef {import('./github-routes.js').GitHubRoute} GitHubRoute
- * @typedef {import('./github-data.js').CommentRecord} CommentRecord
+ * @typedef {import('./github-render.js').CommentRecord} CommentRecord
+ * @typedef {ReturnType<typeof createGitHub>} FakeGitHub
  * @typedef {import('./scenario.js').Fault} Fault
  * @typedef {import('./scenario.js').ScenarioInput} ScenarioInput
  * @typedef {import('./http.js').Answer} Answer
@@ -57,6 +58,10 @@ import { defaultScenario, mergeScenario } from './scenario.js'
  * @property {CommentRecord[]} comments every comment the fake GitHub holds (written through it,
  *   or seeded by the `github.comments` knob once read), in the order they came to be; records
  *   change in place when a comment is updated
+ * @property {Pick<FakeGitHub, 'requests' | 'comments' | 'statuses' | 'checkRuns' | 'pulls'>} github
+ *   what the fake GitHub received and holds: `requests` names the token each request carried by
+ *   its label (see the `github.tokens` knob), `statuses` and `checkRuns` are per repository and
+ *   sha, `pulls` what was written to pull requests
  * @property {() => number} creates how many jobs were actually created
  * @property {(scenario: ScenarioInput) => void} setScenario merges knobs while running
  * @property {() => Promise<void>} close stops listening and destroys every open connection
@@ -117,7 +122,7 @@ export async function startSimulator(options = {}) {
     const origin = `${options.tls ? 'https' : 'http'}://${host}`
     const githubRoute = matchGitHubRoute(path, method)
     const outcome = githubRoute
-      ? respondGitHub(githubRoute, req.headers, body, origin)
+      ? await respondGitHub(githubRoute, method, path, req.headers, body, origin)
       : respond(method, path, req.headers, body)
     const note = bodyNote(githubRoute, method, path, body)
     if (outcome.type === 'reset') {
@@ -135,16 +140,38 @@ export async function startSimulator(options = {}) {
 
   /**
    * @param {GitHubRoute | { status: number, message: string }} route
+   * @param {string} method
+   * @param {string} path
    * @param {IncomingHttpHeaders} headers
    * @param {string} body
    * @param {string} origin
-   * @returns {Outcome}
+   * @returns {Promise<Outcome>}
    */
-  const respondGitHub = (route, headers, body, origin) => {
+  const respondGitHub = async (route, method, path, headers, body, origin) => {
     if (!('kind' in route)) return github.error(route.status, route.message)
+    const record = github.receive(route, method, path, headers, scenario.github)
+    const outcome = await githubOutcome(route, headers, body, origin)
+    if (outcome.type === 'answer') record.status = outcome.status
+    return outcome
+  }
+
+  /**
+   * @param {GitHubRoute} route
+   * @param {IncomingHttpHeaders} headers
+   * @param {string} body
+   * @param {string} origin
+   * @returns {Promise<Outcome>}
+   */
+  const githubOutcome = async (route, headers, body, origin) => {
     const handle = () => github.handle(route, { headers, body, origin }, scenario.github)
     const fault = scenario.githubFaults[route.kind].shift()
     if (!fault) return handle()
+    if (fault.action === 'slow') {
+      await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 0))
+      if (fault.status === undefined) return handle()
+      if (fault.perform) handle()
+      return { ...answer(fault.status, fault.body ?? '', fault.headers ?? {}), github: true }
+    }
     // A truncated answer is cut from a real one, so the request did its work.
     const handled =
       fault.perform || fault.createJob || fault.action === 'truncate' ? handle() : undefined
@@ -334,6 +361,13 @@ export async function startSimulator(options = {}) {
     requests,
     jobs,
     comments: github.comments,
+    github: {
+      requests: github.requests,
+      comments: github.comments,
+      statuses: github.statuses,
+      checkRuns: github.checkRuns,
+      pulls: github.pulls
+    },
     creates: () => created,
     setScenario(input) {
       scenario = mergeScenario(scenario, input)
