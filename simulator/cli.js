@@ -27,6 +27,9 @@ Options:
                       the job as it was before
   --refuse-messages   answer every follow-up message with 400
   --github-token TOK  the only token the fake GitHub accepts (default: any non-empty token)
+  --github-user LOGIN the account of that token: it writes comments, statuses and check runs,
+                      and GraphQL's viewer is it; a login ending in [bot] is an app's, which
+                      GET /user refuses (default github-actions[bot])
   --help              show this help
 `
 
@@ -60,6 +63,7 @@ function readArguments(argv) {
       'stale-reads': { type: 'string' },
       'refuse-messages': { type: 'boolean', default: false },
       'github-token': { type: 'string' },
+      'github-user': { type: 'string' },
       help: { type: 'boolean', default: false }
     }
   })
@@ -113,6 +117,13 @@ function readArguments(argv) {
   if (githubToken !== undefined) {
     if (githubToken === '') throw new Error('--github-token must not be empty')
     scenario.github = { token: githubToken }
+  }
+  const githubUser = values['github-user']
+  if (githubUser !== undefined) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]*(\[bot\])?$/.test(githubUser)) {
+      throw new Error(`--github-user must be a GitHub login; got "${githubUser}"`)
+    }
+    scenario.github = { ...scenario.github, user: githubUser }
   }
   return { help: false, port, host: values.host, apiKey: values.key, scenario }
 }
