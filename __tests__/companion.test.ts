@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { marker, readMarker } from '../src/github/companion.js'
-import { statusComment } from '../src/report.js'
+import { statusComment } from '../src/publish/comment.js'
+import type { RunState } from '../src/run.js'
 
 describe('the status comment marker', () => {
   it('reads back any project and job id, whatever they contain (property)', () => {
@@ -37,14 +38,21 @@ describe('the status comment marker', () => {
 })
 
 describe('statusComment', () => {
-  const base = {
+  const options = { reuse: false, runUrl: 'https://github.com/o/r/actions/runs/1' }
+  const running = (more: Partial<RunState> = {}): RunState => ({
     projectId: 'proj',
-    jobId: 'job_1',
-    runUrl: 'https://github.com/o/r/actions/runs/1'
-  }
+    mode: 'create',
+    job: { id: 'job_1', status: 'active' },
+    outcome: { kind: 'running' },
+    notes: [],
+    startedAt: 0,
+    elapsedMs: 65_000,
+    failOnNoPr: false,
+    ...more
+  })
 
   it('says the job started, with its id, and records it in the marker', () => {
-    const body = statusComment({ ...base, mode: 'create' })
+    const body = statusComment(running(), options)
     expect(body.startsWith(marker({ projectId: 'proj', jobId: 'job_1' }))).toBe(true)
     expect(body).toContain('### ⏳ Docs update started')
     expect(body).toContain('<code>job_1</code>')
@@ -66,11 +74,7 @@ describe('statusComment', () => {
       status: outcome.kind === 'finished' ? outcome.phase : 'active',
       prLink
     }
-    const body = statusComment({
-      ...base,
-      mode: 'create',
-      record: { job, outcome, elapsedMs: 65_000, failOnNoPr: false }
-    })
+    const body = statusComment(running({ job, outcome }), options)
     expect(body).toContain(headline)
     expect(body).toContain('1m 5s')
     const linkCell = prLink ? `<td><a href="${prLink}">#7</a></td>` : '<td>—</td>'
@@ -78,17 +82,17 @@ describe('statusComment', () => {
   })
 
   it('shows no server text: an unknown status, a hostile link or job id stay inert', () => {
-    const body = statusComment({
-      ...base,
-      jobId: 'job_@octo-org/team fixes #1',
-      mode: 'create',
-      record: {
-        job: { id: 'x', status: '@octocat', prLink: 'https://evil.example/x?y="<b>"&z' },
-        outcome: { kind: 'finished', phase: 'completed' },
-        elapsedMs: 1,
-        failOnNoPr: false
-      }
-    })
+    const body = statusComment(
+      running({
+        job: {
+          id: 'job_@octo-org/team fixes #1',
+          status: '@octocat',
+          prLink: 'https://evil.example/x?y="<b>"&z'
+        },
+        outcome: { kind: 'finished', phase: 'completed' }
+      }),
+      options
+    )
     expect(body).not.toMatch(/@octo|fixes #1|evil\.example/)
   })
 })

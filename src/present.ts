@@ -1,6 +1,7 @@
 /**
- * What happened, in words: the headline, the annotation, the failure message and the notes for
- * the log. Pure: it decides what to say, and `report.ts` says it.
+ * The one presentation: from what happened to every text and state a surface shows (the log's
+ * headline and notes, the annotation, the failure message, the status comment's headline, the
+ * check's state). Pure, one switch: it decides what to say, and the sinks say it.
  */
 import { formatDuration } from './duration.js'
 import { errorMessage } from './errors.js'
@@ -12,6 +13,8 @@ export type Mode = 'create' | 'follow-up' | 'attach'
 
 /** How the run ended, as far as the report is concerned. */
 export type Outcome =
+  /** The job was started, given the message or attached to, and the step is waiting for it. */
+  | { readonly kind: 'running' }
   /** wait: false; the job was started, given the message, or read once. */
   | { readonly kind: 'started'; readonly mode: Mode }
   | { readonly kind: 'finished'; readonly phase: 'completed' | 'archived' | 'failed' }
@@ -45,11 +48,37 @@ export interface Verdict {
   readonly notice?: string
   /** Set when the step fails: the message for `setFailed`. */
   readonly failMessage?: string
+  /** The status comment's headline. */
+  readonly comment: string
+  /** The docs check on the code commit. */
+  readonly check: CheckState
 }
 
-/** Turns what happened into what the action says about it. */
+/**
+ * A commit status's state and its description (at most 140 characters). A run that stopped
+ * waiting for a job that still runs stays `pending`: a required check must not pass on it.
+ */
+export interface CheckState {
+  readonly state: 'pending' | 'success' | 'failure' | 'error'
+  readonly description: string
+}
+
+/** The status comment's headline while the job runs, by mode. */
+const RUNNING = {
+  create: '⏳ Docs update started',
+  'follow-up': '⏳ Follow-up sent to the docs job',
+  attach: '⏳ Waiting for the docs job'
+} as const
+
+/** Turns what happened into what the action says about it, on every surface. */
 export function verdictOf(record: RunRecord): Verdict {
   const { job, outcome } = record
+  const mode = record.mode ?? 'create'
+  const short = forLog(job?.id ?? '', 40)
+  const stillRunning: CheckState = {
+    state: 'pending',
+    description: `Still running: docs job ${short}; this run stopped waiting for it`
+  }
   const link = safeLink(job?.prLink)
   const warnings: string[] = []
   if (job?.prLink && !link) {
@@ -66,17 +95,23 @@ export function verdictOf(record: RunRecord): Verdict {
 
   const finished = (phase: 'completed' | 'archived' | 'failed'): Verdict => {
     if (phase === 'completed') {
+      const ready = {
+        comment: '✅ Docs pull request ready',
+        check: { state: 'success', description: 'Docs pull request ready' } as const
+      }
       if (link) {
         // After a follow-up message the pull request already existed; the agent updated it.
         return record.mode === 'follow-up'
           ? {
               ...base,
+              ...ready,
               icon: '✅',
               headline: 'The agent finished the follow-up',
               notice: `Agent job ${id} finished the follow-up; its pull request: ${link.href}`
             }
           : {
               ...base,
+              ...ready,
               icon: '✅',
               headline: 'The agent opened a pull request',
               notice: `Agent job ${id} opened a pull request: ${link.href}`
@@ -86,19 +121,24 @@ export function verdictOf(record: RunRecord): Verdict {
         `Agent job ${id} completed without a pull request link. The agent may have changed ` +
         'nothing, or, where the project lets it push straight to the deploy branch, it may have ' +
         'pushed its changes without a pull request; see the job in the Mintlify dashboard.'
+      const comment = '☑️ The docs job finished without a pull request link'
       if (record.failOnNoPr) {
         return {
           ...base,
           icon: '❌',
           headline: 'No pull request link',
-          failMessage: `${noLink} The step fails because fail-on-no-pr is true.`
+          failMessage: `${noLink} The step fails because fail-on-no-pr is true.`,
+          comment,
+          check: { state: 'failure', description: 'Completed, no pull request (fail-on-no-pr)' }
         }
       }
       return {
         ...base,
         icon: '☑️',
         headline: 'Completed without a pull request link',
-        notes: [noLink]
+        notes: [noLink],
+        comment,
+        check: { state: 'success', description: 'Completed, no pull request: nothing to review' }
       }
     }
     if (phase === 'archived') {
@@ -106,6 +146,8 @@ export function verdictOf(record: RunRecord): Verdict {
         ...base,
         icon: '⚠️',
         headline: 'The job was archived before it finished',
+        comment: '⚠️ The docs job was archived before it finished',
+        check: { state: 'failure', description: 'The docs job was archived before it finished' },
         warnings: [
           ...warnings,
           `Agent job ${id} was archived before it finished.` +
@@ -117,18 +159,43 @@ export function verdictOf(record: RunRecord): Verdict {
       ...base,
       icon: '❌',
       headline: 'The job failed',
+      comment: '❌ The docs job failed',
+      check: { state: 'failure', description: 'The docs job failed' },
       failMessage: `Agent job ${id} failed. Open it in the Mintlify dashboard to see what the agent reported.`
     }
   }
 
   switch (outcome.kind) {
+    case 'running':
+      return {
+        ...base,
+        icon: '⏳',
+        headline: RUNNING[mode].slice(2),
+        comment: RUNNING[mode],
+        check: {
+          state: 'pending',
+          description:
+            mode === 'follow-up'
+              ? `Follow-up sent to docs job ${short}`
+              : `Docs job ${short} is running`
+        }
+      }
     case 'skipped':
-      return { ...base, icon: '⏭️', headline: 'Skipped: no job started', notes: [outcome.reason] }
+      return {
+        ...base,
+        icon: '⏭️',
+        headline: 'Skipped: no job started',
+        notes: [outcome.reason],
+        comment: '⏭️ No docs job needed',
+        check: { state: 'success', description: 'No documented files changed' }
+      }
     case 'dry-run':
       return {
         ...base,
         icon: '🧪',
         headline: 'Dry run: no job started',
+        comment: RUNNING[mode],
+        check: { state: 'pending', description: 'Dry run: no docs job started' },
         notes: [
           'dry-run is true, so no request was sent to Mintlify. The whole prompt is in the log ' +
             'and in the job summary.'
@@ -148,7 +215,12 @@ export function verdictOf(record: RunRecord): Verdict {
         ...base,
         icon: '🚀',
         headline,
-        notes: [`Not waiting for the job (wait: false). ${keepsRunning}`]
+        notes: [`Not waiting for the job (wait: false). ${keepsRunning}`],
+        comment: RUNNING[outcome.mode],
+        check: {
+          state: 'pending',
+          description: `Docs job ${short} is running; attach with job-id to follow it`
+        }
       }
     }
     case 'finished':
@@ -158,6 +230,8 @@ export function verdictOf(record: RunRecord): Verdict {
         ...base,
         icon: '⏱️',
         headline: 'Timed out',
+        comment: '⏱️ The docs job is still running; this run stopped waiting for it',
+        check: stillRunning,
         failMessage:
           `Timed out after ${formatDuration(outcome.timeoutMs)} waiting for agent job ${id} ` +
           `(last status: ${forLog(job?.status ?? 'unknown', 60)}). ${keepsRunning} Raise timeout, ` +
@@ -168,6 +242,8 @@ export function verdictOf(record: RunRecord): Verdict {
         ...base,
         icon: '🛑',
         headline: 'Cancelled',
+        comment: '🛑 The workflow was cancelled; the docs job keeps running',
+        check: job ? stillRunning : { state: 'error', description: 'The workflow was cancelled' },
         failMessage: job
           ? `${outcome.reason} ${keepsRunning}`
           : `${outcome.reason} The job had not been confirmed as created; check the dashboard before running the step again.`
@@ -178,6 +254,10 @@ export function verdictOf(record: RunRecord): Verdict {
         ...base,
         icon: '❌',
         headline: 'Failed',
+        comment: '❌ The docs step failed; see the workflow run',
+        check: job?.id
+          ? stillRunning
+          : { state: 'error', description: 'The docs step failed; see the workflow run' },
         failMessage: job?.id ? `${message} ${keepsRunning}` : message
       }
     }

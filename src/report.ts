@@ -6,8 +6,7 @@
 import * as core from '@actions/core'
 import { formatDuration } from './duration.js'
 import { errorMessage } from './errors.js'
-import { marker } from './github/companion.js'
-import { JOB_FIELDS, STATUS_TABLE, type Job } from './job.js'
+import { JOB_FIELDS, type Job } from './job.js'
 import type { Log } from './runtime.js'
 import {
   cut,
@@ -18,7 +17,7 @@ import {
   redact,
   safeLink
 } from './sanitize.js'
-import { verdictOf, type Mode, type RunRecord, type Verdict } from './verdict.js'
+import { verdictOf, type RunRecord, type Verdict } from './present.js'
 
 /** Longest annotation written; the runner shows only the start of longer ones anyway. */
 export const MAX_ANNOTATION_LENGTH = 4_000
@@ -160,7 +159,8 @@ export class Reporter implements Log {
       }
       for (const note of verdict.notes) summary.addRaw(`<p>${escapeMarkup(note, 2_000)}</p>`, true)
       if (this.shownPrompt !== undefined) {
-        // A <pre> block ends only at its closing tag, which the escaped text cannot contain.
+        // GitHub's markdown reads everything up to the first blank line after <details> as one
+        // HTML block: the escaped prompt has no blank line and no markup, so none of it renders.
         summary.addRaw(
           '<details open><summary>The prompt</summary>\n<pre>' +
             escapePreformatted(this.shownPrompt, MAX_SUMMARY_PROMPT_LENGTH) +
@@ -189,89 +189,4 @@ function jobOutput(job: Job): string {
   )
   const trimmed = JSON.stringify(known)
   return trimmed.length <= MAX_JOB_OUTPUT_LENGTH ? trimmed : JSON.stringify({ id: job.id })
-}
-
-/** What the pull request's status comment says, at the start of the job or at its end. */
-export interface CommentState {
-  readonly projectId: string
-  readonly jobId: string
-  readonly mode: Mode
-  /** The run so far: without one the comment says the job started; with one, how it ended. */
-  readonly record?: RunRecord
-  readonly runUrl?: string
-  /** Later runs send follow-ups to this job (`reuse-job`). */
-  readonly reuse?: boolean
-  /** A line the action wrote, such as why a new job was started instead of a follow-up. */
-  readonly note?: string
-}
-
-/**
- * The status comment's markdown. It holds only the action's own words and values it checked: the
- * job id escaped, a pull request link that passed `safeLink`, a status from the table of known
- * ones. No server text, so nothing in it can mention people, add links or close issues.
- */
-export function statusComment(state: CommentState): string {
-  const { record } = state
-  const verdict = record ? verdictOf(record) : undefined
-  const link = verdict?.link
-  const status = record?.job?.status
-  const known = status !== null && status !== undefined && STATUS_TABLE.has(status)
-  const run = safeLink(state.runUrl)
-  const rows = [
-    ['Agent job', `<code>${escapeMarkup(state.jobId, 200)}</code>`],
-    ['Status', known ? `<code>${status}</code>` : '—'],
-    [
-      'Docs pull request',
-      link ? `<a href="${link.href}">${link.number ? `#${link.number}` : 'open'}</a>` : '—'
-    ],
-    ['Workflow run', run ? `<a href="${run.href}">this run</a>` : '—']
-  ]
-  if (record?.outcome.kind !== 'started' && record) {
-    rows.push(['Duration', formatDuration(record.elapsedMs)])
-  }
-  const table = rows.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')
-  return [
-    marker({ projectId: state.projectId, jobId: state.jobId }),
-    `### ${commentHeadline(state.mode, record, link !== undefined)}`,
-    '',
-    `<table>${table}</table>`,
-    '',
-    ...(state.note ? [escapeMarkup(state.note, 500), ''] : []),
-    '<sub>Written by mintlify-agent-action; updated in place.' +
-      (state.reuse
-        ? ' New commits on this pull request send follow-up instructions to the same docs job.'
-        : '') +
-      '</sub>'
-  ].join('\n')
-}
-
-function commentHeadline(mode: Mode, record: RunRecord | undefined, linked: boolean): string {
-  const started = {
-    create: '⏳ Docs update started',
-    'follow-up': '⏳ Follow-up sent to the docs job',
-    attach: '⏳ Waiting for the docs job'
-  }[mode]
-  if (!record) return started
-  const { outcome } = record
-  switch (outcome.kind) {
-    case 'started':
-    case 'skipped':
-    case 'dry-run':
-      return started
-    case 'finished':
-      if (outcome.phase === 'completed') {
-        return linked
-          ? '✅ Docs pull request ready'
-          : '☑️ The docs job finished without a pull request link'
-      }
-      return outcome.phase === 'archived'
-        ? '⚠️ The docs job was archived before it finished'
-        : '❌ The docs job failed'
-    case 'timeout':
-      return '⏱️ The docs job is still running; this run stopped waiting for it'
-    case 'cancelled':
-      return '🛑 The workflow was cancelled; the docs job keeps running'
-    case 'error':
-      return '❌ The docs step failed; see the workflow run'
-  }
 }
