@@ -6,6 +6,8 @@ import { request as httpsRequest } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { plainAddress, refuse, UNKNOWN_PROJECT, type Access } from '../simulator/routes.js'
+import { defaultScenario, mergeScenario } from '../simulator/scenario.js'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/server.js'
 
 const KEY = 'mint_simulator_key'
@@ -513,6 +515,91 @@ describe('follow-up messages', () => {
   })
 })
 
+describe('the key and the project, as the API checks them', () => {
+  const route = (method: 'GET' | 'POST', projectId = 'proj') =>
+    method === 'POST'
+      ? { kind: 'create' as const, method, projectId, jobId: null }
+      : { kind: 'get' as const, method, projectId, jobId: 'job_1' }
+  const caller = { authorization: `Bearer ${KEY}`, address: '127.0.0.1', apiKey: KEY }
+  const open: Access = { projects: null, keyScope: 'write', ipAllowlist: null, keyExpired: false }
+
+  it('lets the right key through to any project but the unknown one by default', () => {
+    expect(refuse(route('POST'), caller, open)).toBeUndefined()
+    expect(refuse(route('POST', 'a/b ?#'), caller, open)).toBeUndefined()
+    expect(refuse(route('POST', UNKNOWN_PROJECT), caller, open)).toEqual({
+      status: 404,
+      error: 'Project not found'
+    })
+  })
+
+  it('knows only the listed projects when projects is a list', () => {
+    const access = { ...open, projects: ['proj_a'] }
+    expect(refuse(route('GET', 'proj_a'), caller, access)).toBeUndefined()
+    expect(refuse(route('GET', 'proj'), caller, access)?.status).toBe(404)
+  })
+
+  it('answers 401 for another key, and for the right key once it has expired', () => {
+    expect(
+      refuse(route('GET'), { ...caller, authorization: 'Bearer mint_other' }, open)
+    ).toMatchObject({
+      status: 401,
+      error: 'Unauthorized: missing or invalid API key'
+    })
+    expect(refuse(route('GET'), caller, { ...open, keyExpired: true })).toMatchObject({
+      status: 401,
+      error: expect.stringContaining('expired')
+    })
+  })
+
+  it('answers 403 to a POST with a read-only key, and lets its reads through', () => {
+    const access: Access = { ...open, keyScope: 'read' }
+    expect(refuse(route('POST'), caller, access)).toEqual({
+      status: 403,
+      error: 'Forbidden: this API key is read-only'
+    })
+    expect(refuse(route('GET'), caller, access)).toBeUndefined()
+  })
+
+  it('answers 403 to an address outside the IP allowlist, IPv4-mapped addresses included', () => {
+    const access = { ...open, ipAllowlist: ['203.0.113.7'] }
+    expect(refuse(route('GET'), caller, access)).toEqual({
+      status: 403,
+      error: "Forbidden: requests from 127.0.0.1 are not in this organization's IP allowlist"
+    })
+    expect(
+      refuse(route('GET'), { ...caller, address: '::ffff:203.0.113.7' }, access)
+    ).toBeUndefined()
+    expect(plainAddress('::ffff:127.0.0.1')).toBe('127.0.0.1')
+    expect(plainAddress('::1')).toBe('::1')
+  })
+
+  it('checks the key before the project, as an API must not tell strangers which projects exist', () => {
+    const stranger = { ...caller, authorization: undefined }
+    expect(refuse(route('POST', UNKNOWN_PROJECT), stranger, open)?.status).toBe(401)
+  })
+
+  it('takes the knobs through a scenario, and refuses ones of the wrong shape', () => {
+    const scenario = mergeScenario(defaultScenario(), {
+      projects: ['p'],
+      keyScope: 'read',
+      ipAllowlist: ['10.0.0.1'],
+      keyExpired: true
+    })
+    expect(scenario).toMatchObject({
+      projects: ['p'],
+      keyScope: 'read',
+      ipAllowlist: ['10.0.0.1'],
+      keyExpired: true
+    })
+    expect(defaultScenario()).toMatchObject(open)
+    const bad = (input: object) => () => mergeScenario(defaultScenario(), input)
+    expect(bad({ projects: 'p' })).toThrow(/projects must be a list/)
+    expect(bad({ keyScope: 'admin' })).toThrow(/keyScope must be write or read/)
+    expect(bad({ ipAllowlist: [1] })).toThrow(/ipAllowlist must be a list/)
+    expect(bad({ keyExpired: 'yes' })).toThrow(/keyExpired must be true or false/)
+  })
+})
+
 describe('rate limit', () => {
   it('answers 429 with a Retry-After that counts down with the clock', async () => {
     const s = await start({ scenario: { rateLimit: { limit: 2, windowMs: 60_000 } } })
@@ -531,6 +618,15 @@ describe('rate limit', () => {
     clock += 30_000
     expect((await create(s)).status).toBe(201)
     expect(s.creates()).toBe(4)
+  })
+
+  it('refuses every create at a limit of 0, with a Retry-After of the window', async () => {
+    const s = await start({ scenario: { rateLimit: { limit: 0, windowMs: 60_000 } } })
+    const limited = await create(s)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('60')
+    expect((await create(s)).status).toBe(429)
+    expect(s.creates()).toBe(0)
   })
 
   it('counts follow-up messages against the same budget', async () => {
@@ -844,11 +940,25 @@ describe('command line', () => {
   it.each([
     ['--status', 'done'],
     ['--stale-reads', 'many'],
-    ['--github-token', '']
+    ['--github-token', ''],
+    ['--projects', ' , '],
+    ['--ip-allowlist', '']
   ])('exits 2 with a one-line error on a bad flag: %s %j', (flag, value) => {
     const result = spawnSync(process.execPath, [CLI, flag, value], { encoding: 'utf8' })
     expect(result.status).toBe(2)
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining(flag)])
     expect(result.stdout).toBe('')
+  })
+
+  it('documents how to play each refusal of the API in --help', () => {
+    const result = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' })
+    expect(result.status).toBe(0)
+    for (const flag of ['--expired-key', '--read-only-key', '--ip-allowlist', '--projects']) {
+      expect(result.stdout).toContain(`  ${flag} `)
+    }
+    expect(result.stdout).toMatch(/401 .*--expired-key/)
+    expect(result.stdout).toMatch(/403 .*--read-only-key.*--ip-allowlist/)
+    expect(result.stdout).toContain(`404  run it with project-id ${UNKNOWN_PROJECT}`)
+    expect(result.stdout).toContain('429  --rate-limit 0')
   })
 })

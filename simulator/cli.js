@@ -1,6 +1,7 @@
 // @ts-check
 import { parseArgs } from 'node:util'
 import { parseDuration } from './duration.js'
+import { UNKNOWN_PROJECT } from './routes.js'
 import { STATUSES } from './scenario.js'
 import { startSimulator } from './server.js'
 
@@ -22,15 +23,27 @@ Options:
   --status STATUS     how jobs end: ${STATUSES.join(', ')} (default completed; active never ends)
   --no-pr             complete jobs without a pull request, as when no file changed
   --flakiness RATE    fraction (0..1) of job reads answered with a 502 or 503
-  --rate-limit N      creates and follow-ups allowed per project per hour (default 100)
+  --rate-limit N      creates and follow-ups allowed per project per hour (default 100); 0
+                      answers every create and follow-up with 429 and a Retry-After
   --stale-reads N     after a follow-up message, N answers (the message's own first) still show
                       the job as it was before
   --refuse-messages   answer every follow-up message with 400
+  --expired-key       the key is right but has expired: every request answers 401
+  --read-only-key     the key has read scope: reads work, every create and follow-up answers 403
+  --ip-allowlist IPS  comma-separated addresses the key may be used from; any other answers 403
+  --projects IDS      comma-separated project ids the API knows; any other answers 404
+                      (default: every id except ${UNKNOWN_PROJECT})
   --github-token TOK  the only token the fake GitHub accepts (default: any non-empty token)
   --github-user LOGIN the account of that token: it writes comments, statuses and check runs,
                       and GraphQL's viewer is it; a login ending in [bot] is an app's, which
                       GET /user refuses (default github-actions[bot])
   --help              show this help
+
+To see how the action explains each refusal of the API:
+  401  run it with another api-key, or start the simulator with --expired-key
+  403  --read-only-key, or --ip-allowlist 203.0.113.7 (requests from here come from 127.0.0.1)
+  404  run it with project-id ${UNKNOWN_PROJECT}, or a project id not in --projects
+  429  --rate-limit 0
 `
 
 /**
@@ -62,6 +75,10 @@ function readArguments(argv) {
       'rate-limit': { type: 'string' },
       'stale-reads': { type: 'string' },
       'refuse-messages': { type: 'boolean', default: false },
+      'expired-key': { type: 'boolean', default: false },
+      'read-only-key': { type: 'boolean', default: false },
+      'ip-allowlist': { type: 'string' },
+      projects: { type: 'string' },
       'github-token': { type: 'string' },
       'github-user': { type: 'string' },
       help: { type: 'boolean', default: false }
@@ -113,6 +130,14 @@ function readArguments(argv) {
     scenario.staleReadsAfterMessage = Number(staleReads)
   }
   if (values['refuse-messages']) scenario.refuseMessages = true
+  if (values['expired-key']) scenario.keyExpired = true
+  if (values['read-only-key']) scenario.keyScope = 'read'
+  if (values['ip-allowlist'] !== undefined) {
+    scenario.ipAllowlist = list(values['ip-allowlist'], '--ip-allowlist', 'IP addresses')
+  }
+  if (values.projects !== undefined) {
+    scenario.projects = list(values.projects, '--projects', 'project ids')
+  }
   const githubToken = values['github-token']
   if (githubToken !== undefined) {
     if (githubToken === '') throw new Error('--github-token must not be empty')
@@ -126,6 +151,23 @@ function readArguments(argv) {
     scenario.github = { ...scenario.github, user: githubUser }
   }
   return { help: false, port, host: values.host, apiKey: values.key, scenario }
+}
+
+/**
+ * A comma-separated list, refusing an empty one.
+ *
+ * @param {string} text
+ * @param {string} flag
+ * @param {string} what
+ * @returns {string[]}
+ */
+function list(text, flag, what) {
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+  if (items.length === 0) throw new Error(`${flag} must list ${what}, separated by commas`)
+  return items
 }
 
 /**

@@ -26,8 +26,9 @@ export function createRateLimiter() {
     take(key, now, rule) {
       const recent = (uses.get(key) ?? []).filter((at) => at > now - rule.windowMs)
       uses.set(key, recent)
-      const oldest = recent[0]
-      if (recent.length >= rule.limit && oldest !== undefined) {
+      if (recent.length >= rule.limit) {
+        // A limit of 0 refuses every use: nothing ever frees a slot before a window passes.
+        const oldest = recent[0] ?? now
         return Math.max(1, oldest + rule.windowMs - now)
       }
       recent.push(now)

@@ -45,6 +45,10 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  * @property {number} staleReadsAfterMessage
  * @property {boolean | string[]} refuseMessages
  * @property {boolean | string | null} followUpPrLink null: as `prLink`
+ * @property {string[] | null} projects
+ * @property {'write' | 'read'} keyScope
+ * @property {string[] | null} ipAllowlist
+ * @property {boolean} keyExpired
  * @property {GitHubSettings} github
  * @property {Record<GitHubRouteKind, Fault[]>} githubFaults
  */
@@ -72,6 +76,14 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  * @property {boolean | string | null} [followUpPrLink] how a job that had no pull request ends
  *   after a follow-up, like `prLink`; null (the default) follows `prLink`. A job that had one
  *   always ends with the same link
+ * @property {string[] | null} [projects] the project ids the API knows (any other answers 404
+ *   `Project not found`); null (the default): every id except `proj_unknown`
+ * @property {'write' | 'read'} [keyScope] `read`: the key is read-only, so every POST (create,
+ *   follow-up) answers 403 while reads work (default `write`)
+ * @property {string[] | null} [ipAllowlist] the only client addresses the key may be used from;
+ *   a request from any other answers 403 (null, the default: any address)
+ * @property {boolean} [keyExpired] the key is the right one but has expired: every request
+ *   answers 401
  * @property {GitHubInput} [github] the fake GitHub's data; see `GitHubInput`
  * @property {Partial<Record<GitHubRouteKind, Fault[]>>} [githubFaults] queues per GitHub route
  *   kind, as `faults`
@@ -129,6 +141,10 @@ export function defaultScenario() {
     staleReadsAfterMessage: 0,
     refuseMessages: false,
     followUpPrLink: null,
+    projects: null,
+    keyScope: 'write',
+    ipAllowlist: null,
+    keyExpired: false,
     github: defaultGitHubSettings(),
     githubFaults: /** @type {Record<GitHubRouteKind, Fault[]>} */ (
       /** @type {unknown} */ (Object.fromEntries(GITHUB_ROUTE_KINDS.map((kind) => [kind, []])))
@@ -199,6 +215,32 @@ export function mergeScenario(base, input) {
       throw new TypeError('scenario knob followUpPrLink must be true, false, a link or null')
     }
     next.followUpPrLink = link
+  }
+  if (input.projects !== undefined) {
+    if (input.projects !== null && !isStringArray(input.projects)) {
+      throw new TypeError('scenario knob projects must be a list of project ids or null')
+    }
+    next.projects = input.projects === null ? null : [...input.projects]
+  }
+  if (input.keyScope !== undefined) {
+    if (input.keyScope !== 'write' && input.keyScope !== 'read') {
+      throw new TypeError(
+        `scenario knob keyScope must be write or read; got ${String(input.keyScope)}`
+      )
+    }
+    next.keyScope = input.keyScope
+  }
+  if (input.ipAllowlist !== undefined) {
+    if (input.ipAllowlist !== null && !isStringArray(input.ipAllowlist)) {
+      throw new TypeError('scenario knob ipAllowlist must be a list of IP addresses or null')
+    }
+    next.ipAllowlist = input.ipAllowlist === null ? null : [...input.ipAllowlist]
+  }
+  if (input.keyExpired !== undefined) {
+    if (typeof input.keyExpired !== 'boolean') {
+      throw new TypeError('scenario knob keyExpired must be true or false')
+    }
+    next.keyExpired = input.keyExpired
   }
   for (const kind of GITHUB_ROUTE_KINDS) {
     const queue = input.githubFaults?.[kind]
