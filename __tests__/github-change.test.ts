@@ -38,6 +38,8 @@ const SYNCHRONIZE = event('pull_request', 'pull_request-synchronize.json')
 const FORK = event('pull_request', 'pull_request-opened-fork.json')
 const TARGET = event('pull_request_target', 'pull_request-opened-fork.json')
 const DISPATCH = event('workflow_dispatch', 'workflow_dispatch.json')
+const COMMENTED = event('issue_comment', 'issue_comment-created-pull_request.json')
+const ISSUE_COMMENT = event('issue_comment', 'issue_comment-created.json')
 
 function file(path: string, patch = '@@ -1 +1 @@\n-a\n+b'): ChangedFile {
   return { path, status: 'modified', additions: 1, deletions: 1, patch }
@@ -80,7 +82,10 @@ function fakeGitHub(answers: Answers = {}): Recorder {
 /** What the change is when nothing could be read from GitHub. */
 function fromPayload(e: Event): Change {
   return {
-    url: e.name.startsWith('pull_request') ? e.pullRequest?.url : e.compareUrl,
+    url:
+      e.name.startsWith('pull_request') || e.name === 'issue_comment'
+        ? e.pullRequest?.url
+        : e.compareUrl,
     commits: e.commits,
     files: undefined,
     partial: false,
@@ -151,7 +156,8 @@ describe('readChange: which request', () => {
     ['opened', OPENED],
     ['synchronize (which has before and after too)', SYNCHRONIZE],
     ['opened from a fork', FORK],
-    ['pull_request_target', TARGET]
+    ['pull_request_target', TARGET],
+    ['issue_comment on the pull request', COMMENTED]
   ])('lists the files of the pull request only: %s', async (_what, e) => {
     const github = fakeGitHub({ pullFiles: { files: FILES, complete: true, pages: 1 } })
     const reading = await readChange(e, github, signal)
@@ -205,6 +211,15 @@ describe('readChange: which request', () => {
     expect(github.calls).toEqual([
       { method: 'commit', args: ['Codertocat', 'Hello-World', RUN_SHA, signal] }
     ])
+  })
+
+  it('reads the commit the run is on for a comment on an issue', async () => {
+    const github = fakeGitHub({ commit: { commits: COMMITS, files: FILES } })
+    const reading = await readChange(ISSUE_COMMENT, github, signal)
+    expect(github.calls).toEqual([
+      { method: 'commit', args: ['Codertocat', 'Hello-World', RUN_SHA, signal] }
+    ])
+    expect(reading.change.source).toBe('the head commit 1234567')
   })
 
   it('makes no request when there is no commit to read', async () => {

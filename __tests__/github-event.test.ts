@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readEvent, ZERO_SHA } from '../src/github/event.js'
+import { eventPullRequest, readEvent, ZERO_SHA } from '../src/github/event.js'
 
 const ZERO = '0'.repeat(40)
 const BASE = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'
@@ -233,6 +233,60 @@ describe('readEvent: workflow_dispatch', () => {
   })
 })
 
+describe('readEvent: issue_comment', () => {
+  it('reads a comment on a pull request as that pull request, with the comment', () => {
+    const event = readEvent(
+      runner('issue_comment', 'issue_comment-created-pull_request.json', undefined, {
+        GITHUB_REF: 'refs/heads/master'
+      })
+    )
+    expect(event).toMatchObject({
+      name: 'issue_comment',
+      ref: 'refs/heads/master',
+      sha: RUN_SHA,
+      deleted: false,
+      commits: [],
+      comment: {
+        body: "You are totally right! I'll get this fixed right away.",
+        author: 'Codertocat',
+        url: 'https://github.com/Codertocat/Hello-World/pull/2#issuecomment-492700400'
+      }
+    })
+    expect(event?.pullRequest).toEqual({
+      number: 2,
+      title: 'Update the README with new information.',
+      body: 'This is a pretty simple change that we need to pull into master.',
+      url: 'https://github.com/Codertocat/Hello-World/pull/2',
+      author: 'Codertocat',
+      headSha: undefined,
+      fork: undefined
+    })
+    expect(event && eventPullRequest(event)?.number).toBe(2)
+  })
+
+  it('reads a comment on an issue with the comment and no pull request', () => {
+    const event = readEvent(runner('issue_comment', 'issue_comment-created.json'))
+    expect(event?.pullRequest).toBeUndefined()
+    expect(event && eventPullRequest(event)).toBeUndefined()
+    expect(event?.comment?.body).toBe("You are totally right! I'll get this fixed right away.")
+  })
+
+  it('reads an issue or a comment only for issue_comment events', () => {
+    const payload = {
+      issue: { number: 4, title: 'T', pull_request: { html_url: 'https://x/pull/4' } },
+      comment: { body: 'hi' }
+    }
+    const event = withPayload('issues', payload)
+    expect(event?.pullRequest).toBeUndefined()
+    expect(event?.comment).toBeUndefined()
+  })
+
+  it('has no pull request when the issue number is not a number', () => {
+    const payload = { issue: { number: 'four', pull_request: {} }, comment: { body: 'hi' } }
+    expect(withPayload('issue_comment', payload)?.pullRequest).toBeUndefined()
+  })
+})
+
 describe('readEvent: the environment', () => {
   it.each([undefined, '', 'acme', 'acme/', '/widgets'])(
     'is undefined outside a workflow (GITHUB_REPOSITORY %j)',
@@ -269,19 +323,31 @@ describe('readEvent: the environment', () => {
     compareUrl: undefined
   }
 
-  it.each<[string, string | undefined]>([
-    ['no payload file', undefined],
-    ['a missing payload file', '/nonexistent/event.json'],
-    ['a directory', '/'],
-    ['a file that is not JSON', payloadFile('{"before": ')],
-    ['an empty file', payloadFile('')],
-    ['JSON null', payloadFile('null')],
-    ['a JSON array', payloadFile('[{"deleted": true}]')],
-    ['a JSON string', payloadFile('"push"')]
-  ])('reads %s as an empty payload', (_what, path) => {
-    const env: NodeJS.ProcessEnv = { GITHUB_EVENT_NAME: 'push', GITHUB_REPOSITORY: 'acme/widgets' }
-    if (path !== undefined) env.GITHUB_EVENT_PATH = path
-    expect(readEvent(env)).toEqual(empty)
+  it('reads no payload file as an empty payload, without an error', () => {
+    const event = readEvent({ GITHUB_EVENT_NAME: 'push', GITHUB_REPOSITORY: 'acme/widgets' })
+    expect(event).toEqual(empty)
+    expect(event?.payloadError).toBeUndefined()
+  })
+
+  it.each<[string, string, string]>([
+    ['a missing payload file', '/nonexistent/event.json', 'there is no such file'],
+    ['a directory', '/', 'it is a directory'],
+    ['a file that is not JSON', payloadFile('{"before": '), 'it is not JSON'],
+    ['an empty file', payloadFile(''), 'it is not JSON'],
+    ['JSON null', payloadFile('null'), 'it is not a JSON object'],
+    ['a JSON array', payloadFile('[{"deleted": true}]'), 'it is not a JSON object'],
+    ['a JSON string', payloadFile('"push"'), 'it is not a JSON object']
+  ])('reads %s as an empty payload, and says why', (_what, path, why) => {
+    const env: NodeJS.ProcessEnv = {
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_REPOSITORY: 'acme/widgets',
+      GITHUB_EVENT_PATH: path
+    }
+    expect(readEvent(env)).toEqual({ ...empty, payloadError: why })
+  })
+
+  it('reads a payload of another shape without an error', () => {
+    expect(withPayload('push', { anything: [1, 2] })?.payloadError).toBeUndefined()
   })
 
   it('reads fields of the wrong type as missing, and keeps the rest', () => {

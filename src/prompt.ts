@@ -42,6 +42,13 @@ export async function preparePrompt(
     }
   }
   if (settings.context === 'off' && settings.paths.length === 0) return { prompt: settings.prompt }
+  if (event.payloadError) {
+    log.warning(
+      `The event payload (GITHUB_EVENT_PATH) could not be read: ${event.payloadError}. Nothing ` +
+        'is known about the event beyond what the GITHUB_* variables say, so the change is read ' +
+        'from the commit the workflow runs on, if at all.'
+    )
+  }
 
   const reading = await within((signal) => readChange(event, github, signal)).catch(() => ({
     change: changeFromPayload(event),

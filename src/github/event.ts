@@ -44,7 +44,20 @@ const PayloadSchema = z.looseObject({
       base: z.looseObject({ sha: text, ref: text, repo: repository }).nullish().catch(undefined)
     })
     .nullish()
-    .catch(undefined)
+    .catch(undefined),
+  // issue_comment: the issue or pull request commented on, and the comment.
+  issue: z
+    .looseObject({
+      number: count,
+      title: text,
+      body: text,
+      html_url: text,
+      user: account,
+      pull_request: z.looseObject({ html_url: text }).nullish().catch(undefined)
+    })
+    .nullish()
+    .catch(undefined),
+  comment: z.looseObject({ body: text, html_url: text, user: account }).nullish().catch(undefined)
 })
 
 export type Payload = z.infer<typeof PayloadSchema>
@@ -59,6 +72,13 @@ export interface PullRequest {
   readonly headSha?: string
   /** `owner/name` of the repository the head branch lives in, when it is another one (a fork). */
   readonly fork?: string
+}
+
+/** issue_comment: the comment that started the run, written by anyone who may comment. */
+export interface EventComment {
+  readonly body: string
+  readonly author?: string
+  readonly url?: string
 }
 
 /** What the action knows about the triggering event before asking GitHub anything. */
@@ -82,6 +102,13 @@ export interface Event {
   readonly commits: readonly Commit[]
   /** push: the link GitHub gives to compare the two commits. */
   readonly compareUrl?: string
+  /** issue_comment: the comment that started the run. */
+  readonly comment?: EventComment
+  /**
+   * Why the payload file could not be read, when `GITHUB_EVENT_PATH` names one that is missing,
+   * unreadable or not a JSON object; the event is then known only from the `GITHUB_*` variables.
+   */
+  readonly payloadError?: string
 }
 
 /** A commit as the context shows it. */
@@ -94,32 +121,55 @@ export interface Commit {
 export const ZERO_SHA = /^0{40}$/
 
 /**
- * The pull request a pull request event (`pull_request`, `pull_request_target`, …) is about;
- * undefined for other events, whose payload may still mention one.
+ * The pull request the event is about: that of a pull request event (`pull_request`,
+ * `pull_request_target`, …), or the one commented on (`issue_comment` on a pull request).
+ * Undefined for other events, whose payload may still mention one.
  */
 export function eventPullRequest(event: Event): PullRequest | undefined {
-  return event.name.startsWith('pull_request') ? event.pullRequest : undefined
+  return event.name.startsWith('pull_request') || event.name === 'issue_comment'
+    ? event.pullRequest
+    : undefined
+}
+
+/** The payload at `path`: a JSON object, or why it is not one. */
+function readPayload(path: string): { raw: unknown; error?: string } {
+  let raw: unknown
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error: unknown) {
+    const code = (error as { code?: unknown } | null)?.code
+    const why =
+      error instanceof SyntaxError
+        ? 'it is not JSON'
+        : code === 'ENOENT'
+          ? 'there is no such file'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : `it cannot be read (${typeof code === 'string' ? code : 'error'})`
+    return { raw: {}, error: why }
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return { raw: {}, error: 'it is not a JSON object' }
+  }
+  return { raw }
 }
 
 /**
  * Reads the event from the environment the runner gives the step. Undefined outside a workflow
- * (no `GITHUB_REPOSITORY`); a missing or unreadable payload file reads as an empty payload.
+ * (no `GITHUB_REPOSITORY`); a missing or unreadable payload file reads as an empty payload, and
+ * `payloadError` says why.
  */
 export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefined {
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/')
   if (!owner || !repo) return undefined
-  let raw: unknown = {}
-  if (env.GITHUB_EVENT_PATH) {
-    try {
-      raw = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8'))
-    } catch {
-      raw = {}
-    }
-  }
+  const { raw, error: payloadError } = env.GITHUB_EVENT_PATH
+    ? readPayload(env.GITHUB_EVENT_PATH)
+    : { raw: {}, error: undefined }
   const parsed = PayloadSchema.safeParse(raw)
   const payload: Payload = parsed.success ? parsed.data : {}
   const serverUrl = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')
   const name = env.GITHUB_EVENT_NAME ?? ''
+  const issue = name === 'issue_comment' && payload.issue?.pull_request ? payload.issue : undefined
   const pr = payload.pull_request
   const baseRepo = pr?.base?.repo?.full_name ?? `${owner}/${repo}`
   const headRepo = pr?.head?.repo?.full_name
@@ -137,8 +187,9 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
     before: payload.before ?? undefined,
     after: payload.after ?? undefined,
     deleted: name === 'push' && payload.deleted === true,
-    pullRequest:
-      pr && typeof pr.number === 'number'
+    pullRequest: issue
+      ? commentedPullRequest(issue)
+      : pr && typeof pr.number === 'number'
         ? {
             number: pr.number,
             title: pr.title ?? '',
@@ -158,6 +209,32 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
     commits: (payload.commits?.length ? payload.commits : head ? [head] : []).flatMap((c) =>
       c.id ? [{ sha: c.id, message: c.message ?? '', author: c.author?.name ?? undefined }] : []
     ),
-    compareUrl: payload.compare ?? undefined
+    compareUrl: payload.compare ?? undefined,
+    comment:
+      name === 'issue_comment' && payload.comment
+        ? {
+            body: payload.comment.body ?? '',
+            author: payload.comment.user?.login ?? undefined,
+            url: payload.comment.html_url ?? undefined
+          }
+        : undefined,
+    payloadError
+  }
+}
+
+/**
+ * The pull request an `issue_comment` is on: the issue is the pull request (same number, title
+ * and body). The payload says neither its head commit nor whether it comes from a fork.
+ */
+function commentedPullRequest(issue: NonNullable<Payload['issue']>): PullRequest | undefined {
+  if (typeof issue.number !== 'number') return undefined
+  return {
+    number: issue.number,
+    title: issue.title ?? '',
+    body: issue.body ?? '',
+    url: issue.pull_request?.html_url ?? issue.html_url ?? undefined,
+    author: issue.user?.login ?? undefined,
+    headSha: undefined,
+    fork: undefined
   }
 }
