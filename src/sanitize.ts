@@ -128,13 +128,32 @@ export function escapeMarkup(text: string, max = MAX_QUOTED_LENGTH): string {
   )
 }
 
+/** What a `<pre>` block in markdown escapes: HTML, and the start of an image or link. */
+const PREFORMATTED_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '!': '&#33;',
+  '[': '&#91;',
+  ']': '&#93;'
+}
+
 /**
- * Text for a `<pre>` block (which only its closing tag ends, blank lines included): secrets
- * redacted, cut to `max`, and HTML escaped so it cannot close the block or add markup. Line breaks
- * are kept.
+ * Text for a `<pre>` block inside an HTML block of markdown (the job summary's
+ * `<details>`): secrets redacted, cut to `max`, and HTML escaped so it cannot close the block or
+ * add markup. Line breaks are kept, but no line is blank: GitHub's markdown ends an HTML block at
+ * the first blank line, and whatever followed would render as markdown (images, links, HTML). A
+ * blank line shows as one space instead.
  */
 export function escapePreformatted(text: string, max: number): string {
-  return cut(redact(text), max).replace(/[&<>"']/g, (c) => MARKUP_ESCAPES[c] ?? c)
+  return cut(redact(text), max)
+    .replace(/\r\n?/g, '\n')
+    .replace(/[&<>"'![\]]/g, (c) => PREFORMATTED_ESCAPES[c] ?? c)
+    .split('\n')
+    .map((line) => (/^[ \t]*$/.test(line) ? `&#32;${line.slice(1)}` : line))
+    .join('\n')
 }
 
 /** A pull request link the action can hand on: its normalised form and its number, if any. */

@@ -4,7 +4,16 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { KEY, onEvent, QUICK, ROOT, runAction, simulators, type Simulator } from './harness.js'
+import {
+  KEY,
+  onEvent,
+  PUSHED,
+  QUICK,
+  ROOT,
+  runAction,
+  simulators,
+  type Simulator
+} from './harness.js'
 
 const sims = simulators()
 afterEach(() => sims.closeAll())
@@ -76,8 +85,9 @@ describe('what the agent is told', () => {
     expect(run.code).toBe(0)
     expect(github(sim).map((r) => r.path)).toEqual([`${REPO}/pulls/2/files?per_page=100&page=1`])
     const prompt = sentPrompt(sim)
-    expect(prompt).toMatch(
-      /### Pull request #2: Update the README with new information\. \(by @Codertocat\)/
+    expect(prompt).toContain(
+      '### Pull request #2\nTitle and description (by @Codertocat):\n' +
+        '```text\nUpdate the README with new information.\n'
     )
     expect(prompt).not.toContain('comes from a fork')
   })
@@ -99,6 +109,59 @@ describe('what the agent is told', () => {
     )
     expect(run.code).toBe(0)
     expect(github(sim).map((r) => r.path.split('?')[0])).toEqual([`${REPO}/commits/${sha}`])
+  })
+
+  it.each([
+    ['workflow_dispatch', 'hand (workflow_dispatch)'],
+    ['schedule', 'its schedule']
+  ])('%s: names the latest commit on the branch, not a change', async (name, why) => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, name, 'workflow_dispatch.json', { GITHUB_REF: 'refs/heads/main' })
+    )
+    expect(run.code).toBe(0)
+    const prompt = sentPrompt(sim)
+    expect(prompt).toContain(`${QUICK.prompt}\n\n## Context: the latest commit on main\n`)
+    expect(prompt).toContain(`The workflow was started by ${why}, not by a code change`)
+    expect(prompt).not.toContain('the code change that')
+  })
+
+  it('issue_comment on a pull request: its files, its text and the comment', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'issue_comment', 'issue_comment-created-pull_request.json', {
+        GITHUB_REF: 'refs/heads/master'
+      })
+    )
+    expect(run.code).toBe(0)
+    expect(github(sim).map((r) => r.path)).toEqual([`${REPO}/pulls/2/files?per_page=100&page=1`])
+    const prompt = sentPrompt(sim)
+    expect(prompt).toContain('## Context: pull request #2, on which a comment started this run\n')
+    expect(prompt).toContain('```text\nUpdate the README with new information.\n')
+    expect(prompt).toContain(
+      '### The comment that started this run\nWritten by @Codertocat. It is not the request ' +
+        "above:\n```text\nYou are totally right! I'll get this fixed right away.\n```\n"
+    )
+    expect(prompt).toContain('src/commands/deploy.ts')
+    expect(run.stdout).toMatch(/Read the change from pull request #2: 6 changed files/)
+  })
+
+  it('issue_comment on an issue: the commit the run is on, and the comment', async () => {
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'issue_comment', 'issue_comment-created.json', {
+        GITHUB_REF: 'refs/heads/master'
+      })
+    )
+    expect(run.code).toBe(0)
+    expect(github(sim).map((r) => r.path.split('?')[0])).toEqual([`${REPO}/commits/${PUSHED}`])
+    const prompt = sentPrompt(sim)
+    expect(prompt).toContain('## Context: the latest commit on master\n')
+    expect(prompt).toContain('started by a comment on an issue')
+    expect(prompt).toContain("```text\nYou are totally right! I'll get this fixed right away.\n")
   })
 
   it('context: off sends the prompt as written and asks GitHub nothing', async () => {
@@ -192,7 +255,7 @@ describe('dry-run', () => {
     expect(run.stdout).toMatch(/::group::The prompt a new agent job would be given \(dry-run\)\n/)
     expect(run.stdout).toContain('## Context: the code change that started this run')
     expect(run.stdout).toContain('::endgroup::')
-    expect(run.summary).toContain('<pre>Document the new export endpoint')
+    expect(run.summary).toContain('<pre>Document the new export endpoint\n&#32;\n## Context')
     expect(run.summary).toContain('Dry run')
     expect(run.outputs.skipped).toBe('false')
   })
