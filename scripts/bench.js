@@ -1,701 +1,272 @@
 // @ts-check
-// npm run bench: what running the action costs on this machine. Times the start of
-// `node dist/index.js` (outside a workflow, and on a push whose change it reads from GitHub first)
-// against a bare Node process sending the same first Mintlify request to the local API simulator,
-// counts the GitHub requests and the prompt characters the change context costs per kind of event,
-// reads the peak memory of whole runs and weighs the bundle, then writes docs/benchmarks.md. How
-// often the action polls follows from its schedule alone and is checked in
-// __tests__/schedule.test.ts, not measured here.
-import { execFileSync, spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { availableParallelism, cpus, release, tmpdir, totalmem, type } from 'node:os'
+// npm run bench: what running the action costs, written to docs/benchmarks.md. Times the start of
+// `node dist/index.js` against bare Node sending the same requests to the local API simulator,
+// counts the GitHub requests and prompt characters of the change context, reads the peak memory,
+// weighs the bundle, and measures polling on the wait loop (scripts/bench-polling.js).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism, cpus, release, totalmem, type } from 'node:os'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import * as prettier from 'prettier'
-import { startSimulator } from '../simulator/server.js'
-import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
+import { parse } from 'yaml'
+import { JOBS, REQUEST_MS, measurePolling } from './bench-polling.js'
+import { BUNDLE, PROMPT, ROOT, isGitHub, rounds, startBench } from './bench-runs.js'
 
 /**
- * @typedef {import('../simulator/server.js').Simulator} Simulator
- * @typedef {import('../simulator/server.js').RecordedRequest} RecordedRequest
- * @typedef {import('../simulator/scenario.js').ScenarioInput} ScenarioInput
+ * @typedef {import('./bench-runs.js').BenchEvent} BenchEvent
+ * @typedef {{ what: string, measured: string, goal?: string, met?: boolean }} Row
+ * @typedef {Awaited<ReturnType<typeof startBench>> & { runs: number, progress: (s: string) => void }} Bench
  */
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const BUNDLE = join(ROOT, 'dist', 'index.js')
 const REPORT = join(ROOT, 'docs', 'benchmarks.md')
-const EVENTS = join(ROOT, '__fixtures__', 'events')
-const API_KEY = 'mint_simulator_key'
-/** The `github-token` input of runs on an event; the simulator's GitHub accepts only it. */
-const GITHUB_TOKEN = 'ghs_bench_token_for_the_simulator'
-const PROMPT = 'Document the new export endpoint'
-
+/** A row; without a goal, a figure for scale. @param {string} what @param {string} [measured] @param {string | false} [goal] @param {boolean} [met] @returns {Row} */
+const row = (what, measured = '', goal = false, met) => ({ what, measured, goal: goal || '', met })
 const GOAL = Object.freeze({
-  /** Median time to the first Mintlify request, as a multiple of bare Node's. */
-  startupRatio: 2.5,
-  /** GitHub requests of a run on a push or a pull request touching up to `githubFiles` files. */
-  githubRequests: 2,
+  startupRatio: 2.5, // time to the first Mintlify request, as a multiple of bare Node's
+  githubRequests: 2, // GitHub requests of a run on a change of up to `githubFiles` files
   githubFiles: 100,
-  /** GitHub requests of the pull request comment: find, create or update, update at the end. */
-  commentRequests: 3,
-  bundleBytes: 1_200_000
+  commentRequests: 3, // the pull request comment: find, create or update, update at the end
+  bundleBytes: 1_200_000,
+  lateMs: 8000, // the default schedule notices a job's end this late on average, and…
+  worstLateMs: 16_000 // …at worst, with no more checks on average than a fixed 10 s poll
 })
-
-/**
- * The events whose change context is measured: a name and a payload in __fixtures__/events/.
- *
- * @typedef {{ name: string, payload: string }} BenchEvent
- */
 /** @type {Record<string, BenchEvent>} */
 const EVENT = {
   push: { name: 'push', payload: 'push.json' },
   pullRequest: { name: 'pull_request', payload: 'pull_request-opened.json' }
 }
-/**
- * How many files the measured changes touch, beside the simulator's built-in change: the goal's
- * limit, and more for scale.
- */
-const CHANGE_SIZES = [GOAL.githubFiles, 300]
+const BUILT_IN_FILES = 6 // the simulator's built-in change (simulator/github-data.js)
+const [WARM_UPS, RSS_RUNS] = [2, 3]
+const RSS_JOB = { 'poll-interval': '200ms', 'max-poll-interval': '1s' } // for a 3 s job
+const CONTEXT_ONLY = { comment: 'off', 'reuse-job': 'false' } // the change context alone
+const QUICK = { jobDurationMs: 0, github: { files: null } } // ended by the first check
 
-/** A child still running after this long is stuck; the bench stops it and fails. */
-const WATCHDOG_MS = 60_000
-const WARM_UPS = 2
-const RSS_RUNS = 3
-/**
- * The runs whose memory is measured wait for a short job with requests about as close together
- * as in the first minute of a real run, so the peak covers start-up, polling and the report.
- */
-const RSS_JOB = Object.freeze({ jobMs: 3000, 'poll-interval': '200ms', 'max-poll-interval': '1s' })
-
-const USAGE = `Usage: npm run bench [-- --runs N]
-
-Measures what running the action costs and writes docs/benchmarks.md.
-Needs dist/index.js (\`npm run build\`).
-
-  --runs N   timed starts of the bundle and of bare Node, interleaved (default 15)
-`
-
-// ---------------------------------------------------------------------------------------------
-// What a measurement is handed, and what it gives back
-
-/**
- * One line of the report's table.
- *
- * @typedef {object} Row
- * @property {string} what
- * @property {string} measured
- * @property {string} [goal] left out for figures given for scale
- * @property {boolean} [met]
- */
-
-/**
- * @typedef {object} RunOptions
- * @property {Record<string, string>} [inputs] over the defaults of a quick run
- * @property {ScenarioInput} [scenario] set on the simulator before the run
- * @property {BenchEvent} [event] run as a runner does on this event, with GitHub played by the
- *   simulator and a `github-token` input; without, as outside a workflow
- * @property {boolean} [rss] also read the peak memory
- */
-
-/**
- * One process started against the simulator as a runner starts a step.
- *
- * @typedef {object} Run
- * @property {RecordedRequest[]} requests what the simulator received while it ran, in order
- * @property {number} firstRequestMs from just before `spawn` to the simulator logging the first
- *   Mintlify request (GitHub's, under `/repos/`, come before it and are not counted)
- * @property {number | undefined} maxRssBytes when asked for
- * @property {Record<string, string>} outputs what it wrote to `GITHUB_OUTPUT`
- * @property {string} summary what it wrote to `GITHUB_STEP_SUMMARY`
- */
-
-/**
- * @typedef {object} Bench
- * @property {number} runs how many timed runs a measurement of time makes
- * @property {(options?: RunOptions) => Promise<Run>} runAction one run of dist/index.js, which
- *   must report the job completed: a run that failed early would measure the wrong thing
- * @property {(request: RecordedRequest, options?: { rss?: boolean }) => Promise<Run>} runBare
- *   a bare `node -e` that sends `request` (a Mintlify one) with fetch and exits
- * @property {(stage: string) => void} progress
- */
-
-/** @typedef {(bench: Bench) => Promise<Row[]>} Measurement */
-
-// ---------------------------------------------------------------------------------------------
-// The measurements
-
-/** Inputs that leave the pull request comment out, to time or count the change context alone. */
-const CONTEXT_ONLY = { comment: 'off', 'reuse-job': 'false' }
-
-/**
- * The starts timed: outside a workflow; on a push whose change the action reads from GitHub and
- * adds to the prompt before its first Mintlify request (the goal is set for this); and on a push
- * with the defaults, which also look up the pushed commit's pull request and its comment first.
- *
- * @type {{ label: string, event?: BenchEvent, inputs?: Record<string, string>, goal: boolean }[]}
- */
+/** @type {{ label: string, event?: BenchEvent, inputs?: Record<string, string>, goal?: true }[]} */
 const STARTS = [
   { label: 'outside a workflow', goal: true },
   { label: 'push event with context', event: EVENT.push, inputs: CONTEXT_ONLY, goal: true },
-  {
-    label: 'push event with context and the pull request comment (the defaults)',
-    event: EVENT.push,
-    goal: false
-  }
+  { label: 'push event, the defaults (context and comment)', event: EVENT.push }
 ]
 
 /**
- * Start-up: how much later than bare Node the bundle sends its first Mintlify request. Both are
- * mostly process start; the difference is loading the bundle, reading the inputs and, on an event,
- * reading the change from GitHub. Every kind of start (each of `STARTS`, and bare Node sending its
- * first request) takes its turn in each round, in an order that rotates, so that a machine busy
- * for a moment slows all alike.
+ * Start-up: the bundle against bare Node sending the same requests, as `rounds` orders them. Each
+ * kind takes a turn in every round, in an order that rotates, so a busy moment slows all alike.
  *
- * @type {Measurement}
+ * @param {Bench} bench @returns {Promise<Row[]>}
  */
 async function startup(bench) {
-  const labels = STARTS.map((start) => start.label).join(', ')
-  bench.progress(`timing ${bench.runs} starts of dist/index.js (${labels}) and of bare Node`)
+  bench.progress(`timing ${bench.runs} starts of dist/index.js and of bare Node per kind`)
   const kinds = []
-  for (const { label, event, inputs } of STARTS) {
-    // The job has ended by the first check: each run is a start, one short wait and the report.
-    /** @type {RunOptions} */
-    const quick = { scenario: { jobDurationMs: 0, github: { files: null } }, event, inputs }
-    const first = (await bench.runAction(quick)).requests.find((r) => !isGitHub(r))
-    if (!first) throw new Error('dist/index.js sent no Mintlify request')
+  for (const { label, event, inputs, goal } of STARTS) {
+    const options = { scenario: QUICK, event, inputs }
+    const plan = rounds((await bench.runAction(options)).requests)
     /** @type {{ action: number[], bare: number[] }} */
     const times = { action: [], bare: [] }
-    kinds.push({
-      label,
-      goal: STARTS.find((start) => start.label === label)?.goal ?? false,
-      first,
-      times,
-      timeAction: async () => times.action.push((await bench.runAction(quick)).firstRequestMs),
-      timeBare: async () => times.bare.push((await bench.runBare(first)).firstRequestMs)
-    })
+    const action = async () => times.action.push((await bench.runAction(options)).firstRequestMs)
+    const bare = async () => times.bare.push((await bench.runBare(plan)).firstRequestMs)
+    kinds.push({ label, goal, plan, times, turns: [bare, action] })
   }
-  const turns = kinds.flatMap((kind) => [kind.timeBare, kind.timeAction])
-  for (let i = 0; i < WARM_UPS; i++) {
-    for (const turn of turns) await turn()
-  }
-  // The warm-ups are not counted.
-  for (const { times } of kinds) {
-    times.action = []
-    times.bare = []
-  }
+  const turns = kinds.flatMap((kind) => kind.turns)
+  for (let i = 0; i < WARM_UPS; i++) for (const turn of turns) await turn()
+  for (const { times } of kinds) [times.action, times.bare] = [[], []]
   for (let i = 0; i < bench.runs; i++) {
     for (let j = 0; j < turns.length; j++) await turns[(i + j) % turns.length]?.()
   }
-
-  return kinds.flatMap(({ label, goal, first, times: { action, bare } }) => {
+  return kinds.flatMap(({ label, goal, plan, times: { action, bare } }) => {
     const ratio = median(action) / median(bare)
+    const sent = plan.map((round) => round.map((r) => r.method).join(' + ')).join(', then ')
+    const what = `Start-up, ${label}: time to the first Mintlify request, against bare Node`
+    const measured = `${ratio.toFixed(2)}× (${millis(median(action))} vs ${millis(median(bare))})`
     return [
-      {
-        what: `Start-up, ${label}: time to the first Mintlify request, against bare Node sending it`,
-        goal: goal ? `≤ ${GOAL.startupRatio}×` : undefined,
-        measured: `${ratio.toFixed(2)}× (${millis(median(action))} vs ${millis(median(bare))})`,
-        met: goal ? ratio <= GOAL.startupRatio : undefined
-      },
-      { what: '… dist/index.js, min / median / max', measured: spread(action) },
-      {
-        what: `… bare Node (\`${first.method}\` with fetch), min / median / max`,
-        measured: spread(bare)
-      }
+      row(what, measured, goal && `≤ ${GOAL.startupRatio}×`, goal && ratio <= GOAL.startupRatio),
+      row('… dist/index.js, min / median / max', spread(action)),
+      row(`… bare Node (${sent}), min / median / max`, spread(bare))
     ]
   })
 }
 
-/**
- * The change context per kind of event: how many GitHub requests a run makes (the simulator's
- * recorded requests under `/repos/`) and how many characters it adds after the prompt input (the
- * created job's prompt, less the input), for the simulator's built-in change and for changes
- * touching `CHANGE_SIZES` files. `context-max-chars` keeps its default.
- *
- * @type {Measurement}
- */
+/** The change context's cost per event, then the comment's. @param {Bench} bench @returns {Promise<Row[]>} */
 async function changeContext(bench) {
   bench.progress('counting the GitHub requests and prompt characters of the change context')
-  /** @type {Row[]} */
-  const rows = [
-    {
-      what: 'Change context: GitHub requests per run / characters added to the prompt',
-      measured: ''
-    }
-  ]
+  const rows = [row('Change context: GitHub requests / characters added')]
   for (const event of Object.values(EVENT)) {
-    for (const size of [undefined, ...CHANGE_SIZES]) {
-      const files = size === undefined ? null : changedFiles(size)
-      const run = await bench.runAction({
-        event,
-        inputs: CONTEXT_ONLY,
-        scenario: { jobDurationMs: 0, github: { files } }
-      })
+    for (const size of [BUILT_IN_FILES, GOAL.githubFiles, 300]) {
+      const files = size === BUILT_IN_FILES ? null : changedFiles(size)
+      const scenario = { jobDurationMs: 0, github: { files } }
+      const run = await bench.runAction({ event, inputs: CONTEXT_ONLY, scenario })
       const github = run.requests.filter(isGitHub).length
       const created = run.requests.find((r) => r.method === 'POST' && /\/job$/.test(r.path))
       const prompt = created ? JSON.parse(created.body).prompt : undefined
       if (typeof prompt !== 'string' || !prompt.startsWith(PROMPT)) {
         throw new Error('dist/index.js created no job whose prompt starts with the prompt input')
       }
-      const touched = size ?? BUILT_IN_FILES
-      const goal = touched <= GOAL.githubFiles
-      rows.push({
-        what:
-          `… \`${event.name}\` (${event.payload}), ${touched} changed files` +
-          (size === undefined ? " (the simulator's built-in change)" : ''),
-        goal: goal ? `≤ ${GOAL.githubRequests} requests` : undefined,
-        measured: `${github} / ${(prompt.length - PROMPT.length).toLocaleString('en-US')}`,
-        met: goal ? github <= GOAL.githubRequests : undefined
-      })
+      const what = `… \`${event.name}\` (${event.payload}), ${size} changed files`
+      const measured = `${github} / ${(prompt.length - PROMPT.length).toLocaleString('en-US')}`
+      const goal = size <= GOAL.githubFiles
+      const met = goal ? github <= GOAL.githubRequests : undefined
+      rows.push(row(what, measured, goal && `≤ ${GOAL.githubRequests} requests`, met))
     }
   }
-
-  // The pull request comment, with the defaults: find, create at the start, update at the end,
-  // and on a push the lookup of the pushed commit's pull request.
-  rows.push({ what: 'Pull request comment: GitHub requests per run (the defaults)', measured: '' })
+  rows.push(row('Pull request comment: GitHub requests per run (the defaults)'))
   for (const event of Object.values(EVENT)) {
-    const run = await bench.runAction({
-      event,
-      scenario: { jobDurationMs: 0, github: { files: null } }
-    })
+    const run = await bench.runAction({ event, scenario: QUICK })
     const comment = run.requests.filter((r) => isGitHub(r) && /\/comments|\/pulls\?/.test(r.path))
     const lookup = comment.filter((r) => /\/commits\/[^/]+\/pulls/.test(r.path)).length
     const limit = GOAL.commentRequests + lookup
-    rows.push({
-      what: `… \`${event.name}\` (${event.payload})${lookup ? ', with the commit-to-PR lookup' : ''}`,
-      goal: `≤ ${limit} requests`,
-      measured: String(comment.length),
-      met: comment.length <= limit
-    })
+    const what = `… \`${event.name}\`${lookup ? ', with the commit-to-PR lookup' : ''}`
+    rows.push(row(what, String(comment.length), `≤ ${limit} requests`, comment.length <= limit))
   }
   return rows
 }
 
-/** How many files the simulator's built-in change touches (see simulator/github-data.js). */
-const BUILT_IN_FILES = 6
-
-/**
- * `count` modified source files, each with a small diff, as the simulator's GitHub serves them.
- *
- * @param {number} count
- * @returns {import('../simulator/scenario.js').GitHubFileInput[]}
- */
+/** @param {number} count @returns {import('../simulator/scenario.js').GitHubFileInput[]} */
 function changedFiles(count) {
   return Array.from({ length: count }, (_, i) => ({
     filename: `src/module${i}/index.ts`,
     status: 'modified',
-    patch:
-      `@@ -10,4 +10,5 @@ export function handler${i}(request: Request) {\n` +
-      '   const options = parse(request)\n' +
-      '-  return run(options)\n' +
-      `+  const limit = options.limit ?? ${i + 10}\n` +
-      '+  return run({ ...options, limit })\n' +
-      ' }'
+    patch: `@@ -10,2 +10,3 @@\n-  return run(options)\n+  const limit = options.limit ?? ${i}\n+  return run({ ...options, limit })`
   }))
 }
 
-/**
- * @param {RecordedRequest} request
- * @returns {boolean} whether it went to the simulator's GitHub
- */
-function isGitHub(request) {
-  return request.path.includes('/repos/')
-}
-
-/**
- * Peak memory: the largest resident set of whole runs, with bare Node sending the same first
- * request for scale.
- *
- * @type {Measurement}
- */
+/** @param {Bench} bench @returns {Promise<Row[]>} */
 async function memory(bench) {
   bench.progress(`reading the peak memory of ${RSS_RUNS} whole runs`)
-  const { jobMs, ...inputs } = RSS_JOB
-  /** @type {number[]} */
-  const action = []
-  /** @type {number[]} */
-  const bare = []
+  /** @type {[number[], number[]]} */
+  const [action, bare] = [[], []]
   for (let i = 0; i < RSS_RUNS; i++) {
-    const run = await bench.runAction({ inputs, scenario: { jobDurationMs: jobMs }, rss: true })
-    const first = run.requests[0]
-    if (!first) throw new Error('dist/index.js sent no request')
+    const scenario = { jobDurationMs: 3000 }
+    const run = await bench.runAction({ inputs: RSS_JOB, scenario, rss: true })
     action.push(run.maxRssBytes ?? NaN)
-    bare.push((await bench.runBare(first, { rss: true })).maxRssBytes ?? NaN)
+    bare.push((await bench.runBare(rounds(run.requests), true)).maxRssBytes ?? NaN)
   }
   return [
-    {
-      what: `Peak memory (RSS) of a whole run, largest of ${RSS_RUNS}`,
-      measured: megabytes(Math.max(...action))
-    },
-    {
-      what: '… bare Node sending the same first request',
-      measured: megabytes(Math.max(...bare))
-    }
+    row(`Peak memory (RSS) of a whole run, largest of ${RSS_RUNS}`, mb(Math.max(...action))),
+    row('… bare Node sending the same first request', mb(Math.max(...bare)))
   ]
 }
 
 /**
- * Size: what every workflow run downloads and Node compiles before the first request.
- *
- * @type {Measurement}
+ * Polling, on the wait loop and (in brackets) on the schedule's model: the old default, the one
+ * in action.yml, which the goals are for, and a fixed 10 s poll. @param {Bench} bench
  */
+async function polling(bench) {
+  bench.progress(`waiting for ${JOBS.length} jobs per schedule on the wait loop`)
+  const { inputs } = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8'))
+  const [initialMs, maxMs] = ['poll-interval', 'max-poll-interval'].map(
+    (name) => 1000 * Number(/^(\d+)s$/.exec(inputs[name].default)?.[1])
+  )
+  const pace = { initialMs: initialMs ?? NaN, maxMs: maxMs ?? NaN }
+  const every10s = { initialMs: 10_000, maxMs: 10_000 }
+  const most = (await measurePolling(ROOT, every10s, false)).loop.polls
+  /** @type {[string, import('../src/schedule.js').PollPace, boolean][]} */
+  const schedules = [
+    ['the old default: 5 s, ×1.5 up to 30 s', { initialMs: 5000, maxMs: 30_000 }, true],
+    [`the default: ${pace.initialMs / 1000} s, ×1.5 up to ${pace.maxMs / 1000} s`, pace, true],
+    ['a fixed 10 s poll, no jitter', every10s, false]
+  ]
+  const what = `Polling jobs of 1 to 10 minutes, ${REQUEST_MS} ms per check: checks per job`
+  const rows = [row(`${what} (mean / longest job); end noticed after (mean / worst)`)]
+  for (const [label, p, jitter] of schedules) {
+    const { loop, model } = await measurePolling(ROOT, p, jitter)
+    const figures = (/** @type {import('./bench-polling.js').Figures} */ f) =>
+      `${f.polls.toFixed(1)} / ${f.longest}; ${secs(f.lateMs)} / ${secs(f.worstLateMs)}`
+    const { lateMs, worstLateMs } = GOAL
+    const goal = p === pace && `≤ ${most.toFixed(1)}; ≤ ${secs(lateMs)} / ≤ ${secs(worstLateMs)}`
+    const met = loop.polls <= most && loop.lateMs <= lateMs && loop.worstLateMs <= worstLateMs
+    const measured = `${figures(loop)} (${figures(model)})`
+    rows.push(row(`… ${label}`, measured, goal, goal ? met : undefined))
+  }
+  return rows
+}
+
+/** @returns {Promise<Row[]>} */
 function size() {
   const bytes = readFileSync(BUNDLE).length
-  return Promise.resolve([
-    {
-      what: 'Size of dist/index.js',
-      goal: `< ${GOAL.bundleBytes / 1_000_000} MB`,
-      measured: `${kilobytes(bytes)} (${bytes.toLocaleString('en-US')} bytes)`,
-      met: bytes < GOAL.bundleBytes
-    }
-  ])
-}
-
-/**
- * What the bench measures, in the order of the report. Another figure is one more function
- * here. One that counts what a run sends, as `changeContext` does, reads it from
- * `(await bench.runAction()).requests`, which the simulator recorded.
- *
- * @type {Measurement[]}
- */
-const MEASUREMENTS = [startup, changeContext, memory, size]
-
-// ---------------------------------------------------------------------------------------------
-// Running processes against the simulator
-
-/**
- * @param {Simulator} simulator
- * @param {() => Promise<number>} nextRequest resolves at the `performance.now()` of the next
- *   request the simulator logs
- * @param {number} runs
- * @param {(stage: string) => void} progress
- * @returns {Bench}
- */
-function bench(simulator, nextRequest, runs, progress) {
-  /**
-   * @param {string[]} args Node's arguments
-   * @param {{ inputs?: Record<string, string>, env?: Record<string, string>, rss?: boolean }} step
-   * @returns {Promise<Run>} once the process has exited, and it has sent a Mintlify request
-   */
-  const run = async (args, { inputs = {}, env = {}, rss = false }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'mintlify-agent-bench-'))
-    try {
-      const step = runnerStep(inputs, dir, env)
-      const rssFile = join(dir, 'maxrss')
-      const preload = rss ? ['--import', writeRssPreload(rssFile)] : []
-      const before = simulator.requests.length
-      const arrived = nextRequest()
-      const child = await runChild([...preload, ...args], step.env, dir)
-      const requests = simulator.requests.slice(before)
-      if (child.code !== 0 || requests.length === 0) {
-        throw new Error(
-          `node ${args.join(' ')} exited with ${child.code ?? child.signal} after ` +
-            `${requests.length} requests:\n${child.output}`
-        )
-      }
-      return {
-        requests,
-        firstRequestMs: (await arrived) - child.started,
-        maxRssBytes: rss ? Number(readFileSync(rssFile, 'utf8')) * 1024 : undefined,
-        outputs: Object.fromEntries(parseOutputFile(readFileSync(step.outputFile, 'utf8'))),
-        summary: readFileSync(step.summaryFile, 'utf8')
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-  }
-
-  return {
-    runs,
-    progress,
-    runAction: async ({ inputs, scenario, event, rss } = {}) => {
-      if (scenario) simulator.setScenario(scenario)
-      const action = await run([BUNDLE], {
-        inputs: {
-          prompt: PROMPT,
-          'project-id': 'proj_bench',
-          'api-key': API_KEY,
-          'base-url': simulator.url,
-          'poll-interval': '20ms',
-          'max-poll-interval': '20ms',
-          timeout: '1m',
-          ...(event ? { 'github-token': GITHUB_TOKEN } : {}),
-          ...inputs
-        },
-        env: event
-          ? runnerEvent(event.name, join(EVENTS, event.payload), simulator.url)
-          : undefined,
-        rss
-      })
-      if (action.outputs.status !== 'completed') {
-        throw new Error(`dist/index.js reported status ${action.outputs.status ?? 'unset'}`)
-      }
-      return action
-    },
-    runBare: (request, { rss } = {}) => {
-      const init = {
-        method: request.method,
-        headers: Object.fromEntries(
-          Object.entries(request.headers).filter(([name]) => !UNSENDABLE.has(name))
-        ),
-        body: ['GET', 'HEAD'].includes(request.method) ? undefined : request.body
-      }
-      const script =
-        'const { url, init } = JSON.parse(process.env.BENCH_REQUEST);' +
-        'fetch(url, init).then((res) => res.arrayBuffer())'
-      const env = { BENCH_REQUEST: JSON.stringify({ url: simulator.url + request.path, init }) }
-      return run(['-e', script], { env, rss })
-    }
-  }
-}
-
-/** Headers fetch sets itself. */
-const UNSENDABLE = new Set([
-  'host',
-  'connection',
-  'content-length',
-  'transfer-encoding',
-  'keep-alive'
-])
-
-/**
- * Starts Node with `args` and waits for it to exit, killing it if it hangs.
- *
- * @param {string[]} args
- * @param {NodeJS.ProcessEnv} env
- * @param {string} cwd
- * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, started: number, output: string }>}
- */
-function runChild(args, env, cwd) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now()
-    const child = spawn(process.execPath, args, {
-      env,
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += String(chunk)))
-    child.stderr.on('data', (chunk) => (output += String(chunk)))
-    const watchdog = setTimeout(() => child.kill('SIGKILL'), WATCHDOG_MS)
-    child.on('error', (error) => {
-      clearTimeout(watchdog)
-      reject(error)
-    })
-    child.on('close', (code, signal) => {
-      clearTimeout(watchdog)
-      resolve({ code, signal, started, output })
-    })
-  })
-}
-
-/**
- * A module that, preloaded with `node --import`, writes the process's peak resident set in
- * kilobytes to `file` as it exits.
- *
- * @param {string} file
- * @returns {string} its file URL
- */
-function writeRssPreload(file) {
-  const preload = `${file}.mjs`
-  writeFileSync(
-    preload,
-    "import { writeFileSync } from 'node:fs'\n" +
-      `process.on('exit', () => writeFileSync(${JSON.stringify(file)}, ` +
-      'String(process.resourceUsage().maxRSS)))\n'
-  )
-  return pathToFileURL(preload).href
-}
-
-// ---------------------------------------------------------------------------------------------
-// Numbers and the report
-
-/**
- * @param {number[]} values
- * @returns {number}
- */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? NaN)
-    : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2
+  const measured = `${(bytes / 1000).toFixed(1)} KB (${bytes.toLocaleString('en-US')} bytes)`
+  const goal = `< ${GOAL.bundleBytes / 1_000_000} MB`
+  return Promise.resolve([row('Size of dist/index.js', measured, goal, bytes < GOAL.bundleBytes)])
 }
 
 /** @param {number[]} values */
-function spread(values) {
-  return [Math.min(...values), median(values), Math.max(...values)].map(millis).join(' / ')
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return ((sorted[mid] ?? NaN) + (sorted[sorted.length % 2 ? mid : mid - 1] ?? NaN)) / 2
 }
+const spread = (/** @type {number[]} */ values) =>
+  [Math.min(...values), median(values), Math.max(...values)].map(millis).join(' / ')
+const millis = (/** @type {number} */ ms) => `${ms.toFixed(1)} ms`
+const secs = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`
+const mb = (/** @type {number} */ bytes) => `${(bytes / 1_000_000).toFixed(1)} MB`
 
-/** @param {number} ms */
-function millis(ms) {
-  return `${ms.toFixed(1)} ms`
-}
-
-/** @param {number} bytes 1 KB = 1,000 bytes */
-function kilobytes(bytes) {
-  return `${(bytes / 1000).toFixed(1)} KB`
-}
-
-/** @param {number} bytes 1 MB = 1,000,000 bytes */
-function megabytes(bytes) {
-  return `${(bytes / 1_000_000).toFixed(1)} MB`
-}
-
-/**
- * @param {Row[]} rows
- * @param {number} runs
- * @returns {string} the whole of docs/benchmarks.md, before formatting
- */
+/** @param {Row[]} rows @param {number} runs @returns {string} the report, before formatting */
 function render(rows, runs) {
   const line = (/** @type {string[]} */ cells) => `| ${cells.join(' | ')} |`
-  const table = [
-    line(['Measurement', 'Goal', 'Result', '']),
-    line(['---', '---', '---', '---']),
-    ...rows.map((row) =>
-      line([
-        row.what,
-        row.goal ?? '',
-        row.measured,
-        row.met === undefined ? '' : row.met ? '✅' : '❌'
-      ])
-    )
-  ].join('\n')
-  const missed = rows.filter((row) => row.met === false).map((row) => row.what)
-  const bundle = readFileSync(BUNDLE)
-  let commit = 'unknown'
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: ROOT,
-      encoding: 'utf8'
-    }).trim()
-  } catch {
-    // Not a git checkout; the numbers still stand.
+  const table = [line(['Measurement', 'Goal', 'Result', '']), line(['---', '---', '---', '---'])]
+  for (const { what, goal = '', measured, met } of rows) {
+    table.push(line([what, goal, measured, met === undefined ? '' : met ? '✅' : '❌']))
   }
-
+  const missed = rows.filter((row) => row.met === false).map((row) => row.what)
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' })
+  const commit = git.stdout?.trim() || 'unknown'
   return `# Benchmarks
 
-What running the action costs, measured by \`npm run bench\` (scripts/bench.js) on
+What running the action costs, measured by \`npm run bench\` (scripts/bench*.js) on
 ${new Date().toISOString().slice(0, 10)}. Re-run it to refresh this page rather than editing it.
 
-${table}
+${table.join('\n')}
 
 ${missed.length === 0 ? 'Every goal is met.' : `Goals missed: ${missed.join('; ')}.`}
 
-How often the action polls and how soon it notices that a job has ended follow from its schedule
-alone, so they are checked by tests rather than measured: \`__tests__/schedule.test.ts\` holds the
-goals (jobs of 2 minutes or more polled at least 3× less often than every 5 s, the end noticed
-within \`max-poll-interval\`) and the number of polls for jobs from 30 s to an hour.
-
 ## How measured
 
-- **Start-up**: from just before \`spawn\` to the local API simulator (simulator/server.js, on
-  127.0.0.1 in the bench's own process) logging the first Mintlify request. \`node dist/index.js\`
-  is started as a runner starts it (\`INPUT_*\` variables, \`GITHUB_OUTPUT\` and
-  \`GITHUB_STEP_SUMMARY\` files) and must report the job completed; bare Node is \`node -e\` sending
-  the same request with \`fetch\`. Outside a workflow there is no event, so the action reads
-  nothing from GitHub. On the push event (\`${EVENT.push?.payload}\` with the \`GITHUB_*\` variables
-  a runner sets, \`GITHUB_API_URL\` pointing at the simulator, which also plays GitHub's REST API,
-  and a \`github-token\` input) it first reads the change from GitHub and adds it to the prompt,
-  and that time counts. ${runs} runs of each after ${WARM_UPS} warm-ups, taking turns in an order
-  that rotates each round; each ratio is of the medians.
-- **Change context**: one run per row on the event's payload from \`__fixtures__/events/\`.
-  GitHub requests are those the simulator recorded under \`/repos/\`; the characters added are
-  the length of the created job's prompt less the \`prompt\` input's (${PROMPT.length} characters),
-  with \`context-max-chars\` at its default (16,000). The changed files are the simulator's
-  built-in change (${BUILT_IN_FILES} files: source, test and docs with short diffs, a lock file too
-  large to show, a bundle and an image) or, for the rows of ${CHANGE_SIZES.join(' and ')} files,
-  generated source files with a small diff each (+2 −1), served by the comparison for the push and
-  by the pull request's files for the pull request. The goal of at most ${GOAL.githubRequests}
-  GitHub requests applies to changes of up to ${GOAL.githubFiles} files.
-- **Memory**: \`process.resourceUsage().maxRSS\`, written at exit by a module preloaded with
-  \`node --import\`, over whole runs that wait for a ${RSS_JOB.jobMs / 1000} s job with
-  \`poll-interval: ${RSS_JOB['poll-interval']}\` and \`max-poll-interval: ${RSS_JOB['max-poll-interval']}\`.
-- **Size**: the bytes of dist/index.js as committed (1 KB = 1,000 bytes, 1 MB = 1,000,000 bytes).
-- **Machine**: ${availableParallelism()} CPUs, ${cpus()[0]?.model ?? 'unknown CPU'}, ${megabytes(totalmem())}
-  memory, ${type()} ${release()}; Node ${process.version}; commit ${commit}, dist/index.js sha256
-  \`${createHash('sha256').update(bundle).digest('hex').slice(0, 12)}\`. Timings move with the
-  machine and its load.
+- **Start-up**: from \`spawn\` to the simulator (127.0.0.1, in the bench's process) logging the
+  first Mintlify request; \`node dist/index.js\` runs as a runner starts it. Bare Node (\`node -e\`
+  with \`fetch\`) sends the requests the action sent up to then, in as few rounds as a script
+  could: GitHub's at once (a pull request's comments after the lookup that finds it), then the
+  Mintlify one. ${runs} runs each after ${WARM_UPS} warm-ups, in rotating turns; ratios of medians.
+- **Change context**: GitHub's example payloads (\`__fixtures__/events/\`); requests under
+  \`/repos/\`; characters of the prompt beyond the \`prompt\` input. ${BUILT_IN_FILES} files is the
+  simulator's built-in change; larger ones are generated, +2 −1 per file.
+- **Memory**: \`process.resourceUsage().maxRSS\` at exit, over whole runs waiting for a 3 s job
+  with \`poll-interval: ${RSS_JOB['poll-interval']}\` and \`max-poll-interval: ${RSS_JOB['max-poll-interval']}\`.
+- **Polling**: \`waitForJob\` from src/poll.ts, compiled from the sources, on a virtual clock, for
+  ${JOBS.length} jobs ending at every whole second from 1 to 10 minutes, each check taking
+  ${REQUEST_MS} ms and seeing the job as it is when it answers; 10 % jitter, seeded per job, but
+  for the fixed poll. The end is noticed when the answer showing it arrives. The model sums
+  \`pollDelay\` (src/schedule.ts) and ${REQUEST_MS} ms per check, as its tests do.
+- **Machine**: ${availableParallelism()} CPUs, ${cpus()[0]?.model ?? 'unknown CPU'},
+  ${mb(totalmem())} memory, ${type()} ${release()}; Node ${process.version}; commit ${commit}.
+  Timings move with the machine and its load.
 `
 }
 
-// ---------------------------------------------------------------------------------------------
-
-/**
- * @param {string[]} argv
- * @returns {Promise<number>} the exit status
- */
+/** @param {string[]} argv @returns {Promise<number>} the exit status */
 async function main(argv) {
-  /** @type {number} */
-  let runs
-  try {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        runs: { type: 'string', default: '15' },
-        help: { type: 'boolean', default: false }
-      }
-    })
-    if (values.help) {
-      process.stdout.write(USAGE)
-      return 0
-    }
-    runs = Number(values.runs)
-    if (!Number.isInteger(runs) || runs < 3) throw new Error('--runs must be a whole number ≥ 3')
-  } catch (error) {
-    console.error(`bench: ${error instanceof Error ? error.message : String(error)} (see --help)`)
+  const options = { runs: { type: /** @type {const} */ ('string'), default: '15' } }
+  const runs = Number(parseArgs({ args: argv, options }).values.runs)
+  if (!Number.isInteger(runs) || runs < 3) {
+    console.error('Usage: npm run bench [-- --runs N]   N ≥ 3 timed starts per kind, default 15')
     return 2
   }
-  if (!existsSync(BUNDLE)) {
-    console.error(
-      'bench: dist/index.js is missing. Run `npm run build`, then `npm run bench` again.'
-    )
-    return 1
-  }
-  if (Number(process.versions.node.split('.')[0]) < 24) {
-    console.error(
-      `bench: this is Node ${process.version}; the action runs on Node 24. Use \`npm run bench\`, ` +
-        "which puts the project's Node 24 first on the PATH."
-    )
-  }
-
-  /** @type {((at: number) => void) | undefined} */
-  let waiting
-  const simulator = await startSimulator({
-    apiKey: API_KEY,
-    log: (line) => {
-      const at = performance.now()
-      // Start-up is timed to the first Mintlify request; the action's GitHub reading precedes it.
-      if (line.split(' ')[1]?.includes('/repos/')) return
-      waiting?.(at)
-      waiting = undefined
-    },
-    scenario: { rateLimit: { limit: 1_000_000 }, github: { token: GITHUB_TOKEN } }
-  })
+  if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run `npm run build` first.')
+  const started = await startBench()
   try {
-    const nextRequest = () => new Promise((resolve) => (waiting = resolve))
     const progress = (/** @type {string} */ stage) => console.error(`bench: ${stage}…`)
-    const context = bench(simulator, nextRequest, runs, progress)
-    /** @type {Row[]} */
+    const bench = { ...started, runs, progress }
     const rows = []
-    for (const measure of MEASUREMENTS) rows.push(...(await measure(context)))
-
-    const config = await prettier.resolveConfig(REPORT)
-    // Formatted as `npm run format:check` expects, so a fresh report never fails CI; the prose is
-    // wrapped here because the numbers spliced into it make its lines uneven.
-    const report = await prettier.format(render(rows, runs), {
-      ...config,
-      filepath: REPORT,
-      proseWrap: 'always'
-    })
+    for (const measure of [startup, changeContext, memory, polling, size]) {
+      rows.push(...(await measure(bench)))
+    }
+    // Formatted as `npm run format:check` expects; the numbers make the prose lines uneven.
+    const config = { ...(await prettier.resolveConfig(REPORT)), filepath: REPORT }
+    const report = await prettier.format(render(rows, runs), { ...config, proseWrap: 'always' })
     writeFileSync(REPORT, report)
-    process.stdout.write(report)
     console.error('bench: wrote docs/benchmarks.md')
     return 0
   } finally {
-    await simulator.close()
+    await started.close()
   }
 }
 
