@@ -108,6 +108,7 @@ describe('run', () => {
       'archived-at': '',
       skipped: 'false',
       'comment-url': '',
+      'check-url': '',
       job: expect.stringContaining('"status":"completed"') as unknown as string
     })
     expect(JSON.parse(core.outputs().job ?? '')).toMatchObject({ id: 'job_main', prLink: PR })

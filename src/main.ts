@@ -9,6 +9,7 @@ import { createMintlifyApi, type MintlifyApi } from './mintlify.js'
 import { dryRunTitle, planJob } from './plan.js'
 import { waitForJob, type Schedule } from './poll.js'
 import { preparePrompt } from './prompt.js'
+import { CheckSink } from './publish/check.js'
 import { CommentSink } from './publish/comment.js'
 import { finishAll, type Sink } from './publish/sink.js'
 import { Reporter } from './report.js'
@@ -53,6 +54,8 @@ export async function run(options: RunOptions = {}): Promise<void> {
     lastMs = step.budgets.last
 
     const { event, github } = trigger(settings, options, step, state)
+    const check = checkSink(settings, state, github, step, reporter)
+    if (check) sinks.push(check)
     // The change and the pull request's comment are read at the same time: the job cannot start
     // before both are known.
     const [prepared, found] = await Promise.all([
@@ -195,6 +198,36 @@ function mintlifyApi(
   return createMintlifyApi(transport, settings.projectId, now)
 }
 
+/** Bounds for a write made while the job runs: the `write` budget, or sooner when stopped. */
+function writeWithin(step: Step): (stop: AbortSignal) => Bounded {
+  return (stop) => {
+    const at = step.now() + step.budgets.write
+    return bounded(() => at - step.now(), AbortSignal.any([stop, step.signal]))
+  }
+}
+
+/** The docs check on the code change's head commit, unless it is off or has nowhere to go. */
+function checkSink(
+  settings: Settings,
+  state: RunState,
+  github: GitHubApi | undefined,
+  step: Step,
+  reporter: Reporter
+): Sink | undefined {
+  const { event, commit, runUrl } = state.trigger ?? {}
+  if (settings.check === 'off' || settings.dryRun || !github || !event || !commit) return undefined
+  if (event.deleted) return undefined
+  const commitUrl = `${event.serverUrl}/${commit.owner}/${commit.repo}/commit/${commit.sha}`
+  const fork = Boolean(event.pullRequest?.fork)
+  return new CheckSink(
+    github,
+    { commit, runUrl, commitUrl, fork },
+    reporter,
+    writeWithin(step),
+    (url) => reporter.checkUrl(url)
+  )
+}
+
 /** The status comment sink: its write while the job runs has the `write` budget. */
 function commentSink(
   companion: Companion,
@@ -203,14 +236,10 @@ function commentSink(
   step: Step,
   reporter: Reporter
 ): Sink {
-  const writeWithin = (stop: AbortSignal) => {
-    const at = step.now() + step.budgets.write
-    return bounded(() => at - step.now(), AbortSignal.any([stop, step.signal]))
-  }
   return new CommentSink(
     companion,
     { reuse: settings.reuseJob, runUrl: event?.runUrl },
-    writeWithin,
+    writeWithin(step),
     (url) => reporter.commentUrl(url)
   )
 }

@@ -74,7 +74,8 @@ const RUNNING = {
 export function verdictOf(record: RunRecord): Verdict {
   const { job, outcome } = record
   const mode = record.mode ?? 'create'
-  const short = forLog(job?.id ?? '', 40)
+  // The check shows the job id as plain characters only: nothing in it can mention or link.
+  const short = (job?.id ?? '').replace(/[^\w.:-]/g, '').slice(0, 40)
   const stillRunning: CheckState = {
     state: 'pending',
     description: `Still running: docs job ${short}; this run stopped waiting for it`

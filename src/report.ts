@@ -37,6 +37,7 @@ export class Reporter implements Log {
   private readonly written = new Map<string, string>()
   private shownPrompt: string | undefined
   private comment: string | undefined
+  private check: string | undefined
 
   /** Text as it may be printed: without secrets, and unable to start a workflow command. */
   clean(text: string): string {
@@ -78,6 +79,11 @@ export class Reporter implements Log {
     if (url) this.comment = url
   }
 
+  /** Remembers where the docs check was set, for the check-url output. */
+  checkUrl(url: string): void {
+    this.check = url
+  }
+
   /** Says which job this step works with, and publishes its id. */
   jobCreated(job: Job, verb = 'Created'): void {
     this.jobId(job.id ?? '')
@@ -96,6 +102,7 @@ export class Reporter implements Log {
     const verdict = verdictOf(record)
     this.output('skipped', String(record.outcome.kind === 'skipped'))
     this.output('comment-url', safeLink(this.comment)?.href ?? '')
+    this.output('check-url', safeLink(this.check)?.href ?? '')
     if (record.job) this.writeOutputs(record.job, verdict)
     for (const warning of verdict.warnings) this.warning(warning)
     for (const note of verdict.notes) this.info(note)
@@ -134,6 +141,7 @@ export class Reporter implements Log {
     const code = (text: string | null | undefined) => (text ? `<code>${cell(text)}</code>` : '—')
     const { link } = verdict
     const comment = safeLink(this.comment)
+    const check = safeLink(this.check)
     const pr = link
       ? `<a href="${link.href}">${link.number ? `#${link.number}` : cell(link.href)}</a>`
       : '—'
@@ -146,6 +154,7 @@ export class Reporter implements Log {
       ['Source ref', code(job?.source?.ref)],
       ['Created at', cell(job?.createdAt)],
       ['Status comment', comment ? `<a href="${comment.href}">on the pull request</a>` : '—'],
+      ['Docs check', check ? `<a href="${check.href}">on the commit</a>` : '—'],
       ['Duration', cell(formatDuration(record.elapsedMs))]
     ]
     try {

@@ -17,6 +17,8 @@ const sims = simulators()
 afterEach(() => sims.closeAll())
 
 const TOKEN = 'ghs_companion_token_0123'
+/** The workflow token's account: the only author whose status comments count. */
+const BOT = 'github-actions[bot]'
 const REPO = '/repos/Codertocat/Hello-World'
 
 const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
@@ -84,7 +86,9 @@ describe('synchronize with an existing comment', () => {
     sim.setScenario({
       github: {
         comments: {
-          2: [{ body: `An edit by a person.\n${marker({ projectId: 'proj_e2e', jobId })}` }]
+          2: [
+            { user: BOT, body: `${marker({ projectId: 'proj_e2e', jobId })}\nAn edit by a person.` }
+          ]
         }
       }
     })
@@ -106,7 +110,7 @@ describe('synchronize with an existing comment', () => {
     const sim = await sims.start({ refuseMessages: true })
     const jobId = await existingJob(sim)
     sim.setScenario({
-      github: { comments: { 2: [{ body: marker({ projectId: 'proj_e2e', jobId }) }] } }
+      github: { comments: { 2: [{ user: BOT, body: marker({ projectId: 'proj_e2e', jobId }) }] } }
     })
     const run = await runAction(
       inputs(sim),
@@ -142,7 +146,7 @@ describe('synchronize with an existing comment', () => {
     const sim = await sims.start()
     const jobId = await existingJob(sim)
     sim.setScenario({
-      github: { comments: { 2: [{ body: marker({ projectId: 'proj_e2e', jobId }) }] } }
+      github: { comments: { 2: [{ user: BOT, body: marker({ projectId: 'proj_e2e', jobId }) }] } }
     })
     await runAction(
       inputs(sim, { 'reuse-job': 'false' }),
@@ -156,7 +160,7 @@ describe('synchronize with an existing comment', () => {
     const sim = await sims.start()
     const jobId = await existingJob(sim)
     sim.setScenario({
-      github: { comments: { 2: [{ body: marker({ projectId: 'proj_e2e', jobId }) }] } }
+      github: { comments: { 2: [{ user: BOT, body: marker({ projectId: 'proj_e2e', jobId }) }] } }
     })
     const run = await runAction(
       inputs(sim, { 'dry-run': 'true' }),
@@ -166,7 +170,8 @@ describe('synchronize with an existing comment', () => {
     expect(run.stdout).toContain(
       `::group::The follow-up message agent job ${jobId} would be sent, the job recorded on pull request #2 (dry-run)`
     )
-    expect(sim.requests.filter((r) => r.method !== 'GET')).toHaveLength(0)
+    // Only reads: GraphQL's `viewer` query (whose account wrote the comment) is a POST that reads.
+    expect(sim.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql')).toHaveLength(0)
   })
 })
 

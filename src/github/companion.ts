@@ -9,7 +9,8 @@ import { jobIdProblem } from '../job.js'
 import type { Bounded, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { eventPullRequest, type Event } from './event.js'
-import { MAX_COMMENT_PAGES, type GitHubApi, type IssueComment } from './octokit.js'
+import type { GitHubApi, IssueComment } from './octokit.js'
+import { newestComment, writtenBy } from './own-comment.js'
 import { createOnce, describeGitHubError, gitHubError, Surface } from './policy.js'
 
 /** The marker, alone on the first line of the body, as the action writes it. */
@@ -45,11 +46,7 @@ export function readMarker(body: string): Recorded | undefined {
 
 /** Whether `comment` is the action's own status comment for `projectId`, written by `account`. */
 export function isOwnComment(comment: IssueComment, account: string, projectId: string): boolean {
-  return (
-    comment.author !== undefined &&
-    comment.author.toLowerCase() === account.toLowerCase() &&
-    readMarker(comment.body)?.projectId === projectId
-  )
+  return writtenBy(comment, account) && readMarker(comment.body)?.projectId === projectId
 }
 
 export class Companion {
@@ -138,13 +135,10 @@ export class Companion {
     this.inFlight = { done, stop }
   }
 
-  /** Writes the last state of the comment, after stopping a write still under way. */
+  /** Writes the last state of the comment, after the write still under way (see `settle`). */
   async finish(body: string, within: Bounded): Promise<string | undefined> {
-    if (this.inFlight) {
-      this.inFlight.stop.abort()
-      await this.inFlight.done
-      this.inFlight = undefined
-    }
+    await settle(this.inFlight, within)
+    this.inFlight = undefined
     return this.write(body, within)
   }
 
@@ -190,25 +184,13 @@ export class Companion {
     return this.newest(within, (c) => isOwnComment(c, account, this.projectId))
   }
 
-  /**
-   * The newest comment that satisfies `wanted`: the first page tells how many pages there are,
-   * then the pages are read from the last back, up to `MAX_COMMENT_PAGES` in all.
-   */
-  private async newest(
+  /** The newest comment on the pull request that satisfies `wanted`. */
+  private newest(
     within: Bounded,
     wanted: (comment: IssueComment) => boolean
   ): Promise<IssueComment | undefined> {
     const { owner, repo } = this.event
-    const page = (n: number) =>
-      within((signal) => this.github.listComments(owner, repo, this.number, n, signal))
-    const last = (comments: readonly IssueComment[]) => comments.findLast(wanted)
-    const first = await page(1)
-    const lowest = Math.max(2, first.lastPage - MAX_COMMENT_PAGES + 2)
-    for (let n = first.lastPage; n >= lowest; n--) {
-      const found = last((await page(n)).comments)
-      if (found) return found
-    }
-    return last(first.comments)
+    return newestComment(this.github, { owner, repo, number: this.number }, within, wanted)
   }
 }
 
@@ -249,4 +231,17 @@ export async function pullRequestOf(
     )
     return undefined
   }
+}
+
+/**
+ * Lets a write still under way finish within `within`'s bounds, and stops it when they run out,
+ * so that the next write never races it (two creates would make two comments).
+ */
+export async function settle(
+  inFlight: { readonly done: Promise<void>; readonly stop: AbortController } | undefined,
+  within: Bounded
+): Promise<void> {
+  if (!inFlight) return
+  await within(() => inFlight.done).catch(() => inFlight.stop.abort())
+  await inFlight.done
 }

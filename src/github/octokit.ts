@@ -93,6 +93,47 @@ export interface GitHubApi {
     body: string,
     signal: AbortSignal
   ): Promise<IssueComment>
+  /** A pull request's state, author, labels and the reviews it asks for. */
+  getPull(owner: string, repo: string, number: number, signal: AbortSignal): Promise<PullState>
+  /** Closes a pull request without merging it; closing a closed one changes nothing. */
+  closePull(owner: string, repo: string, number: number, signal: AbortSignal): Promise<PullState>
+  /**
+   * Asks logins and teams (by slug) for a review. GitHub answers 422 for the whole request when
+   * one of them cannot be asked (not a collaborator, or the pull request's author).
+   */
+  requestReviewers(
+    owner: string,
+    repo: string,
+    number: number,
+    reviewers: { readonly users: readonly string[]; readonly teams: readonly string[] },
+    signal: AbortSignal
+  ): Promise<void>
+  /** Adds labels to an issue or pull request; labels it has already are kept once. */
+  addLabels(
+    owner: string,
+    repo: string,
+    number: number,
+    labels: readonly string[],
+    signal: AbortSignal
+  ): Promise<void>
+  /** Sets a commit status; the latest status of a `context` is the one GitHub shows. */
+  createStatus(
+    owner: string,
+    repo: string,
+    sha: string,
+    status: CommitStatus,
+    signal: AbortSignal
+  ): Promise<void>
+}
+
+/** A commit status as the action writes it. */
+export interface CommitStatus {
+  readonly state: 'pending' | 'success' | 'failure' | 'error'
+  /** The name branch protection selects the check by. */
+  readonly context: string
+  /** At most 140 characters. */
+  readonly description: string
+  readonly targetUrl?: string
 }
 
 /** A conversation comment on an issue or a pull request. */
@@ -220,7 +261,7 @@ export function cappedFetch(baseUrl: string, userAgent: string, maxBytes: number
     const chunks: Uint8Array[] = []
     let total = 0
     if (response.body) {
-      for await (const chunk of response.body) {
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
         total += chunk.byteLength
         if (total > maxBytes) throw tooLarge()
         chunks.push(chunk)
@@ -230,9 +271,23 @@ export function cappedFetch(baseUrl: string, userAgent: string, maxBytes: number
     return new Response(empty ? null : Buffer.concat(chunks), {
       status: response.status,
       statusText: response.statusText,
-      headers: response.headers as unknown as Headers
+      headers: response.headers
     })
   }) as typeof fetch
+}
+
+type ThrottleOptions = NonNullable<Parameters<typeof getOctokit>[1]>['throttle']
+
+/**
+ * In place of the throttling plugin's queues that space writes 1 s apart (3 s for those that
+ * notify): a step makes a handful of writes, each within a budget of a few seconds, and spacing
+ * them would spend that budget waiting. A rate limit GitHub does answer is still reported.
+ */
+const UNSPACED = {
+  key: () => ({
+    schedule: <T>(_options: unknown, task: (...args: unknown[]) => T, ...args: unknown[]) =>
+      Promise.resolve(task(...args))
+  })
 }
 
 /** Octokit for one step: its retries and rate-limit waits stay within `deadline`. */
@@ -260,7 +315,12 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
       baseUrl,
       userAgent: options.userAgent,
       retry: { retries: 2 },
-      throttle: { onRateLimit: onLimit, onSecondaryRateLimit: onLimit },
+      throttle: {
+        onRateLimit: onLimit,
+        onSecondaryRateLimit: onLimit,
+        write: UNSPACED,
+        notifications: UNSPACED
+      } as unknown as ThrottleOptions,
       request: { fetch: cappedFetch(baseUrl, options.userAgent, MAX_GITHUB_ANSWER_BYTES) }
     },
     retry,
@@ -370,6 +430,96 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
         { owner, repo, comment_id: id, body, request: { signal } }
       )
       return IssueCommentSchema.parse(data)
+    },
+    async getPull(owner, repo, number, signal) {
+      const { data } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+        owner,
+        repo,
+        pull_number: number,
+        request: { signal }
+      })
+      return PullStateSchema.parse(data)
+    },
+    async closePull(owner, repo, number, signal) {
+      const { data } = await octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+        owner,
+        repo,
+        pull_number: number,
+        state: 'closed',
+        request: { signal }
+      })
+      return PullStateSchema.parse(data)
+    },
+    async requestReviewers(owner, repo, number, reviewers, signal) {
+      await octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
+        owner,
+        repo,
+        pull_number: number,
+        reviewers: [...reviewers.users],
+        team_reviewers: [...reviewers.teams],
+        request: { signal }
+      })
+    },
+    async addLabels(owner, repo, number, labels, signal) {
+      await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+        owner,
+        repo,
+        issue_number: number,
+        labels: [...labels],
+        request: { signal }
+      })
+    },
+    async createStatus(owner, repo, sha, status, signal) {
+      await octokit.request('POST /repos/{owner}/{repo}/statuses/{sha}', {
+        owner,
+        repo,
+        sha,
+        state: status.state,
+        context: status.context,
+        description: status.description,
+        ...(status.targetUrl ? { target_url: status.targetUrl } : {}),
+        request: { signal }
+      })
     }
   }
 }
+
+/** A pull request as the action reads it before changing it. */
+export interface PullState {
+  readonly number: number
+  readonly state: 'open' | 'closed'
+  readonly merged: boolean
+  /** Login of the account that opened it, which cannot be asked for a review. */
+  readonly author?: string
+  readonly url?: string
+  readonly labels: readonly string[]
+  /** Logins whose review it asks for. */
+  readonly reviewers: readonly string[]
+  /** Slugs of the teams whose review it asks for. */
+  readonly teams: readonly string[]
+}
+
+const PullStateSchema = z
+  .looseObject({
+    number: z.number().int().positive(),
+    state: z.enum(['open', 'closed']),
+    merged: z.boolean().nullish().catch(undefined),
+    merged_at: str,
+    html_url: str,
+    user: z.looseObject({ login: str }).nullish().catch(undefined),
+    labels: z.array(z.unknown()).nullish().catch(undefined),
+    requested_reviewers: z.array(z.unknown()).nullish().catch(undefined),
+    requested_teams: z.array(z.unknown()).nullish().catch(undefined)
+  })
+  .transform((p): PullState => ({
+    number: p.number,
+    state: p.state,
+    merged: p.merged === true || Boolean(p.merged_at),
+    author: p.user?.login ?? undefined,
+    url: p.html_url ?? undefined,
+    labels: items(z.looseObject({ name: z.string() }), p.labels).map((l) => l.name),
+    reviewers: items(z.looseObject({ login: z.string() }), p.requested_reviewers).map(
+      (u) => u.login
+    ),
+    teams: items(z.looseObject({ slug: z.string() }), p.requested_teams).map((t) => t.slug)
+  }))

@@ -181,6 +181,7 @@ export class Surface {
       return await call()
     } catch (error: unknown) {
       const failure = gitHubError(error)
+      this.log.debug(`GitHub write failed: ${forLog(errorMessage(error), 300)}`)
       if (failure.kind === 'refused') this.refused = true
       this.warn(describe(failure))
       return undefined

@@ -1,0 +1,242 @@
+// The built action on the pull request as an attacker and a bad day would have it: a stranger's
+// comment carrying the action's marker, a recorded job id that is not an id, a recorded job that
+// cannot go on, a comment create GitHub answers 502 after doing it, a GitHub that never answers,
+// and a conversation too long for one page.
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { marker } from '../../src/github/companion.js'
+import {
+  existingJob,
+  onEvent,
+  QUICK,
+  runAction,
+  simulators,
+  type Scenario,
+  type Simulator
+} from './harness.js'
+
+const sims = simulators()
+afterEach(() => sims.closeAll())
+
+const TOKEN = 'ghs_trust_token_0123'
+const BOT = 'github-actions[bot]'
+const PROJECT = QUICK['project-id']
+
+const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
+  ...QUICK,
+  'base-url': sim.url,
+  'github-token': TOKEN,
+  ...more
+})
+const onPullRequest = (sim: Simulator) =>
+  onEvent(sim, 'pull_request', 'pull_request-synchronize.json')
+
+const creates = (sim: Simulator) =>
+  sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
+const messages = (sim: Simulator) => sim.requests.filter((r) => r.path.endsWith('/message'))
+const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
+const statusComments = (sim: Simulator) =>
+  sim.comments.filter((c) => c.user === BOT && c.body.startsWith('<!-- mintlify-agent-action'))
+
+/** A status comment as the action writes it, by `user`. */
+const record = (jobId: string, user = BOT) => ({
+  user,
+  body: `${marker({ projectId: PROJECT, jobId })}\n### ⏳ Docs update started`
+})
+
+describe('only the action’s own record counts', () => {
+  it("a stranger's comment with the marker gets nothing and is never edited", async () => {
+    const sim = await sims.start()
+    const theirs = await existingJob(sim)
+    sim.setScenario({ github: { comments: { 2: [record(theirs, 'mallory')] } } })
+    const run = await runAction(inputs(sim), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    expect(messages(sim)).toHaveLength(0)
+    expect(creates(sim)).toHaveLength(1)
+    expect(run.outputs['job-id']).not.toBe(theirs)
+    const stranger = sim.comments.find((c) => c.user === 'mallory')
+    expect(stranger?.history).toHaveLength(1)
+    expect(statusComments(sim)).toHaveLength(1)
+  })
+
+  it("the bot's own comment with the marker quoted inside other text records nothing", async () => {
+    const sim = await sims.start()
+    const jobId = await existingJob(sim)
+    const quoted = { user: BOT, body: `> ${marker({ projectId: PROJECT, jobId })}` }
+    sim.setScenario({ github: { comments: { 2: [quoted] } } })
+    const run = await runAction(inputs(sim), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    expect(messages(sim)).toHaveLength(0)
+    expect(creates(sim)).toHaveLength(1)
+  })
+
+  it('the action’s own comment is followed, and a forged newer one does not displace it', async () => {
+    const sim = await sims.start({ jobDurationMs: 200 })
+    const ours = await existingJob(sim)
+    const theirs = await existingJob(sim)
+    sim.setScenario({
+      github: { comments: { 2: [record(ours), record(theirs, 'mallory')] } }
+    })
+    const run = await runAction(inputs(sim), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    expect(messages(sim).map((r) => r.path)).toEqual([`/v2/agent/${PROJECT}/job/${ours}/message`])
+    expect(creates(sim)).toHaveLength(0)
+  })
+
+  it('with comment: off, no comment is read and nothing is reused from comments', async () => {
+    const sim = await sims.start()
+    const jobId = await existingJob(sim)
+    sim.setScenario({ github: { comments: { 2: [record(jobId)] } } })
+    const run = await runAction(inputs(sim, { comment: 'off' }), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    expect(sim.requests.filter((r) => r.path.includes('/comments'))).toEqual([])
+    expect(messages(sim)).toHaveLength(0)
+    expect(creates(sim)).toHaveLength(1)
+  })
+
+  it('when the token account cannot be learned, trusts no comment and says why once', async () => {
+    const sim = await sims.start({
+      githubFaults: { graphql: [{ status: 502 }, { status: 502 }, { status: 502 }] }
+    })
+    const jobId = await existingJob(sim)
+    sim.setScenario({ github: { comments: { 2: [record(jobId)] } } })
+    const run = await runAction(inputs(sim), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    expect(messages(sim)).toHaveLength(0)
+    expect(creates(sim)).toHaveLength(1)
+    const said = warnings(run.stdout).filter((w) => w.includes('no earlier comment'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('a new docs job is started')
+  })
+})
+
+describe('a recorded job id is untrusted input', () => {
+  it.each([
+    ['longer than 256 characters', 'j'.repeat(300)],
+    ['a dot segment', '..'],
+    ['whitespace', 'job one']
+  ])(
+    'one that is %s is ignored with a warning, and the next run follows the new job',
+    async (_, bad) => {
+      const sim = await sims.start({ jobDurationMs: 200 })
+      sim.setScenario({ github: { comments: { 2: [record(bad)] } } })
+      const first = await runAction(inputs(sim), onPullRequest(sim))
+      expect(first.code).toBe(0)
+      expect(messages(sim)).toHaveLength(0)
+      expect(creates(sim)).toHaveLength(1)
+      expect(warnings(first.stdout).join('\n')).toMatch(/records a job id that .* so it is ignored/)
+      // The comment now records the new job: the next push follows it up.
+      expect(statusComments(sim)).toHaveLength(1)
+      const second = await runAction(inputs(sim), onPullRequest(sim))
+      expect(second.code).toBe(0)
+      expect(messages(sim).map((r) => r.path)).toEqual([
+        `/v2/agent/${PROJECT}/job/${first.outputs['job-id']}/message`
+      ])
+    }
+  )
+})
+
+describe('a recorded job that cannot go on is replaced, once', () => {
+  it.each([409, 410, 422])(
+    'HTTP %i to the follow-up starts a new job, recorded for next time',
+    async (status) => {
+      const sim = await sims.start({
+        jobDurationMs: 200,
+        faults: { message: [{ status, body: JSON.stringify({ error: 'job is closed' }) }] }
+      })
+      const old = await existingJob(sim)
+      sim.setScenario({ github: { comments: { 2: [record(old)] } } })
+      const run = await runAction(inputs(sim), onPullRequest(sim))
+      expect(run.code).toBe(0)
+      expect(creates(sim)).toHaveLength(1)
+      const fresh = run.outputs['job-id'] ?? ''
+      expect(fresh).not.toBe(old)
+      expect(run.stdout).toMatch(new RegExp(`could not take a message \\(HTTP ${status}\\)`))
+      const [comment] = statusComments(sim)
+      expect(comment?.body).toContain(marker({ projectId: PROJECT, jobId: fresh }))
+      expect(comment?.body).toContain('a new job was started')
+    }
+  )
+
+  it('a 403 to the follow-up is about the key: it fails without starting another job', async () => {
+    const sim = await sims.start({
+      faults: { message: [{ status: 403, body: JSON.stringify({ error: 'read-only key' }) }] }
+    })
+    const old = await existingJob(sim)
+    sim.setScenario({ github: { comments: { 2: [record(old)] } } })
+    const run = await runAction(inputs(sim), onPullRequest(sim))
+    expect(run.code).not.toBe(0)
+    expect(creates(sim)).toHaveLength(0)
+  })
+})
+
+describe('a comment create is never repeated blindly', () => {
+  it.each<[string, NonNullable<Scenario['githubFaults']>]>([
+    ['a 502 after writing it', { createComment: [{ status: 502, perform: true }] }],
+    ['a reset after writing it', { createComment: [{ action: 'reset', perform: true }] }],
+    [
+      'a 502 after writing it, twice',
+      {
+        createComment: [
+          { status: 502, perform: true },
+          { status: 502, perform: true }
+        ]
+      }
+    ]
+  ])('%s leaves one status comment, updated to the end', async (_, githubFaults) => {
+    const sim = await sims.start({ githubFaults })
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(statusComments(sim)).toHaveLength(1)
+    expect(statusComments(sim)[0]?.body).toContain('Docs pull request ready')
+    expect(
+      sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments'))
+    ).toHaveLength(1)
+  })
+})
+
+describe('GitHub never costs the docs job', () => {
+  it('with every GitHub request hanging, a job that ends at once is reported, within timeout', async () => {
+    const hang = Array.from({ length: 10 }, () => ({ action: 'hang' as const }))
+    const kinds = [
+      'graphql',
+      'listComments',
+      'createComment',
+      'updateComment',
+      'pullFiles',
+      'commitPulls',
+      'compare',
+      'commit'
+    ] as const
+    const sim = await sims.start({
+      jobDurationMs: 100,
+      githubFaults: Object.fromEntries(kinds.map((k) => [k, hang]))
+    })
+    const run = await runAction(
+      inputs(sim, { timeout: '12s' }),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(run.outputs.status).toBe('completed')
+    expect(run.outputs['pr-link']).toMatch(/^https:\/\//)
+    // The timeout, plus the last comment update's few seconds at most.
+    expect(run.ms).toBeLessThan(12_000 + 5_000)
+  })
+})
+
+describe('the action’s comment is found on a long pull request', () => {
+  it('among 250 comments, the recorded job is followed and no second comment is written', async () => {
+    const sim = await sims.start({ jobDurationMs: 200 })
+    const jobId = await existingJob(sim)
+    const chatter = Array.from({ length: 250 }, (_, i) => ({ user: 'octocat', body: `LGTM ${i}` }))
+    chatter[180] = record(jobId)
+    sim.setScenario({ github: { comments: { 2: chatter } } })
+    const run = await runAction(inputs(sim), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    expect(messages(sim).map((r) => r.path)).toEqual([`/v2/agent/${PROJECT}/job/${jobId}/message`])
+    expect(creates(sim)).toHaveLength(0)
+    expect(statusComments(sim)).toHaveLength(1)
+  })
+})

@@ -1,0 +1,90 @@
+/**
+ * The docs check on the code change: a commit status on the change's head commit, under a name
+ * that includes the Mintlify project, so branch protection can require it and two projects in one
+ * workflow keep their own. Pending while the job runs (never waited for), then what the
+ * presentation says; at most two writes a run.
+ */
+import { settle } from '../github/companion.js'
+import type { GitHubApi } from '../github/octokit.js'
+import { describeGitHubError, Surface } from '../github/policy.js'
+import { verdictOf } from '../present.js'
+import type { RunState } from '../run.js'
+import type { Bounded, Log } from '../runtime.js'
+import { safeLink } from '../sanitize.js'
+import type { CommitRef } from '../trigger/ref.js'
+import type { Sink } from './sink.js'
+
+/** GitHub's limit on a status description. */
+const MAX_DESCRIPTION = 140
+
+/**
+ * The check's name, as branch protection and rulesets select it: `Mintlify docs (<project-id>)`.
+ * Stable for a project, whatever the workflow, job or run.
+ */
+export function checkName(projectId: string): string {
+  return `Mintlify docs (${projectId.replace(/[^\w.:-]/g, '').slice(0, 100)})`
+}
+
+/** The status for the run as it stands: state and words from the presentation, and a link. */
+export function checkStatus(state: RunState, runUrl: string | undefined) {
+  const { check, link } = verdictOf(state)
+  const target = check.state === 'success' && link ? link.href : safeLink(runUrl)?.href
+  return {
+    state: check.state,
+    context: checkName(state.projectId),
+    description: check.description.slice(0, MAX_DESCRIPTION),
+    targetUrl: target
+  }
+}
+
+export interface CheckOptions {
+  readonly commit: CommitRef
+  readonly runUrl?: string
+  /** The web address of the commit the check is on, for the check-url output. */
+  readonly commitUrl: string
+  /** The pull request comes from a fork, whose token is read-only. */
+  readonly fork: boolean
+}
+
+export class CheckSink implements Sink {
+  private readonly surface: Surface
+  private inFlight: { readonly done: Promise<void>; readonly stop: AbortController } | undefined
+
+  constructor(
+    private readonly github: GitHubApi,
+    private readonly options: CheckOptions,
+    log: Log,
+    /** Bounds for the write made while the job runs; `stop` ends it early. */
+    private readonly writeWithin: (stop: AbortSignal) => Bounded,
+    private readonly onUrl: (url: string) => void
+  ) {
+    this.surface = new Surface(log, 'The docs job is not affected.')
+  }
+
+  started(state: RunState): void {
+    const stop = new AbortController()
+    this.inFlight = { done: this.write(state, this.writeWithin(stop.signal)), stop }
+  }
+
+  async finished(state: RunState, within: Bounded): Promise<void> {
+    await settle(this.inFlight, within)
+    await this.write(state, within)
+  }
+
+  private async write(state: RunState, within: Bounded): Promise<void> {
+    const { owner, repo, sha } = this.options.commit
+    const status = checkStatus(state, this.options.runUrl)
+    const written = await this.surface.write(
+      (failure) =>
+        this.options.fork && failure.kind === 'refused'
+          ? 'Could not set the docs check: pull requests from forks get a read-only token.'
+          : `Could not set the docs check on ${sha.slice(0, 7)}: ` +
+            `${describeGitHubError(failure, 'statuses: write')}.`,
+      () =>
+        within((signal) =>
+          this.github.createStatus(owner, repo, sha, status, signal).then(() => true)
+        )
+    )
+    if (written) this.onUrl(this.options.commitUrl)
+  }
+}
