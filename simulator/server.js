@@ -9,7 +9,7 @@ import { answer, isObject, JSON_TYPE, parseJson } from './http.js'
 import { followUp, newJob, randomJobId, readView, renderJob, settle } from './jobs.js'
 import { seededRandom } from './random.js'
 import { createRateLimiter } from './rate-limit.js'
-import { matchRoute } from './routes.js'
+import { matchRoute, refuse } from './routes.js'
 import { defaultScenario, mergeScenario } from './scenario.js'
 
 /**
@@ -123,7 +123,7 @@ export async function startSimulator(options = {}) {
     const githubRoute = matchGitHubRoute(path, method)
     const outcome = githubRoute
       ? await respondGitHub(githubRoute, method, path, req.headers, body, origin)
-      : respond(method, path, req.headers, body)
+      : respond(method, path, req.headers, body, req.socket.remoteAddress ?? '')
     const note = bodyNote(githubRoute, method, path, body)
     if (outcome.type === 'reset') {
       log?.(`${method} ${path} reset${note}`)
@@ -184,9 +184,10 @@ export async function startSimulator(options = {}) {
    * @param {string} path
    * @param {IncomingHttpHeaders} headers
    * @param {string} body
+   * @param {string} address the client's IP address
    * @returns {Outcome}
    */
-  const respond = (method, path, headers, body) => {
+  const respond = (method, path, headers, body, address) => {
     const route = matchRoute(path)
     if ('error' in route) return errorAnswer(route.status, route.error)
     if (method !== route.method) {
@@ -195,7 +196,8 @@ export async function startSimulator(options = {}) {
 
     const fault = scenario.faults[route.kind].shift()
     if (fault) {
-      const handled = fault.createJob || fault.perform ? handle(route, headers, body) : undefined
+      const handled =
+        fault.createJob || fault.perform ? handle(route, headers, body, address) : undefined
       return faultOutcome(fault, handled, () => sampleJobBody(route))
     }
     if (route.kind === 'get' && scenario.flakiness > 0 && random() < scenario.flakiness) {
@@ -204,21 +206,20 @@ export async function startSimulator(options = {}) {
         ? answer(502, BAD_GATEWAY_HTML, { 'content-type': 'text/html' })
         : errorAnswer(503, 'Service temporarily unavailable', { 'retry-after': '1' })
     }
-    return handle(route, headers, body)
+    return handle(route, headers, body, address)
   }
 
   /**
    * @param {Route} route
    * @param {IncomingHttpHeaders} headers
    * @param {string} body
+   * @param {string} address
    * @returns {Answer}
    */
-  const handle = (route, headers, body) => {
-    if (headers.authorization !== `Bearer ${apiKey}`) {
-      return errorAnswer(401, 'Unauthorized: missing or invalid API key', {
-        'www-authenticate': 'Bearer'
-      })
-    }
+  const handle = (route, headers, body, address) => {
+    const caller = { authorization: headers.authorization, address, apiKey }
+    const refused = refuse(route, caller, scenario)
+    if (refused) return errorAnswer(refused.status, refused.error, refused.headers)
     const at = now()
 
     if (route.kind === 'create') {
