@@ -1,0 +1,153 @@
+import { describe, expect, it } from '@jest/globals'
+import type { Job } from '../src/job.js'
+import { verdictOf, type Mode, type Outcome } from '../src/present.js'
+import { checkName, checkStatus } from '../src/publish/check.js'
+import { newRunState, type RunState } from '../src/run.js'
+
+const PR = 'https://github.com/acme/docs/pull/17'
+const RUN = 'https://github.com/acme/app/actions/runs/9'
+const active: Job = { id: 'job_1', status: 'active' }
+const done = (fields: Partial<Job>): Job => ({ ...active, status: 'completed', ...fields })
+
+function state(outcome: Outcome, job: Job | undefined, more: Partial<RunState> = {}): RunState {
+  return { ...newRunState(0), projectId: 'proj', outcome, job, elapsedMs: 1_000, ...more }
+}
+
+type Row = [
+  string,
+  RunState,
+  { comment: RegExp; check: string; description: RegExp; target?: string }
+]
+
+// One row per way a run can end: what the status comment says and what the check says.
+describe('every surface of one outcome', () => {
+  it.each<Row>([
+    [
+      'running, new job',
+      state({ kind: 'running' }, active),
+      { comment: /⏳ Docs update started/, check: 'pending', description: /job_1 is running/ }
+    ],
+    [
+      'running, follow-up',
+      state({ kind: 'running' }, active, { mode: 'follow-up' }),
+      {
+        comment: /Follow-up sent/,
+        check: 'pending',
+        description: /Follow-up sent to docs job job_1/
+      }
+    ],
+    [
+      'completed with a docs pull request',
+      state({ kind: 'finished', phase: 'completed' }, done({ prLink: PR })),
+      { comment: /✅ Docs pull request ready/, check: 'success', description: /ready/, target: PR }
+    ],
+    [
+      'completed without a pull request',
+      state({ kind: 'finished', phase: 'completed' }, done({})),
+      {
+        comment: /without a pull request link/,
+        check: 'success',
+        description: /Completed, no pull request/,
+        target: RUN
+      }
+    ],
+    [
+      'completed without a pull request, fail-on-no-pr',
+      state({ kind: 'finished', phase: 'completed' }, done({}), { failOnNoPr: true }),
+      { comment: /without a pull request link/, check: 'failure', description: /fail-on-no-pr/ }
+    ],
+    [
+      'failed',
+      state({ kind: 'finished', phase: 'failed' }, done({ status: 'failed' })),
+      { comment: /❌ The docs job failed/, check: 'failure', description: /failed/, target: RUN }
+    ],
+    [
+      'archived',
+      state({ kind: 'finished', phase: 'archived' }, done({ status: 'archived' })),
+      { comment: /archived before it finished/, check: 'failure', description: /archived/ }
+    ],
+    [
+      'timed out',
+      state({ kind: 'timeout', timeoutMs: 60_000 }, active),
+      { comment: /still running/, check: 'pending', description: /Still running: docs job job_1/ }
+    ],
+    [
+      'cancelled with a job',
+      state({ kind: 'cancelled', reason: 'x' }, active),
+      { comment: /cancelled/, check: 'pending', description: /Still running: docs job job_1/ }
+    ],
+    [
+      'cancelled before a job',
+      state({ kind: 'cancelled', reason: 'x' }, undefined),
+      { comment: /cancelled/, check: 'error', description: /cancelled/ }
+    ],
+    [
+      'failed after the job started',
+      state({ kind: 'error', error: new Error('x') }, active),
+      { comment: /step failed/, check: 'pending', description: /Still running/ }
+    ],
+    [
+      'failed before a job',
+      state({ kind: 'error', error: new Error('x') }, undefined),
+      { comment: /step failed/, check: 'error', description: /failed/ }
+    ],
+    [
+      'skipped by paths',
+      state({ kind: 'skipped', reason: 'None of the 3 changed files matches paths' }, undefined),
+      { comment: /No docs job needed/, check: 'success', description: /No documented files/ }
+    ],
+    [
+      'not waited for',
+      state({ kind: 'started', mode: 'create' }, active),
+      { comment: /Docs update started/, check: 'pending', description: /attach with job-id/ }
+    ]
+  ])('%s', (_name, run, expected) => {
+    const verdict = verdictOf(run)
+    expect(verdict.comment).toMatch(expected.comment)
+    const status = checkStatus(run, RUN)
+    expect(status.state).toBe(expected.check)
+    expect(status.description).toMatch(expected.description)
+    expect(status.description.length).toBeLessThanOrEqual(140)
+    if (expected.target) expect(status.targetUrl).toBe(expected.target)
+  })
+
+  it('never lets a job that may still run pass a required check', () => {
+    const stillRunning: Outcome[] = [
+      { kind: 'running' },
+      { kind: 'started', mode: 'create' },
+      { kind: 'timeout', timeoutMs: 1 },
+      { kind: 'cancelled', reason: 'x' },
+      { kind: 'error', error: new Error('x') }
+    ]
+    for (const outcome of stillRunning) {
+      expect(checkStatus(state(outcome, active), RUN).state).toBe('pending')
+    }
+  })
+
+  it.each<Mode>(['create', 'follow-up', 'attach'])('the running comment for %s', (mode) => {
+    expect(verdictOf(state({ kind: 'running' }, active, { mode })).comment).toMatch(/^⏳ /)
+  })
+})
+
+describe('the check', () => {
+  it('is named by the project, stably, with nothing that could mention or link', () => {
+    expect(checkName('proj_123')).toBe('Mintlify docs (proj_123)')
+    expect(checkName('@octocat <b>x</b>')).toBe('Mintlify docs (octocatbxb)')
+    expect(checkName('a'.repeat(300)).length).toBeLessThan(120)
+  })
+
+  it('shows a hostile job id as plain characters only', () => {
+    const run = state(
+      { kind: 'running' },
+      { id: '@octo-org/team fixes #1 <img>', status: 'active' }
+    )
+    const { description } = checkStatus(run, RUN)
+    expect(description).not.toMatch(/[@#<> ]team|fixes #1|<img>/)
+    expect(description).not.toContain('@')
+  })
+
+  it('links the run, not a link the API sent that is not http(s)', () => {
+    const run = state({ kind: 'finished', phase: 'completed' }, done({ prLink: 'javascript:x' }))
+    expect(checkStatus(run, RUN).targetUrl).toBe(RUN)
+  })
+})
