@@ -240,3 +240,32 @@ describe('the action’s comment is found on a long pull request', () => {
     expect(statusComments(sim)).toHaveLength(1)
   })
 })
+
+describe('everything GitHub sends is bounded', () => {
+  it('an answer of 17 MiB is refused unread, once, and the job goes on without the files', async () => {
+    const huge = { filename: 'docs/huge.md', patch: `@@ -1 +1 @@\n+${'x'.repeat(17 * 2 ** 20)}` }
+    const sim = await sims.start({ github: { pulls: { 2: { files: [huge] } } } })
+    const run = await runAction(
+      inputs(sim, { comment: 'off' }),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(run.outputs.status).toBe('completed')
+    expect(sim.github.requests.filter((r) => r.kind === 'pullFiles')).toHaveLength(1)
+    expect(warnings(run.stdout).join('\n')).toMatch(/files of pull request #2.*larger than/)
+  })
+
+  it('a pull request whose pages never end is read for at most three pages', async () => {
+    const files = Array.from({ length: 1_000 }, (_, i) => ({
+      filename: `src/file-${i}.ts`,
+      patch: '@@ -1 +1 @@\n+x'
+    }))
+    const sim = await sims.start({ github: { pulls: { 2: { files } } } })
+    const run = await runAction(
+      inputs(sim, { comment: 'off' }),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(sim.github.requests.filter((r) => r.kind === 'pullFiles')).toHaveLength(3)
+  })
+})

@@ -243,12 +243,16 @@ export interface GitHubOptions {
 }
 
 /**
- * `fetch` through the runner's proxy (as `@actions/github` sets it up) that refuses an answer
- * larger than `maxBytes` instead of holding it in memory.
+ * `fetch` through the runner's proxy (as `@actions/github` sets it up) that reads no more than
+ * `maxBytes` of an answer: a larger one becomes a 413 answer of its own, which is not retried.
  */
 export function cappedFetch(baseUrl: string, userAgent: string, maxBytes: number): typeof fetch {
   const dispatcher = new HttpClient(userAgent).getAgentDispatcher(baseUrl)
-  const tooLarge = () => new Error(`GitHub's answer is larger than ${maxBytes} bytes`)
+  const tooLarge = () =>
+    new Response(JSON.stringify({ message: `the answer is larger than ${maxBytes} bytes` }), {
+      status: TOO_LARGE,
+      headers: { 'content-type': 'application/json' }
+    })
   return (async (input: string | URL, init?: RequestInit) => {
     const response = await undiciFetch(input, {
       ...(init as Parameters<typeof undiciFetch>[1]),
@@ -256,14 +260,17 @@ export function cappedFetch(baseUrl: string, userAgent: string, maxBytes: number
     })
     if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
       await response.body?.cancel()
-      throw tooLarge()
+      return tooLarge()
     }
     const chunks: Uint8Array[] = []
     let total = 0
     if (response.body) {
       for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
         total += chunk.byteLength
-        if (total > maxBytes) throw tooLarge()
+        if (total > maxBytes) {
+          await response.body.cancel().catch(() => undefined)
+          return tooLarge()
+        }
         chunks.push(chunk)
       }
     }
@@ -275,6 +282,9 @@ export function cappedFetch(baseUrl: string, userAgent: string, maxBytes: number
     })
   }) as typeof fetch
 }
+
+/** The status an answer too large to read is given: `cappedFetch`'s own, never repeated. */
+export const TOO_LARGE = 413
 
 type ThrottleOptions = NonNullable<Parameters<typeof getOctokit>[1]>['throttle']
 
@@ -314,7 +324,8 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
     {
       baseUrl,
       userAgent: options.userAgent,
-      retry: { retries: 2 },
+      // The plugin's own list, and an answer too large to read: it would be as large again.
+      retry: { retries: 2, doNotRetry: [400, 401, 403, 404, 410, TOO_LARGE, 422, 451] },
       throttle: {
         onRateLimit: onLimit,
         onSecondaryRateLimit: onLimit,

@@ -101,6 +101,9 @@ export function gitHubError(error: unknown): GitHubError {
         /rate limit/i.test(message)))
   if (limited)
     return new GitHubError(`GitHub rate-limited the token (HTTP ${status})`, 'rate-limited', status)
+  if (status === 413) {
+    return new GitHubError(`GitHub's answer was not read: ${message}`, 'garbled', status)
+  }
   if (status === 401 || status === 403 || status === 404) {
     return new GitHubError(`GitHub refused (HTTP ${status})`, 'refused', status)
   }
