@@ -29,13 +29,41 @@ export interface Settings {
   readonly jobId: string
   /** `auto`: keep one status comment on the pull request the change belongs to; `off`: none. */
   readonly comment: 'auto' | 'off'
+  /** `auto`: set the docs check (a commit status) on the code change's head commit; `off`: none. */
+  readonly check: 'auto' | 'off'
   /** Send the prompt to the job the pull request's comment records instead of starting one. */
   readonly reuseJob: boolean
   /** Do everything up to starting the job, print the prompt, start nothing. */
   readonly dryRun: boolean
+  /** Token for the docs pull request's repository; empty: the docs pull request is left alone. */
+  readonly docsToken: string
+  /** Who is asked to review the docs pull request. */
+  readonly docsReviewers: DocsReviewers
+  /** Labels added to the docs pull request. */
+  readonly docsLabels: readonly string[]
+  /** What a code pull request closed without merging does to its docs pull request. */
+  readonly onCodeClosed: 'close' | 'comment' | 'nothing'
   /** Things worth telling the user that do not stop the run. */
   readonly warnings: readonly string[]
 }
+
+/** A team as `docs-reviewers` names it: `org/team`, the team by its slug. */
+export interface TeamName {
+  readonly org: string
+  readonly slug: string
+}
+
+/** `docs-reviewers`: logins, teams, and whether the code pull request's author is one. */
+export interface DocsReviewers {
+  readonly users: readonly string[]
+  readonly teams: readonly TeamName[]
+  /** The special value `author`: the code pull request's author. */
+  readonly author: boolean
+}
+
+/** Most reviewers and labels accepted, which bounds the requests made for them. */
+export const MAX_DOCS_REVIEWERS = 15
+export const MAX_DOCS_LABELS = 20
 
 /** Longest `timeout` accepted; self-hosted runners allow long jobs, but not unbounded ones. */
 export const MAX_DURATION_MS = 24 * 3_600_000
@@ -204,6 +232,83 @@ const baseUrlInput = z.string().transform((text, ctx) => {
   return url
 })
 
+/** Items of a list input: one a line or comma-separated, trimmed, blanks left out. */
+function listItems(text: string): string[] {
+  return text
+    .split(/[\r\n,]+/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+/** A GitHub login or organisation: letters, digits and single inner hyphens, 39 at most. */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/
+const TEAM_SLUG = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
+
+/**
+ * Logins (`octocat`, `@octocat`), teams (`org/team`, `@org/team`, sent as the team's slug) and
+ * `author`, one a line or comma-separated; a name given twice counts once.
+ */
+const reviewersInput = z.string().transform((text, ctx): DocsReviewers => {
+  const users: string[] = []
+  const teams: TeamName[] = []
+  let author = false
+  for (const item of listItems(text)) {
+    const name = item.replace(/^@/, '')
+    const [org = '', slug, ...more] = name.split('/')
+    if (name.toLowerCase() === 'author') {
+      author = true
+    } else if (slug === undefined && LOGIN.test(name)) {
+      if (!users.some((u) => u.toLowerCase() === name.toLowerCase())) users.push(name)
+    } else if (slug !== undefined && more.length === 0 && LOGIN.test(org) && TEAM_SLUG.test(slug)) {
+      const team = { org: org.toLowerCase(), slug: slug.toLowerCase() }
+      if (!teams.some((t) => t.org === team.org && t.slug === team.slug)) teams.push(team)
+    } else {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `"${forLog(item, 60)}" is not a GitHub login, an org/team name or author ` +
+          '(give them one a line or comma-separated)'
+      })
+      return z.NEVER
+    }
+  }
+  if (users.length + teams.length + (author ? 1 : 0) > MAX_DOCS_REVIEWERS) {
+    ctx.addIssue({ code: 'custom', message: `names more than ${MAX_DOCS_REVIEWERS} reviewers` })
+    return z.NEVER
+  }
+  return { users, teams, author }
+})
+
+/** Label names, one a line or comma-separated: at most 50 characters each, as GitHub allows. */
+const labelsInput = z.string().transform((text, ctx) => {
+  const labels: string[] = []
+  for (const label of listItems(text)) {
+    if (label.length > 50 || hasControlCharacters(label)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `label "${forLog(label, 60)}" is longer than 50 characters or has control characters`
+      })
+      return z.NEVER
+    }
+    if (!labels.some((l) => l.toLowerCase() === label.toLowerCase())) labels.push(label)
+  }
+  if (labels.length > MAX_DOCS_LABELS) {
+    ctx.addIssue({ code: 'custom', message: `names more than ${MAX_DOCS_LABELS} labels` })
+    return z.NEVER
+  }
+  return labels
+})
+
+const onCodeClosedInput = z.string().transform((text, ctx) => {
+  const value = text.trim().toLowerCase()
+  if (value === 'close' || value === 'comment' || value === 'nothing') return value
+  ctx.addIssue({
+    code: 'custom',
+    message: `"${forLog(text, 60)}" is not one of close, comment, nothing`
+  })
+  return z.NEVER
+})
+
 /** The problems found so far; each input is checked even after an earlier one failed. */
 type Problems = Error[]
 
@@ -238,7 +343,8 @@ const DEFAULT_TIMEOUT_MS = 30 * 60_000
 export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   const apiKey = core.getInput('api-key')
   const githubToken = core.getInput('github-token')
-  for (const secret of [apiKey, githubToken]) {
+  const docsToken = core.getInput('docs-token')
+  for (const secret of [apiKey, githubToken, docsToken]) {
     if (secret) {
       core.setSecret(secret)
       addSecret(secret)
@@ -313,10 +419,26 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   )
   const paths = parse(problems, 'paths', pathsInput, input('paths'))
   const comment = parse(problems, 'comment', autoOrOff, input('comment', 'auto'))
+  const check = parse(problems, 'check', autoOrOff, input('check', 'auto'))
   const reuseJob = parse(problems, 'reuse-job', booleanInput, input('reuse-job', 'true'))
   // Read untrimmed, so that a value of only spaces is an error rather than no job id.
   const rawJobId = core.getInput('job-id', { trimWhitespace: false })
   const jobId = rawJobId === '' ? '' : parse(problems, 'job-id', jobIdInput, rawJobId)
+  const docsReviewers = parse(problems, 'docs-reviewers', reviewersInput, input('docs-reviewers'))
+  const docsLabels = parse(problems, 'docs-labels', labelsInput, input('docs-labels'))
+  const onCodeClosed = parse(
+    problems,
+    'on-code-closed',
+    onCodeClosedInput,
+    input('on-code-closed', 'close')
+  )
+  const docsOnly = ['docs-reviewers', 'docs-labels'].filter((name) => input(name).trim() !== '')
+  if (!docsToken && docsOnly.length > 0) {
+    warnings.push(
+      `${docsOnly.join(' and ')} ${docsOnly.length > 1 ? 'have' : 'has'} no effect without ` +
+        'docs-token: the docs pull request is left as the agent opened it.'
+    )
+  }
   const prompt = await readPrompt(
     problems,
     input('prompt'),
@@ -351,8 +473,13 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     paths: Object.freeze(defined(paths)),
     jobId: defined(jobId),
     comment: defined(comment),
+    check: defined(check),
     reuseJob: defined(reuseJob),
     dryRun,
+    docsToken,
+    docsReviewers: Object.freeze(defined(docsReviewers)),
+    docsLabels: Object.freeze(defined(docsLabels)),
+    onCodeClosed: defined(onCodeClosed),
     warnings: Object.freeze(warnings)
   })
 }
