@@ -33,6 +33,7 @@ export default {
       globalSetup: '<rootDir>/__tests__/e2e/build-bundle.js'
     }
   ],
+  reporters: ['default', '<rootDir>/scripts/test-counts.cjs'],
   collectCoverageFrom: ['src/**/*.ts', '!src/index.ts'],
   coverageReporters: ['text-summary', 'lcov'],
   testTimeout: 20000
