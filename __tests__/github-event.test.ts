@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { eventPullRequest, readEvent, ZERO_SHA } from '../src/github/event.js'
+import { closedPull, eventPullRequest, readEvent, ZERO_SHA } from '../src/github/event.js'
 
 const ZERO = '0'.repeat(40)
 const BASE = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'
@@ -156,6 +156,23 @@ describe('readEvent: pull request payloads', () => {
   it('names the fork a pull request comes from', () => {
     const event = readEvent(runner('pull_request', 'pull_request-opened-fork.json'))
     expect(event?.pullRequest).toEqual({ ...PULL, author: 'hubot', fork: 'hubot/Hello-World' })
+  })
+
+  it('tells a pull request closed without merging from a merged one', () => {
+    const closed = readEvent(runner('pull_request', 'pull_request-closed.json'))
+    const merged = readEvent(runner('pull_request_target', 'pull_request-closed-merged.json'))
+    expect(closed).toMatchObject({ action: 'closed', pullRequest: { number: 2, merged: false } })
+    expect(closed && closedPull(closed)).toBe('closed')
+    expect(merged && closedPull(merged)).toBe('merged')
+  })
+
+  it('says nothing of merging for activity other than closed', () => {
+    const opened = readEvent(runner('pull_request', 'pull_request-opened.json'))
+    expect(opened?.action).toBe('opened')
+    expect(opened?.pullRequest?.merged).toBeUndefined()
+    expect(opened && closedPull(opened)).toBeUndefined()
+    const pushed = readEvent(runner('push', 'pull_request-closed.json'))
+    expect(pushed && closedPull(pushed)).toBeUndefined()
   })
 
   it('reads the same payload for pull_request_target', () => {

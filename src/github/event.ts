@@ -15,6 +15,7 @@ const repository = z
   .catch(undefined)
 
 const PayloadSchema = z.looseObject({
+  action: text,
   before: text,
   after: text,
   ref: text,
@@ -40,6 +41,7 @@ const PayloadSchema = z.looseObject({
       body: text,
       html_url: text,
       user: account,
+      merged: z.boolean().nullish().catch(undefined),
       head: z.looseObject({ sha: text, ref: text, repo: repository }).nullish().catch(undefined),
       base: z.looseObject({ sha: text, ref: text, repo: repository }).nullish().catch(undefined)
     })
@@ -72,6 +74,8 @@ export interface PullRequest {
   readonly headSha?: string
   /** `owner/name` of the repository the head branch lives in, when it is another one (a fork). */
   readonly fork?: string
+  /** `closed` events: whether it was merged; undefined for every other activity. */
+  readonly merged?: boolean
 }
 
 /** issue_comment: the comment that started the run, written by anyone who may comment. */
@@ -84,6 +88,8 @@ export interface EventComment {
 /** What the action knows about the triggering event before asking GitHub anything. */
 export interface Event {
   readonly name: string
+  /** The activity type of the event (`opened`, `synchronize`, `closed`, …), when it has one. */
+  readonly action?: string
   readonly owner: string
   readonly repo: string
   readonly ref?: string
@@ -176,6 +182,7 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
   const head = name === 'push' ? payload.head_commit : undefined
   return {
     name,
+    action: payload.action ?? undefined,
     owner,
     repo,
     ref: env.GITHUB_REF ?? payload.ref ?? undefined,
@@ -197,6 +204,9 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
             url: pr.html_url ?? undefined,
             author: pr.user?.login ?? undefined,
             headSha: pr.head?.sha ?? undefined,
+            // Only a `closed` event says for sure: a pull request merged later reads false before.
+            merged:
+              payload.action === 'closed' && typeof pr.merged === 'boolean' ? pr.merged : undefined,
             // A head repository that is gone (a deleted fork) cannot be vouched for either.
             fork:
               headRepo && headRepo !== baseRepo
@@ -237,4 +247,15 @@ function commentedPullRequest(issue: NonNullable<Payload['issue']>): PullRequest
     headSha: undefined,
     fork: undefined
   }
+}
+
+/**
+ * How a pull request event that closed its pull request left it: `merged`, or `closed` without
+ * merging. Undefined for every other event, including other activity on a closed pull request.
+ */
+export function closedPull(event: Event): 'merged' | 'closed' | undefined {
+  if (!event.name.startsWith('pull_request') || event.action !== 'closed') return undefined
+  const pr = event.pullRequest
+  if (!pr) return undefined
+  return pr.merged ? 'merged' : 'closed'
 }
