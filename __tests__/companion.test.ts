@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
+import { API_KEYS_PAGE } from '../src/errors.js'
 import { marker, readMarker } from '../src/github/companion.js'
 import { statusComment } from '../src/publish/comment.js'
 import type { RunState } from '../src/run.js'
@@ -77,7 +78,7 @@ describe('statusComment', () => {
     const body = statusComment(running({ job, outcome }), options)
     expect(body).toContain(headline)
     expect(body).toContain('1m 5s')
-    const linkCell = prLink ? `<td><a href="${prLink}">#7</a></td>` : '<td>—</td>'
+    const linkCell = prLink ? `<td><a href="${prLink}">a/docs#7</a></td>` : '<td>—</td>'
     expect(body).toContain(`<th>Docs pull request</th>${linkCell}`)
   })
 
@@ -94,5 +95,73 @@ describe('statusComment', () => {
       options
     )
     expect(body).not.toMatch(/@octo|fixes #1|evil\.example/)
+  })
+
+  const completed = (job: RunState['job']) =>
+    statusComment(running({ job, outcome: { kind: 'finished', phase: 'completed' } }), options)
+
+  it('names the docs pull request with its repository, as a link to it', () => {
+    const body = completed({
+      id: 'job_1',
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/110/files'
+    })
+    expect(body).toContain(
+      '<th>Docs pull request</th><td><a href="https://github.com/acme/docs/pull/110/files">' +
+        'acme/docs#110</a></td>'
+    )
+    // A bare number would read as a pull request of the repository the comment is on.
+    expect(body).not.toMatch(/>#110</)
+  })
+
+  it('shows a docs link that is not a pull request page as its address, still a link', () => {
+    const link = 'https://gitlab.example.com/acme/docs/-/merge_requests/3'
+    const body = completed({ id: 'job_1', status: 'completed', prLink: link })
+    expect(body).toContain(
+      `<th>Docs pull request</th><td><a href="${link}">` +
+        'https&#58;//gitlab.example.com/acme/docs/-/merge_requests/3</a></td>'
+    )
+  })
+
+  it('links the docs repository the agent worked on', () => {
+    const body = completed({
+      id: 'job_1',
+      status: 'completed',
+      source: { repository: 'https://github.com/acme/docs', ref: 'mintlify/agent-1' }
+    })
+    expect(body).toContain(
+      '<th>Docs repository</th><td><a href="https://github.com/acme/docs">' +
+        'https&#58;//github.com/acme/docs</a></td>'
+    )
+  })
+
+  it.each([
+    ['javascript:alert(1)', 'javascript&#58;alert&#40;1&#41;'],
+    ['ftp://files.example/docs', 'ftp&#58;//files.example/docs'],
+    [
+      'https://bot:s3cret@github.com/acme/docs',
+      'https&#58;//&#42;&#42;&#42;&#64;&#8203;github.com/acme/docs'
+    ],
+    [
+      'https://github.com/acme/docs"><img src=x>',
+      'https&#58;//github.com/acme/docs&quot;&gt;&lt;img'
+    ]
+  ])('shows a docs repository that is not a safe link (%s) as text only', (repository, shown) => {
+    const body = completed({ id: 'job_1', status: 'completed', source: { repository, ref: null } })
+    const cell = /<th>Docs repository<\/th><td>(.*?)<\/td>/.exec(body)?.[1] ?? ''
+    expect(cell).toContain(shown)
+    expect(cell).not.toContain('<')
+    expect(body).not.toContain('s3cret')
+  })
+
+  it('links the API keys page where a note names it, and escapes the rest of the note', () => {
+    const body = statusComment(
+      running({ notes: [`Make a key on ${API_KEYS_PAGE} <b>now</b>.`] }),
+      options
+    )
+    expect(body).toContain(
+      `Make a key on <a href="${API_KEYS_PAGE}">https&#58;//app.mintlify.com/settings/` +
+        'organization/api-keys</a> &lt;b&gt;now&lt;/b&gt;.'
+    )
   })
 })

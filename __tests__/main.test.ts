@@ -118,7 +118,7 @@ describe('run', () => {
     expect(api.requests[0]?.init.method).toBe('POST')
     expect(api.requests.slice(1).every((r) => r.init.method === 'GET')).toBe(true)
     expect(core.summaries).toHaveLength(1)
-    expect(core.summaries[0]).toContain(`<a href="${PR}">#17</a>`)
+    expect(core.summaries[0]).toContain(`<a href="${PR}">acme/docs#17</a>`)
     expect(core.summaries[0]).toContain('<code>job_main</code>')
   })
 

@@ -18,6 +18,7 @@ import {
   safeLink
 } from './sanitize.js'
 import { verdictOf, type RunRecord, type Verdict } from './present.js'
+import { anchor, messageMarkup, pullMarkup, urlMarkup } from './publish/links.js'
 
 /** Longest annotation written; the runner shows only the start of longer ones anyway. */
 export const MAX_ANNOTATION_LENGTH = 4_000
@@ -142,19 +143,16 @@ export class Reporter implements Log {
     const { link } = verdict
     const comment = safeLink(this.comment)
     const check = safeLink(this.check)
-    const pr = link
-      ? `<a href="${link.href}">${link.number ? `#${link.number}` : cell(link.href)}</a>`
-      : '—'
     const rows: [string, string][] = [
       ['Job ID', code(job?.id)],
       ['Status', cell(job?.status)],
       ['Model', cell(job?.model)],
-      ['Pull request', pr],
-      ['Source repository', cell(job?.source?.repository)],
+      ['Pull request', link ? pullMarkup(link) : '—'],
+      ['Source repository', urlMarkup(job?.source?.repository) ?? '—'],
       ['Source ref', code(job?.source?.ref)],
       ['Created at', cell(job?.createdAt)],
-      ['Status comment', comment ? `<a href="${comment.href}">on the pull request</a>` : '—'],
-      ['Docs check', check ? `<a href="${check.href}">on the commit</a>` : '—'],
+      ['Status comment', comment ? anchor(comment, 'on the pull request') : '—'],
+      ['Docs check', check ? anchor(check, 'on the commit') : '—'],
       ['Duration', cell(formatDuration(record.elapsedMs))]
     ]
     try {
@@ -166,7 +164,7 @@ export class Reporter implements Log {
           rows.map(([name, value]) => [{ data: name, header: true }, { data: value }])
         )
       }
-      for (const note of verdict.notes) summary.addRaw(`<p>${escapeMarkup(note, 2_000)}</p>`, true)
+      for (const note of verdict.notes) summary.addRaw(`<p>${messageMarkup(note, 2_000)}</p>`, true)
       if (this.shownPrompt !== undefined) {
         // GitHub's markdown reads everything up to the first blank line after <details> as one
         // HTML block: the escaped prompt has no blank line and no markup, so none of it renders.
@@ -178,7 +176,7 @@ export class Reporter implements Log {
         )
       }
       if (verdict.failMessage)
-        summary.addRaw(`<p>${escapeMarkup(verdict.failMessage, 2_000)}</p>`, true)
+        summary.addRaw(`<p>${messageMarkup(verdict.failMessage, 2_000)}</p>`, true)
       await summary.write()
     } catch (error: unknown) {
       this.debug(`No job summary written: ${errorMessage(error)}`)

@@ -57,7 +57,7 @@ describe('pull_request opened', () => {
     expect(comment?.body).toContain(marker({ projectId: 'proj_e2e', jobId }))
     expect(comment?.body).toContain('✅ Docs pull request ready')
     expect(comment?.body).toContain(
-      `<a href="${run.outputs['pr-link']}">#${run.outputs['pr-number']}</a>`
+      `<a href="${run.outputs['pr-link']}">acme/docs#${run.outputs['pr-number']}</a>`
     )
     expect(comment?.body).toContain('https://github.com/Codertocat/Hello-World/actions/runs/4242')
     expect(run.summary).toContain(`<a href="${run.outputs['comment-url']}">on the pull request</a>`)

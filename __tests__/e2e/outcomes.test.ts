@@ -36,6 +36,13 @@ describe('the committed bundle, run as a runner runs it', () => {
     )
     expect(run.summary).toContain('The agent opened a pull request')
     expect(run.summary).toContain(`<code>${jobId}</code>`)
+    // The docs pull request and the repository the agent worked on are real links.
+    expect(run.summary).toContain(
+      `<a href="${run.outputs['pr-link']}">acme/docs#${run.outputs['pr-number']}</a>`
+    )
+    expect(run.summary).toContain(
+      '<a href="https://github.com/acme/docs">https&#58;//github.com/acme/docs</a>'
+    )
   })
 
   it('sends exactly the documented requests', async () => {

@@ -1,7 +1,8 @@
 /**
  * The status comment on the code pull request, as a sink: written when the job starts (beside the
  * polling) and updated at the end. Its text holds only the action's own words and values it
- * checked, so nothing in it can mention people, add links or close issues.
+ * checked, so nothing in it can mention people or close issues, and its only links are checked
+ * URLs (see `links.ts`).
  */
 import { formatDuration } from '../duration.js'
 import { marker, type Companion } from '../github/companion.js'
@@ -10,6 +11,7 @@ import { verdictOf } from '../present.js'
 import type { RunState } from '../run.js'
 import type { Bounded } from '../runtime.js'
 import { escapeMarkup, safeLink } from '../sanitize.js'
+import { anchor, messageMarkup, pullMarkup, urlMarkup } from './links.js'
 import type { Sink } from './sink.js'
 
 /** What the comment needs beyond the run's state. */
@@ -33,11 +35,9 @@ export function statusComment(state: RunState, options: CommentOptions): string 
   const rows = [
     ['Agent job', `<code>${escapeMarkup(jobId, 200)}</code>`],
     ['Status', known ? `<code>${status}</code>` : '—'],
-    [
-      'Docs pull request',
-      link ? `<a href="${link.href}">${link.number ? `#${link.number}` : 'open'}</a>` : '—'
-    ],
-    ['Workflow run', run ? `<a href="${run.href}">this run</a>` : '—']
+    ['Docs pull request', link ? pullMarkup(link) : '—'],
+    ['Docs repository', urlMarkup(state.job?.source?.repository) ?? '—'],
+    ['Workflow run', run ? anchor(run, 'this run') : '—']
   ]
   if (state.outcome.kind !== 'running' && state.outcome.kind !== 'started') {
     rows.push(['Duration', formatDuration(state.elapsedMs)])
@@ -49,7 +49,7 @@ export function statusComment(state: RunState, options: CommentOptions): string 
     '',
     `<table>${table}</table>`,
     '',
-    ...state.notes.map((note) => `${escapeMarkup(note, 500)}\n`),
+    ...state.notes.map((note) => `${messageMarkup(note, 500)}\n`),
     '<sub>Written by mintlify-agent-action; updated in place.' +
       (options.reuse
         ? ' New commits on this pull request send follow-up instructions to the same docs job.'

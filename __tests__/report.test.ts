@@ -1,0 +1,131 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals'
+import * as core from '../__fixtures__/core.js'
+import { API_KEYS_PAGE, ApiError } from '../src/errors.js'
+import type { Job } from '../src/job.js'
+import type { Outcome, RunRecord } from '../src/present.js'
+
+jest.unstable_mockModule('@actions/core', () => core)
+const { Reporter } = await import('../src/report.js')
+
+const PR = 'https://github.com/acme/docs/pull/110'
+const REPOSITORY = 'https://github.com/acme/docs'
+
+function job(more: Partial<Job> = {}): Job {
+  return {
+    id: 'job_1',
+    status: 'completed',
+    model: 'claude-sonnet-4-5',
+    prLink: PR,
+    createdAt: '2026-11-22T00:00:00.000Z',
+    archivedAt: null,
+    source: { repository: REPOSITORY, ref: 'mintlify/agent-1' },
+    ...more
+  }
+}
+
+/** The job summary the reporter writes for a run that ended with `outcome`. */
+async function summary(
+  record: Partial<RunRecord> = {},
+  outcome: Outcome = { kind: 'finished', phase: 'completed' }
+): Promise<string> {
+  await new Reporter().finish({
+    job: job(),
+    outcome,
+    elapsedMs: 65_000,
+    failOnNoPr: false,
+    ...record
+  })
+  expect(core.summaries).toHaveLength(1)
+  return core.summaries[0] ?? ''
+}
+
+/** The value cell of the summary's row `name`. */
+function cell(html: string, name: string): string {
+  const row = new RegExp(`<th>${name}</th><td>(.*?)</td>`).exec(html)
+  expect(row).not.toBeNull()
+  return row?.[1] ?? ''
+}
+
+beforeEach(() => {
+  core.reset()
+})
+
+describe('the job summary', () => {
+  it('links the docs pull request, named with its repository', async () => {
+    const html = await summary()
+    expect(cell(html, 'Pull request')).toBe(`<a href="${PR}">acme/docs#110</a>`)
+    expect(html).not.toMatch(/>#110</)
+  })
+
+  it('names a pull request page with a trailing part by its repository and number', async () => {
+    const link = 'https://github.example.com/acme/docs/pull/7/files'
+    const html = await summary({ job: job({ prLink: link }) })
+    expect(cell(html, 'Pull request')).toBe(`<a href="${link}">acme/docs#7</a>`)
+  })
+
+  it('shows a link that is not a pull request page as its address, still a link', async () => {
+    const link = 'https://gitlab.example.com/acme/docs/-/merge_requests/3'
+    const html = await summary({ job: job({ prLink: link }) })
+    expect(cell(html, 'Pull request')).toBe(
+      `<a href="${link}">https&#58;//gitlab.example.com/acme/docs/-/merge_requests/3</a>`
+    )
+  })
+
+  it('links no pull request link that is refused', async () => {
+    const html = await summary({
+      job: job({ prLink: 'https://user:hunter2@github.com/acme/docs/pull/5' })
+    })
+    expect(cell(html, 'Pull request')).toBe('—')
+    expect(html).not.toContain('hunter2')
+  })
+
+  it('links the source repository', async () => {
+    const html = await summary()
+    expect(cell(html, 'Source repository')).toBe(
+      `<a href="${REPOSITORY}">https&#58;//github.com/acme/docs</a>`
+    )
+  })
+
+  it.each([
+    ['javascript:alert(1)', 'javascript&#58;alert&#40;1&#41;'],
+    ['git@github.com:acme/docs.git', 'git&#64;&#8203;github.com&#58;acme/docs.git'],
+    [
+      'https://bot:s3cret@github.com/acme/docs',
+      'https&#58;//&#42;&#42;&#42;&#64;&#8203;github.com/acme/docs'
+    ],
+    ['https://github.com/acme/docs?a=1&b=2', 'https&#58;//github.com/acme/docs?a=1&amp;b=2']
+  ])(
+    'shows a source repository that is not a safe link (%s) as text',
+    async (repository, shown) => {
+      const html = await summary({ job: job({ source: { repository, ref: null } }) })
+      expect(cell(html, 'Source repository')).toBe(shown)
+      expect(html).not.toContain('s3cret')
+    }
+  )
+
+  it('links the API keys page in a failure message, and escapes the rest of it', async () => {
+    const error = new ApiError(
+      `The API refused the key (401). Create an admin key on ${API_KEYS_PAGE} and store it ` +
+        'in the secret; the server said: <a href="https://evil.example">here</a>',
+      { kind: 'http', status: 401 }
+    )
+    const html = await summary({ job: undefined }, { kind: 'error', error })
+    expect(html).toContain(
+      `Create an admin key on <a href="${API_KEYS_PAGE}">https&#58;//app.mintlify.com/settings/` +
+        'organization/api-keys</a> and store it'
+    )
+    expect(html).toContain('&lt;a href=&quot;https&#58;//evil.example&quot;&gt;here&lt;/a&gt;')
+    expect(html.match(/<a /g)).toHaveLength(1)
+  })
+
+  it('leaves a failure message without the page as escaped text', async () => {
+    const html = await summary({}, { kind: 'finished', phase: 'failed' })
+    expect(html).toContain('<p>Agent job job_1 failed. Open it in the Mintlify dashboard')
+    expect(html).not.toContain(API_KEYS_PAGE)
+  })
+
+  it('links the API keys page in a note', async () => {
+    const html = await summary({}, { kind: 'skipped', reason: `See ${API_KEYS_PAGE}.` })
+    expect(html).toContain(`<p>See <a href="${API_KEYS_PAGE}">https&#58;//app.mintlify.com/`)
+  })
+})
