@@ -61,6 +61,15 @@ function counted(
   }))
 }
 
+/** The text the demo prints under the heading that starts with `title`, up to the next heading. */
+function section(output: string, title: string): string {
+  const start = output.indexOf(`── ${title}`)
+  if (start < 0) return ''
+  const body = output.slice(output.indexOf('\n', start) + 1)
+  const end = body.search(/^(?:── |━━ )/m)
+  return end < 0 ? body : body.slice(0, end)
+}
+
 /** The lines of the prompt the demo shows under `heading`, without their `│ ` margin. */
 function shownPrompt(output: string, heading: string): string {
   const start = output.indexOf(heading)
@@ -86,8 +95,26 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(jobId).toBeDefined()
     expect(output).toMatch(/^pr-link\s+https:\/\/github\.com\/acme\/docs\/pull\/\d+$/m)
     expect(output).toContain(`"id": "${jobId}"`)
-    expect(output).toMatch(/Action log ──[\s\S]+Step outputs ──[\s\S]+Job summary ──/)
+    expect(output).toMatch(/Action log ──[\s\S]+Step outputs ──[\s\S]+Job summary \(as text\) ──/)
     expect(counted(output)).toEqual([{ create: 1, message: 0, get: expect.any(Number), github: 0 }])
+  })
+
+  it('prints the job summary as text: aligned rows, links as text (url), no markup', async () => {
+    const { output } = await demo()
+
+    const summary = section(output, 'Job summary')
+    expect(summary).not.toMatch(/<table|<a |<\/?(?:p|h2|td|code)>|&#\d+;|&amp;/)
+    expect(summary).toMatch(/^Mintlify agent\n=+\n\n✅ The agent opened a pull request\n/)
+    const jobId = /^job-id\s+(\S+)$/m.exec(output)?.[1] ?? 'no job id'
+    const number = /^pr-number\s+(\d+)$/m.exec(output)?.[1] ?? 'no number'
+    expect(summary).toContain(`\nJob ID             ${jobId}\n`)
+    expect(summary).toContain(
+      `\nPull request       acme/docs#${number} (https://github.com/acme/docs/pull/${number})\n`
+    )
+    expect(summary).toContain('\nSource repository  https://github.com/acme/docs\n')
+    // No event: nothing was written on GitHub, so nothing is shown of it.
+    expect(output).not.toContain('── Comments written on GitHub')
+    expect(output).not.toContain('── Docs check on GitHub')
   })
 
   it('exits with the action code when the job fails', async () => {
@@ -112,10 +139,47 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(output).toContain(
       `[simulator] GET /repos/Codertocat/Hello-World/compare/${before}...${after}`
     )
-    // One comparison for the change; then the pull request of the pushed commit, its comments,
-    // and the status comment created at the start and updated at the end.
-    expect(counted(output)).toEqual([{ create: 1, message: 0, get: expect.any(Number), github: 5 }])
-    expect(output).toContain('### ✅ Docs pull request ready')
+    // One comparison for the change; the pull request of the pushed commit and its comments; the
+    // status comment created at the start and updated at the end; the docs check set twice.
+    expect(counted(output)).toEqual([
+      { create: 1, message: 0, get: expect.any(Number), github: expect.any(Number) }
+    ])
+    const received = section(output, 'What the simulator received').split('\n')
+    const sha = after.slice(0, 7)
+    const times = (line: string) => received.filter((r) => r === `${line}  (GitHub)`).length
+    expect(
+      times(`GET   /repos/Codertocat/Hello-World/compare/${before.slice(0, 7)}...${sha}`)
+    ).toBe(1)
+    expect(times('POST  /repos/Codertocat/Hello-World/issues/2/comments')).toBe(1)
+    expect(
+      received.filter((r) => /^PATCH \/repos\/.*\/issues\/comments\/\d+ /.test(r))
+    ).toHaveLength(1)
+    expect(times(`POST  /repos/Codertocat/Hello-World/statuses/${sha}`)).toBe(2)
+
+    // The status comment, as text, then the docs check: pending while the job ran, then success
+    // pointing at the docs pull request.
+    const number = outputs(output, 'pr-number')[0] ?? 'no number'
+    const link = `https://github.com/acme/docs/pull/${number}`
+    const comment = section(output, 'Comments written on GitHub')
+    expect(comment).toMatch(
+      /^Codertocat\/Hello-World#2, comment \d+ by github-actions\[bot\] \(new/
+    )
+    expect(comment).toContain('│ ✅ Docs pull request ready\n')
+    expect(comment).toContain(`│ Docs pull request  acme/docs#${number} (${link})\n`)
+    expect(comment).not.toMatch(/<table|<a |###/)
+    expect(comment).toMatch(
+      /^\(hidden marker: mintlify-agent-action project=demo%2Dproject job=job_/m
+    )
+    expect(section(output, 'Docs check on GitHub')).toMatch(
+      new RegExp(
+        `^Codertocat/Hello-World@${sha}, context "Mintlify docs \\(demo-project\\)":\n` +
+          '  pending  Docs job job_\\w+ is running\n' +
+          '(?:           target \\S+\n)?' +
+          '  success  Docs pull request ready\n' +
+          `           target ${link}\n` +
+          '  GitHub shows: success\n'
+      )
+    )
 
     // The size the simulator logged is the size of the prompt the demo shows, and most of it is
     // the change the action added after the prompt input.
@@ -134,7 +198,7 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
       /^Document the new --dry-run flag in the CLI reference\n\n## Context: the code change that started this run\n/
     )
     expect(prompt).toContain('Event: push on refs/heads/changes')
-    expect(prompt).toContain('- modified src/commands/deploy.ts (+7 −1)')
+    expect(prompt).toMatch(/^modified src\/commands\/deploy\.ts \(\+7 −1\)$/m)
     // The fake token reaches the action only as an input, which it masks.
     const token = /^::add-mask::(ghs_\S+)$/m.exec(output)?.[1] ?? 'ghs_'
     expect(output.replace(/^::add-mask::.*$/gm, '')).not.toContain(token)

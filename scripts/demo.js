@@ -1,6 +1,7 @@
 // @ts-check
 // npm run demo [-- --scenario NAME]: runs the committed bundle against the local simulator the way
-// a GitHub runner would, then shows the step outputs, the job summary it wrote, and what the
+// a GitHub runner would, then shows the step outputs, the job summary it wrote (as text), what it
+// wrote on GitHub (the status comment, the docs check, pull request changes), and what the
 // simulator (playing both the Mintlify API and GitHub's REST API) received.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { htmlToText } from './html-text.js'
 import { matchRoute } from '../simulator/routes.js'
 import { startSimulator } from '../simulator/server.js'
 import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
@@ -16,6 +18,7 @@ import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
  * @typedef {import('../simulator/scenario.js').ScenarioInput} ScenarioInput
  * @typedef {import('../simulator/server.js').Simulator} Simulator
  * @typedef {import('../simulator/server.js').RecordedRequest} RecordedRequest
+ * @typedef {import('../simulator/github-data.js').PullChange} PullChange
  */
 
 /**
@@ -38,8 +41,8 @@ import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
 /**
  * One scenario of the demo. A new one is an entry in `DEMOS`: the simulator's knobs, the inputs,
  * the event that started the workflow and, for more than one run, the steps. Every request the
- * simulator receives, the prompts it is sent and the comments written on its GitHub are shown
- * whatever the scenario.
+ * simulator receives, the prompts it is sent and what was written on its GitHub (comments, commit
+ * statuses, check runs, pull request changes) are shown whatever the scenario.
  *
  * @typedef {object} Demo
  * @property {string} about one line, for `--help` and the banner
@@ -60,6 +63,8 @@ const GITHUB_TOKEN = 'ghs_demo_token_for_the_simulator'
 const WATCHDOG_MS = 3 * 60_000
 /** Lines of a prompt shown; the rest are counted. */
 const PROMPT_LINES = 40
+/** Lines of the prompt shown in the job summary, which the prompt's own section shows again. */
+const SUMMARY_PROMPT_LINES = 8
 
 /** @type {Record<string, Demo>} */
 const DEMOS = {
@@ -171,7 +176,10 @@ function heading(title) {
  * @returns {'create' | 'message' | 'get' | 'github' | 'other'}
  */
 function kindOf(request) {
-  if (request.path.includes('/repos/')) return 'github'
+  const path = request.path.split('?')[0] ?? ''
+  if (path.includes('/repos/') || /^(?:\/api)?\/graphql$|^(?:\/api\/v3)?\/user$/.test(path)) {
+    return 'github'
+  }
   const route = matchRoute(request.path)
   return 'kind' in route && route.method === request.method ? route.kind : 'other'
 }
@@ -222,7 +230,7 @@ function showRequests(requests) {
   const count = (/** @type {string} */ kind) => requests.filter((r) => kindOf(r) === kind).length
   console.log(
     `Counted: ${count('create')} × POST …/job, ${count('message')} × POST …/message, ` +
-      `${count('get')} × GET …/job/{id}, ${count('github')} × GitHub (/repos/…)` +
+      `${count('get')} × GET …/job/{id}, ${count('github')} × GitHub` +
       (count('other') > 0 ? `, ${count('other')} × other` : '')
   )
 }
@@ -267,29 +275,148 @@ function showPrompts(requests, given) {
 }
 
 /**
- * Shows the comments the step wrote or edited on the simulator's GitHub, if any.
+ * What the simulator's GitHub held before a step, so that what the step wrote can be told apart.
+ *
+ * @typedef {object} GitHubBefore
+ * @property {Map<number, number>} comments each comment's id and number of versions
+ * @property {number} statuses how many commit statuses had been written
+ * @property {Map<number, string>} checkRuns each check run's id and state, as JSON
+ * @property {Map<string, string>} pulls each changed pull request's changes, as JSON
+ */
+
+/**
+ * @param {Simulator} simulator
+ * @returns {GitHubBefore}
+ */
+function gitHubBefore(simulator) {
+  const { comments, statuses, checkRuns, pulls } = simulator.github
+  return {
+    comments: new Map(comments.map((c) => [c.id, c.history.length])),
+    statuses: statuses.length,
+    checkRuns: new Map(checkRuns.map((r) => [r.id, JSON.stringify(r)])),
+    pulls: new Map([...pulls].map(([key, change]) => [key, JSON.stringify(change)]))
+  }
+}
+
+/**
+ * @param {string} text
+ * @returns {string} the text with the margin the demo sets quoted text apart with
+ */
+function quoted(text) {
+  return text
+    .split('\n')
+    .map((line) => `│ ${line}`.trimEnd())
+    .join('\n')
+}
+
+/**
+ * Shows what the step wrote on the simulator's GitHub: comments (as GitHub renders them, in
+ * text), the commit statuses of the docs check, check runs and changes to pull requests.
+ *
+ * @param {Simulator} simulator
+ * @param {GitHubBefore} before
+ */
+function showGitHub(simulator, before) {
+  showComments(simulator, before.comments)
+  showStatuses(simulator.github.statuses.slice(before.statuses))
+  showCheckRuns(
+    simulator.github.checkRuns.filter((r) => before.checkRuns.get(r.id) !== JSON.stringify(r))
+  )
+  showPulls(
+    [...simulator.github.pulls].filter(([key, c]) => before.pulls.get(key) !== JSON.stringify(c))
+  )
+}
+
+/**
+ * Shows the comments the step wrote or edited, each body as text, with the hidden marker that
+ * lets a later run find the status comment and its job.
  *
  * @param {Simulator} simulator
  * @param {Map<number, number>} before each comment's id and number of versions before the step
  */
 function showComments(simulator, before) {
-  const touched = simulator.comments.filter(
+  const touched = simulator.github.comments.filter(
     (comment) => comment.history.length > (before.get(comment.id) ?? 0)
   )
   if (touched.length === 0) return
-  heading('Comments written on GitHub (the simulator)')
+  heading('Comments written on GitHub (the simulator), as text')
   for (const comment of touched) {
-    const edited = before.has(comment.id) ? 'edited' : 'new'
+    const had = before.get(comment.id)
+    const edits = comment.history.length - (had ?? 1)
+    const what =
+      had === undefined ? (edits > 0 ? `new, then edited ${edits}×` : 'new') : `edited ${edits}×`
     console.log(
       `${comment.owner}/${comment.repo}#${comment.issueNumber}, comment ${comment.id} by ` +
-        `${comment.user} (${edited}):`
+        `${comment.user} (${what}):`
     )
+    console.log(quoted(htmlToText(comment.body)))
+    const marker = /^<!--\s*([\s\S]*?)\s*-->/.exec(comment.body)?.[1]
+    if (marker) console.log(`(hidden marker: ${marker})`)
+  }
+}
+
+/**
+ * Shows the commit statuses the step set (the docs check), by commit and context, in the order
+ * they were written; GitHub shows the last of each context.
+ *
+ * @param {import('../simulator/github-render.js').StatusRecord[]} statuses
+ */
+function showStatuses(statuses) {
+  if (statuses.length === 0) return
+  heading('Docs check on GitHub (commit statuses the simulator recorded)')
+  /** @type {Map<string, typeof statuses>} */
+  const groups = new Map()
+  for (const status of statuses) {
+    const key = `${status.owner}/${status.repo}@${status.sha.slice(0, 7)}, context "${status.context}"`
+    groups.set(key, [...(groups.get(key) ?? []), status])
+  }
+  const width = Math.max(...statuses.map((status) => status.state.length))
+  for (const [key, list] of groups) {
+    console.log(`${key}:`)
+    for (const status of list) {
+      console.log(`  ${status.state.padEnd(width)}  ${status.description ?? '(no description)'}`)
+      if (status.targetUrl) console.log(`  ${' '.repeat(width)}  target ${status.targetUrl}`)
+    }
+    console.log(`  GitHub shows: ${list.at(-1)?.state}`)
+  }
+}
+
+/**
+ * Shows the check runs the step made or changed, one line each.
+ *
+ * @param {import('../simulator/github-render.js').CheckRunRecord[]} runs
+ */
+function showCheckRuns(runs) {
+  if (runs.length === 0) return
+  heading('Check runs on GitHub (the simulator)')
+  for (const run of runs) {
+    const state = run.conclusion ? `${run.status}, ${run.conclusion}` : run.status
+    const title = run.output.title ? `: ${run.output.title}` : ''
     console.log(
-      comment.body
-        .split('\n')
-        .map((line) => `│ ${line}`.trimEnd())
-        .join('\n')
+      `${run.owner}/${run.repo}@${run.headSha.slice(0, 7)} "${run.name}" ${state}${title}`
     )
+  }
+}
+
+/**
+ * Shows what the step changed on pull requests (state, title, labels, reviewers), one line each.
+ *
+ * @param {[string, PullChange][]} changes by `owner/name#number`
+ */
+function showPulls(changes) {
+  if (changes.length === 0) return
+  heading('Pull request changes on GitHub (the simulator)')
+  for (const [key, change] of changes) {
+    const body = change.body ? change.body.replace(/\s+/g, ' ') : undefined
+    const parts = [
+      change.state && `state ${change.state}`,
+      change.title && `title "${change.title}"`,
+      body && `body "${body.length > 80 ? `${body.slice(0, 80)}…` : body}"`,
+      change.labels?.length && `labels ${change.labels.join(', ')}`,
+      change.reviewers?.length && `reviewers ${change.reviewers.join(', ')}`,
+      change.teams?.length && `teams ${change.teams.join(', ')}`
+    ].filter(Boolean)
+    console.log(`${key}: ${parts.join('; ') || 'updated'}`)
   }
 }
 
@@ -307,7 +434,7 @@ async function runStep(simulator, inputs, runnerVariables) {
   try {
     const { env, outputFile, summaryFile } = runnerStep(inputs, dir, runnerVariables)
     const first = simulator.requests.length
-    const comments = new Map(simulator.comments.map((c) => [c.id, c.history.length]))
+    const github = gitHubBefore(simulator)
 
     heading('Action log')
     const code = await runAction(env)
@@ -316,11 +443,12 @@ async function runStep(simulator, inputs, runnerVariables) {
 
     heading('Step outputs')
     console.log(formatOutputs(outputs))
-    heading('Job summary')
-    console.log(readFileSync(summaryFile, 'utf8').trim() || '(empty)')
+    heading('Job summary (as text)')
+    const summary = readFileSync(summaryFile, 'utf8')
+    console.log(htmlToText(summary, { maxPreLines: SUMMARY_PROMPT_LINES }) || '(empty)')
+    showGitHub(simulator, github)
     showRequests(requests)
     showPrompts(requests, inputs.prompt ?? '')
-    showComments(simulator, comments)
     return { code, outputs: Object.fromEntries(outputs) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
