@@ -255,7 +255,11 @@ describe('readChange: without a token', () => {
 
 /** An error as Octokit throws it for an HTTP status. */
 function httpError(status: number): Error {
-  return Object.assign(new Error(`HTTP ${status}`), { name: 'HttpError', status })
+  return Object.assign(new Error(`HTTP ${status}`), {
+    name: 'HttpError',
+    status,
+    response: { headers: {} }
+  })
 }
 
 describe('readChange: when GitHub fails', () => {
@@ -268,7 +272,7 @@ describe('readChange: when GitHub fails', () => {
     ['503', httpError(503), /GitHub answered HTTP 503/],
     ['an abort', new DOMException('This operation was aborted', 'AbortError'), /in time/],
     ['a timeout', new DOMException('The operation timed out', 'TimeoutError'), /in time/],
-    ['a network error', new TypeError('fetch failed'), /GitHub could not be read: fetch failed/],
+    ['a network error', new TypeError('fetch failed'), /GitHub could not be reached: fetch failed/],
     ['a thrown string', 'boom', /GitHub could not be read: boom/]
   ]
   const reads: [string, Event, Method, string, string][] = [

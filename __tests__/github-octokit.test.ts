@@ -242,7 +242,7 @@ describe('createGitHubApi: failures', () => {
     const { api } = github({ github: { missingCommits: [HEAD] } })
     const error = await failure(api.commit(OWNER, REPO, HEAD, signal()))
     expect(describeGitHubError(error, 'contents: read')).toMatch(
-      new RegExp(`^GitHub could not be read: No commit found for SHA: ${HEAD}`)
+      new RegExp(`^GitHub refused the request \\(HTTP 422\\): No commit found for SHA: ${HEAD}`)
     )
   })
 

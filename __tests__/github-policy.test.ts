@@ -121,7 +121,8 @@ describe('Surface', () => {
     expect(lines).toEqual([
       'Could not write: GitHub refused (HTTP 403). The docs job is not affected.'
     ])
-    expect(debug).toEqual([])
+    // The first failure's own words go to the debug log beside the warning.
+    expect(debug).toEqual(['GitHub write failed: x'])
   })
 
   it('keeps writing after a failure that is not a refusal, warning only the first time', async () => {
@@ -136,6 +137,6 @@ describe('Surface', () => {
     await surface.write(() => 'second', fail)
     expect(calls).toBe(2)
     expect(lines).toEqual(['first'])
-    expect(debug).toEqual(['second'])
+    expect(debug).toEqual(['GitHub write failed: x', 'GitHub write failed: x', 'second'])
   })
 })

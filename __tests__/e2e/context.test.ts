@@ -37,7 +37,9 @@ const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
   ...QUICK,
   'base-url': sim.url,
   'github-token': TOKEN,
+  // Only the change is under test here: no comment, no check.
   comment: 'off',
+  check: 'off',
   'reuse-job': 'false',
   ...more
 })
