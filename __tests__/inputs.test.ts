@@ -54,15 +54,20 @@ describe('readSettings', () => {
     expect(Object.isFrozen(settings)).toBe(true)
   })
 
-  it('masks the key and the GitHub token before reading anything else', async () => {
-    await readWith({ ...valid, 'github-token': 'ghs_token_value' })
-    expect(core.getInput.mock.calls.slice(0, 2).map(([name]) => name)).toEqual([
+  it('masks the key and both GitHub tokens before reading anything else', async () => {
+    await readWith({ ...valid, 'github-token': 'ghs_token_value', 'docs-token': 'ghp_docs_value' })
+    expect(core.getInput.mock.calls.slice(0, 3).map(([name]) => name)).toEqual([
       'api-key',
-      'github-token'
+      'github-token',
+      'docs-token'
     ])
-    expect(core.setSecret.mock.calls).toEqual([['mint_abc123'], ['ghs_token_value']])
+    expect(core.setSecret.mock.calls).toEqual([
+      ['mint_abc123'],
+      ['ghs_token_value'],
+      ['ghp_docs_value']
+    ])
     expect(core.setSecret.mock.invocationCallOrder.at(-1)).toBeLessThan(
-      core.getInput.mock.invocationCallOrder[2] ?? 0
+      core.getInput.mock.invocationCallOrder[3] ?? 0
     )
   })
 

@@ -109,6 +109,7 @@ describe('run', () => {
       skipped: 'false',
       'comment-url': '',
       'check-url': '',
+      'docs-comment-url': '',
       job: expect.stringContaining('"status":"completed"') as unknown as string
     })
     expect(JSON.parse(core.outputs().job ?? '')).toMatchObject({ id: 'job_main', prLink: PR })

@@ -1,16 +1,18 @@
 import * as core from '@actions/core'
 import { CancelledError, cancellation } from './errors.js'
 import { Companion, pullRequestOf } from './github/companion.js'
-import { readEvent, type Event } from './github/event.js'
+import { closedPull, readEvent, type Event } from './github/event.js'
 import { createGitHubApi, type GitHubApi } from './github/octokit.js'
 import { budgetsFor, type GitHubBudgets } from './github/policy.js'
 import { readSettings, type Settings } from './inputs.js'
-import { createMintlifyApi, type MintlifyApi } from './mintlify.js'
+import { mergeJob } from './job.js'
+import { createMintlifyApi, POLL, type MintlifyApi } from './mintlify.js'
 import { dryRunTitle, planJob } from './plan.js'
-import { waitForJob, type Schedule } from './poll.js'
+import { send, waitForJob, type Schedule } from './poll.js'
 import { preparePrompt } from './prompt.js'
 import { CheckSink } from './publish/check.js'
 import { CommentSink } from './publish/comment.js'
+import { DocsPullSink } from './publish/docs-pr.js'
 import { finishAll, type Sink } from './publish/sink.js'
 import { Reporter } from './report.js'
 import { newRunState, type RunState } from './run.js'
@@ -54,6 +56,20 @@ export async function run(options: RunOptions = {}): Promise<void> {
     lastMs = step.budgets.last
 
     const { event, github } = trigger(settings, options, step, state)
+    const docs = docsSink(settings, options, event, step, reporter)
+    if (event && closedPull(event)) {
+      return await followClosed(
+        event,
+        github,
+        docs,
+        sinks,
+        settings,
+        options,
+        step,
+        state,
+        reporter
+      )
+    }
     const check = checkSink(settings, state, github, step, reporter)
     if (check) sinks.push(check)
     // The change and the pull request's comment are read at the same time: the job cannot start
@@ -75,6 +91,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
       return void (state.outcome = { kind: 'dry-run' })
     }
     if (found) sinks.push(commentSink(found.companion, settings, event, step, reporter))
+    if (docs) sinks.push(docs)
 
     const api = mintlifyApi(settings, options, now, reporter)
     const begun = await begin(plan, settings, prepared.prompt, api, step.schedule, step, reporter)
@@ -289,4 +306,69 @@ async function openCompanion(
     settings.reuseJob
   )
   return { number, companion, recorded: await companion.find(within) }
+}
+
+/** The docs pull request sink, with its own Octokit for `docs-token`; none without the token. */
+function docsSink(
+  settings: Settings,
+  options: RunOptions,
+  event: Event | undefined,
+  step: Step,
+  reporter: Reporter
+): DocsPullSink | undefined {
+  if (!settings.docsToken || !event || settings.dryRun) return undefined
+  const github = createGitHubApi({
+    token: settings.docsToken,
+    baseUrl: (options.env ?? process.env).GITHUB_API_URL,
+    userAgent: USER_AGENT,
+    deadline: () => step.schedule.deadline,
+    now: step.now
+  })
+  const { docsReviewers: reviewers, docsLabels: labels, onCodeClosed } = settings
+  return new DocsPullSink(
+    github,
+    { reviewers, labels, onCodeClosed, serverUrl: event.serverUrl },
+    reporter,
+    (url) => reporter.docsCommentUrl(url)
+  )
+}
+
+/**
+ * A code pull request was closed: no job is started or messaged. With docs-token, the job its
+ * status comment records (or job-id) is read once, its docs pull request follows the code (see
+ * `DocsPullSink.codeClosed`), and the status comment says what was done.
+ */
+async function followClosed(
+  event: Event,
+  github: GitHubApi | undefined,
+  docs: DocsPullSink | undefined,
+  sinks: Sink[],
+  settings: Settings,
+  options: RunOptions,
+  step: Step,
+  state: RunState,
+  reporter: Reporter
+): Promise<void> {
+  const merged = closedPull(event) === 'merged'
+  state.outcome = {
+    kind: 'skipped',
+    reason: `The code pull request was ${merged ? 'merged' : 'closed without merging'}: no docs job is started or messaged.`
+  }
+  if (!docs) return
+  const found =
+    github && settings.comment === 'auto'
+      ? await openCompanion(event, github, settings, step.by(step.budgets.lookup), reporter)
+      : undefined
+  const jobId = settings.jobId || found?.recorded?.jobId
+  if (!jobId) {
+    return reporter.info(
+      'No docs job is recorded for this pull request, so no docs pull request follows it.'
+    )
+  }
+  if (found) sinks.push(commentSink(found.companion, settings, event, step, reporter))
+  const api = mintlifyApi(settings, options, step.now, reporter)
+  const job = await send(POLL, (ms, signal) => api.getJob(jobId, ms, signal), step.schedule, step)
+  Object.assign(state, { job: mergeJob({ id: jobId }, job), mode: 'attach' })
+  const note = await docs.codeClosed(state, step.by(step.budgets.write))
+  if (note) state.notes.push(note)
 }

@@ -39,6 +39,7 @@ export class Reporter implements Log {
   private shownPrompt: string | undefined
   private comment: string | undefined
   private check: string | undefined
+  private docsComment: string | undefined
 
   /** Text as it may be printed: without secrets, and unable to start a workflow command. */
   clean(text: string): string {
@@ -85,6 +86,11 @@ export class Reporter implements Log {
     this.check = url
   }
 
+  /** Remembers the backlink comment on the docs pull request, for the docs-comment-url output. */
+  docsCommentUrl(url: string): void {
+    this.docsComment = url
+  }
+
   /** Says which job this step works with, and publishes its id. */
   jobCreated(job: Job, verb = 'Created'): void {
     this.jobId(job.id ?? '')
@@ -104,6 +110,7 @@ export class Reporter implements Log {
     this.output('skipped', String(record.outcome.kind === 'skipped'))
     this.output('comment-url', safeLink(this.comment)?.href ?? '')
     this.output('check-url', safeLink(this.check)?.href ?? '')
+    this.output('docs-comment-url', safeLink(this.docsComment)?.href ?? '')
     if (record.job) this.writeOutputs(record.job, verdict)
     for (const warning of verdict.warnings) this.warning(warning)
     for (const note of verdict.notes) this.info(note)

@@ -1,0 +1,270 @@
+// The built action following the docs pull request with docs-token, on GitHub's example events:
+// one backlink comment, reviewers and labels once each, the docs pull request closed when the
+// code pull request is abandoned, and each token sent only where it belongs.
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { marker } from '../../src/github/companion.js'
+import { readBacklink } from '../../src/publish/docs-pr.js'
+import { existingJob, onEvent, QUICK, runAction, simulators, type Simulator } from './harness.js'
+
+const sims = simulators()
+afterEach(() => sims.closeAll())
+
+const WORKFLOW_TOKEN = 'ghs_workflow_token_0123'
+const DOCS_TOKEN = 'ghp_docs_token_0123456'
+const CODE = 'Codertocat/Hello-World'
+const DOCS = 'acme/docs'
+/** The docs pull request the simulator's first job opens. */
+const DOCS_PULL = `${DOCS}#101`
+const DOCS_LINK = 'https://github.com/acme/docs/pull/101'
+const DOCS_ACCOUNT = 'docs-writer[bot]'
+
+/** Two tokens, each reaching its own repository only, as on GitHub. */
+const TOKENS = {
+  tokens: {
+    workflow: { token: WORKFLOW_TOKEN, repos: [CODE] },
+    docs: { token: DOCS_TOKEN, user: DOCS_ACCOUNT, repos: [DOCS] }
+  },
+  pulls: { [DOCS_PULL]: { user: 'mintlify-agent[bot]' } }
+}
+
+const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
+  ...QUICK,
+  'base-url': sim.url,
+  'github-token': WORKFLOW_TOKEN,
+  'docs-token': DOCS_TOKEN,
+  'docs-reviewers': 'octocat, acme/writers, author',
+  'docs-labels': 'documentation',
+  ...more
+})
+
+const docsRequests = (sim: Simulator) =>
+  sim.github.requests.filter((r) => r.repository?.toLowerCase() === DOCS)
+const kinds = (sim: Simulator, kind: string) =>
+  sim.github.requests.filter((r) => r.kind === kind && r.repository === DOCS)
+const docsComments = (sim: Simulator) =>
+  sim.comments.filter((c) => `${c.owner}/${c.repo}` === DOCS && c.issueNumber === 101)
+const jobRequests = (sim: Simulator) =>
+  sim.requests.filter((r) => r.path.startsWith('/v2/agent/') && r.method === 'POST')
+
+describe('a pull request run with docs-token', () => {
+  it('links the code change, asks the reviewers and adds the labels, each once', async () => {
+    const sim = await sims.start({ github: TOKENS })
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(run.outputs['pr-link']).toBe(DOCS_LINK)
+
+    const [backlink, ...more] = docsComments(sim)
+    expect(more).toEqual([])
+    expect(backlink?.user).toBe(DOCS_ACCOUNT)
+    expect(backlink?.body).toContain(
+      '<a href="https://github.com/Codertocat/Hello-World/pull/2">Codertocat/Hello-World#2</a>'
+    )
+    expect(backlink?.body).toContain('Update the README with new information.')
+    expect(backlink?.body).toContain('https://github.com/Codertocat/Hello-World/actions/runs/4242')
+    expect(readBacklink(backlink?.body ?? '')?.changes).toHaveLength(1)
+    expect(run.outputs['docs-comment-url']).toMatch(
+      /^https:\/\/github\.com\/acme\/docs\/pull\/101#issuecomment-\d+$/
+    )
+
+    expect(kinds(sim, 'requestReviewers')).toHaveLength(1)
+    expect(kinds(sim, 'addLabels')).toHaveLength(1)
+    const pull = sim.github.pulls.get(DOCS_PULL)
+    expect(pull?.reviewers).toEqual(['octocat', 'Codertocat'])
+    expect(pull?.teams).toEqual(['writers'])
+    expect(pull?.labels).toEqual(['documentation'])
+  })
+
+  it('updates the same comment on a follow-up run, and asks nobody twice', async () => {
+    const sim = await sims.start({ github: TOKENS })
+    const first = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(first.code).toBe(0)
+    const second = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-synchronize.json', { GITHUB_RUN_ID: '4243' })
+    )
+    expect(second.code).toBe(0)
+    expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
+
+    expect(docsComments(sim)).toHaveLength(1)
+    expect(kinds(sim, 'createComment')).toHaveLength(1)
+    expect(kinds(sim, 'updateComment')).toHaveLength(1)
+    expect(kinds(sim, 'requestReviewers')).toHaveLength(1)
+    expect(kinds(sim, 'addLabels')).toHaveLength(1)
+    const body = docsComments(sim)[0]?.body ?? ''
+    expect(readBacklink(body)?.changes.map((c) => c.run)).toEqual([
+      'https://github.com/Codertocat/Hello-World/actions/runs/4242',
+      'https://github.com/Codertocat/Hello-World/actions/runs/4243'
+    ])
+    expect(second.outputs['docs-comment-url']).toBe(first.outputs['docs-comment-url'])
+  })
+
+  it('still asks the others when GitHub refuses one reviewer, with one warning', async () => {
+    const sim = await sims.start({ github: { ...TOKENS, nonCollaborators: ['stranger'] } })
+    const run = await runAction(
+      inputs(sim, { 'docs-reviewers': 'stranger, octocat' }),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(sim.github.pulls.get(DOCS_PULL)?.reviewers).toEqual(['octocat'])
+    expect(kinds(sim, 'requestReviewers').map((r) => r.status)).toEqual([422, 422, 201])
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('stranger')
+  })
+
+  it('sends each token only to its own repository, and never shows the docs token', async () => {
+    const sim = await sims.start({ github: TOKENS })
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    const byToken = (label: string) =>
+      new Set(sim.github.requests.filter((r) => r.token === label).map((r) => r.repository))
+    expect(byToken('docs')).toEqual(new Set([DOCS, null]))
+    expect(byToken('workflow')).toEqual(new Set([CODE, null]))
+    // GraphQL (`viewer`) has no repository: each token asks who it is once.
+    expect(sim.github.requests.filter((r) => r.kind === 'graphql').map((r) => r.token)).toEqual(
+      expect.arrayContaining(['docs', 'workflow'])
+    )
+    expect(sim.github.requests.every((r) => r.token !== null)).toBe(true)
+    // Masked first, as the API key is; never printed anywhere else.
+    expect(run.stdout).toContain(`::add-mask::${DOCS_TOKEN}`)
+    const printed = `${run.stdout}${run.stderr}${run.summary}`.replace(
+      `::add-mask::${DOCS_TOKEN}`,
+      ''
+    )
+    expect(printed).not.toContain(DOCS_TOKEN)
+    expect(sim.comments.map((c) => c.body).join('\n')).not.toContain(DOCS_TOKEN)
+  })
+})
+
+describe('where the docs token is not sent', () => {
+  it('sends nothing for a pull request link on another host, and warns once', async () => {
+    const sim = await sims.start({
+      github: TOKENS,
+      prLink: 'https://evil.example/acme/docs/pull/101'
+    })
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(docsRequests(sim)).toEqual([])
+    expect(sim.github.requests.filter((r) => r.token === 'docs')).toEqual([])
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('docs-token is not sent')
+    expect(run.outputs['docs-comment-url']).toBe('')
+  })
+
+  it('makes no docs request without docs-token', async () => {
+    const sim = await sims.start({ github: TOKENS })
+    const run = await runAction(
+      inputs(sim, { 'docs-token': '', 'docs-reviewers': '', 'docs-labels': '' }),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(docsRequests(sim)).toEqual([])
+  })
+
+  it('warns once and succeeds when the docs repository refuses the token (403)', async () => {
+    const sim = await sims.start({
+      github: {
+        ...TOKENS,
+        tokens: {
+          ...TOKENS.tokens,
+          docs: { token: DOCS_TOKEN, user: DOCS_ACCOUNT, repos: [], readOnly: [DOCS] }
+        }
+      }
+    })
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    expect(run.outputs['pr-link']).toBe(DOCS_LINK)
+    const writes = docsRequests(sim).filter((r) => r.method !== 'GET')
+    // The first write is refused; nothing more is written there.
+    expect(writes.map((r) => r.status)).toEqual([403])
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('docs-token')
+  })
+})
+
+describe('pull_request closed', () => {
+  /** A status comment on the code pull request recording a job, as an earlier run left it. */
+  async function recorded(sim: Simulator): Promise<string> {
+    const jobId = await existingJob(sim)
+    // Let the job open its docs pull request.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    sim.setScenario({
+      github: {
+        comments: {
+          [`${CODE}#2`]: [
+            { user: 'github-actions[bot]', body: marker({ projectId: 'proj_e2e', jobId }) }
+          ]
+        }
+      }
+    })
+    return jobId
+  }
+
+  it('closes the docs pull request with a comment saying why, and starts no job', async () => {
+    const sim = await sims.start({
+      github: {
+        ...TOKENS,
+        tokens: {
+          ...TOKENS.tokens,
+          workflow: { token: WORKFLOW_TOKEN, user: 'github-actions[bot]', repos: [CODE] }
+        }
+      }
+    })
+    const jobId = await recorded(sim)
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-closed.json')
+    )
+    expect(run.code).toBe(0)
+    expect(jobRequests(sim)).toEqual([])
+    expect(run.outputs['job-id']).toBe(jobId)
+    expect(sim.github.pulls.get(DOCS_PULL)?.state).toBe('closed')
+    expect(kinds(sim, 'updatePull')).toHaveLength(1)
+    const docs = docsComments(sim)
+    expect(docs.map((c) => c.user)).toEqual([DOCS_ACCOUNT, DOCS_ACCOUNT])
+    expect(
+      docs.some((c) =>
+        c.body.includes('was closed without being merged, so this pull request was closed')
+      )
+    ).toBe(true)
+    expect(docs.some((c) => readBacklink(c.body)?.code === 'closed')).toBe(true)
+    const status = sim.comments.find((c) => `${c.owner}/${c.repo}` === CODE)
+    expect(status?.body).toMatch(
+      /closed without merging, so docs pull request acme\/docs.*101 was closed/
+    )
+  })
+
+  it('only notes a merge in the backlink', async () => {
+    const sim = await sims.start({ github: TOKENS })
+    await recorded(sim)
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-closed-merged.json')
+    )
+    expect(run.code).toBe(0)
+    expect(jobRequests(sim)).toEqual([])
+    expect(kinds(sim, 'updatePull')).toEqual([])
+    expect(sim.github.pulls.get(DOCS_PULL)?.state).toBeUndefined()
+    const docs = docsComments(sim)
+    expect(docs).toHaveLength(1)
+    expect(readBacklink(docs[0]?.body ?? '')?.code).toBe('merged')
+    expect(docs[0]?.body).toContain('The code pull request was merged.')
+  })
+})
