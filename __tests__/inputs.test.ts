@@ -179,12 +179,63 @@ describe('readSettings', () => {
     ['a glob with an open bracket', { paths: 'src/**\ndocs/[ab' }, 'paths', /"\[" that is not/],
     ['a glob with an open brace', { paths: 'src/{a,b' }, 'paths', /"\{" that is not/],
     ['only ! patterns', { paths: '!docs/**' }, 'paths', /only "!" patterns/],
-    ['a bad dry-run', { 'dry-run': 'maybe' }, 'dry-run', /use true or false/]
+    ['a bad dry-run', { 'dry-run': 'maybe' }, 'dry-run', /use true or false/],
+    [
+      'a reviewer that is no login or team',
+      { 'docs-reviewers': 'octocat, acme/docs/team' },
+      'docs-reviewers',
+      /"acme\/docs\/team" is not a GitHub login, an org\/team name or author/
+    ],
+    [
+      'a login with a space',
+      { 'docs-reviewers': 'mona lisa' },
+      'docs-reviewers',
+      /is not a GitHub login/
+    ],
+    [
+      'too many reviewers',
+      { 'docs-reviewers': Array.from({ length: 16 }, (_, n) => `user${n}`).join(',') },
+      'docs-reviewers',
+      /more than 15 reviewers/
+    ],
+    ['a label too long', { 'docs-labels': 'x'.repeat(51) }, 'docs-labels', /longer than 50/],
+    [
+      'an unknown on-code-closed',
+      { 'on-code-closed': 'delete' },
+      'on-code-closed',
+      /"delete" is not one of close, comment, nothing/
+    ]
   ])('refuses %s, naming the input', async (_, values, input, message) => {
     const error = await errorFor({ ...valid, ...values })
     expect(error.input).toBe(input)
     expect(error.message).toMatch(new RegExp(`^Input "${input}": `))
     expect(error.message).toMatch(message)
+  })
+
+  it('reads docs-reviewers as logins, team slugs and author, each once', async () => {
+    const settings = await readWith({
+      ...valid,
+      'docs-token': 'ghp_docs_value',
+      'docs-reviewers': '@octocat, acme/Docs-Team\nauthor\n@acme/docs-team, OctoCat,',
+      'docs-labels': 'documentation, needs review\nDocumentation'
+    })
+    expect(settings.docsReviewers).toEqual({
+      users: ['octocat'],
+      teams: [{ org: 'acme', slug: 'docs-team' }],
+      author: true
+    })
+    expect(settings.docsLabels).toEqual(['documentation', 'needs review'])
+    expect(settings.onCodeClosed).toBe('close')
+    expect(settings.docsToken).toBe('ghp_docs_value')
+    expect(settings.warnings).toEqual([])
+  })
+
+  it('warns that docs-reviewers and docs-labels need docs-token', async () => {
+    const settings = await readWith({ ...valid, 'docs-reviewers': 'octocat', 'docs-labels': 'd' })
+    expect(settings.warnings).toEqual([
+      'docs-reviewers and docs-labels have no effect without docs-token: the docs pull request ' +
+        'is left as the agent opened it.'
+    ])
   })
 
   it('names every wrong input in one error, each with what it accepts', async () => {
