@@ -185,7 +185,7 @@ describe('reviewPlan', () => {
     expect(reviewPlan(wanted, 'Codertocat', pull, 'acme', [])).toEqual({
       users: ['octocat', 'Codertocat'],
       teams: ['writers'],
-      skipped: ['other/team (a team of another organisation than acme)']
+      skipped: ['other/team']
     })
   })
 
@@ -405,6 +405,23 @@ describe('DocsPullSink.finished', () => {
     expect(log.warning).toHaveLength(1)
     expect(log.warning[0]).toContain('stranger')
     expect(readBacklink(fake.comments[0]?.body ?? '')?.asked).toEqual(['stranger', 'octocat'])
+  })
+
+  it('names a team of another organisation once, and asks nothing of a closed pull request', async () => {
+    const fake = fakeDocs()
+    const { docs, log } = sink(fake.api, {
+      reviewers: { users: [], teams: [{ org: 'other', slug: 'team' }], author: false },
+      labels: []
+    })
+    await docs.finished(stateFor(), within)
+    await docs.finished(stateFor(), within)
+    expect(log.warning).toHaveLength(1)
+    expect(log.warning[0]).toContain('other/team')
+    expect(fake.calls.filter((c) => c.startsWith('review'))).toEqual([])
+
+    const closed = fakeDocs({ pull: { state: 'closed' } })
+    await sink(closed.api).docs.finished(stateFor(), within)
+    expect(closed.calls).toEqual(['getPull acme/docs#101', 'list', 'create'])
   })
 
   it('looks for the backlink before writing again when a create may have landed', async () => {

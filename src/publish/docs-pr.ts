@@ -280,7 +280,7 @@ export interface ReviewPlan {
   readonly users: readonly string[]
   /** Team slugs, as `team_reviewers` takes them. */
   readonly teams: readonly string[]
-  /** Names left out that the user may want to know about, with the reason. */
+  /** Teams left out (`org/team`): they belong to another organisation than the repository's. */
   readonly skipped: readonly string[]
 }
 
@@ -317,7 +317,7 @@ export function reviewPlan(
     const key = `${team.org}/${team.slug}`
     if (before.includes(key) || lower(pull.teams).includes(team.slug)) continue
     if (team.org !== docsOwner.toLowerCase()) {
-      skipped.push(`${key} (a team of another organisation than ${docsOwner})`)
+      skipped.push(key)
       continue
     }
     teams.push(team.slug)
@@ -417,6 +417,13 @@ export class DocsPullSink implements Sink {
     const opened = await this.open(state, within)
     if (!opened) return
     const { ref, pull, record } = opened
+    if (pull.state === 'closed') {
+      this.log.info(`Docs pull request ${pullName(ref)} is closed: no reviews or labels are added.`)
+      return this.writeBacklink(opened, within, {
+        ...record,
+        changes: withChange(record.changes, fedChange(event, state.trigger?.runUrl))
+      })
+    }
     const review = reviewPlan(
       this.options.reviewers,
       event.pullRequest?.author,
@@ -560,6 +567,8 @@ export class DocsPullSink implements Sink {
   ): Promise<string[]> {
     const { users, teams } = plan
     const refused: string[] = [...plan.skipped]
+    // Teams of another organisation cannot be asked: recorded, so they are named only once.
+    const skipped = plan.skipped.map((key) => key.toLowerCase())
     const ask = (u: readonly string[], t: readonly string[]) =>
       within((signal) =>
         this.github.requestReviewers(
@@ -610,11 +619,11 @@ export class DocsPullSink implements Sink {
     if (refused.length > 0) {
       this.log.warning(
         `Could not ask ${refused.map((name) => forLog(name, 100)).join(', ')} to review ` +
-          `${pullName(ref)}: GitHub asks only collaborators of the docs repository, and never the ` +
-          "pull request's author. The others were asked; these are not asked again."
+          `${pullName(ref)}: GitHub asks only collaborators and teams of the docs repository's ` +
+          "owner, never the pull request's author. The others were asked; these are not asked again."
       )
     }
-    return asked
+    return [...asked, ...skipped]
   }
 
   /** Updates the backlink, or creates it once (never blindly twice); reports its address. */
