@@ -34,6 +34,12 @@ const TITLE = { title: 'Mintlify agent' }
 /** Longest prompt shown in the job summary; the log shows it whole. */
 export const MAX_SUMMARY_PROMPT_LENGTH = 200_000
 
+/**
+ * Most bytes the escaped prompt may take in the job summary: GitHub refuses a step's summary over
+ * 1 MiB, and escaping can make one character six bytes.
+ */
+export const MAX_SUMMARY_PROMPT_BYTES = 512 * 1024
+
 export class Reporter implements Log {
   private readonly written = new Map<string, string>()
   private shownPrompt: string | undefined
@@ -177,7 +183,7 @@ export class Reporter implements Log {
         // HTML block: the escaped prompt has no blank line and no markup, so none of it renders.
         summary.addRaw(
           '<details open><summary>The prompt</summary>\n<pre>' +
-            escapePreformatted(this.shownPrompt, MAX_SUMMARY_PROMPT_LENGTH) +
+            summaryPrompt(this.shownPrompt) +
             '</pre>\n</details>',
           true
         )
@@ -188,6 +194,14 @@ export class Reporter implements Log {
     } catch (error: unknown) {
       this.debug(`No job summary written: ${errorMessage(error)}`)
     }
+  }
+}
+
+/** The prompt escaped for the summary, cut until it fits in `MAX_SUMMARY_PROMPT_BYTES`. */
+function summaryPrompt(prompt: string): string {
+  for (let max = MAX_SUMMARY_PROMPT_LENGTH; ; max = Math.floor(max / 2)) {
+    const escaped = escapePreformatted(prompt, max)
+    if (Buffer.byteLength(escaped) <= MAX_SUMMARY_PROMPT_BYTES) return escaped
   }
 }
 

@@ -2,6 +2,9 @@
 // comment carrying the action's marker, a recorded job id that is not an id, a recorded job that
 // cannot go on, a comment create GitHub answers 502 after doing it, a GitHub that never answers,
 // and a conversation too long for one page.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { marker } from '../../src/github/companion.js'
 import {
@@ -267,5 +270,20 @@ describe('everything GitHub sends is bounded', () => {
     )
     expect(run.code).toBe(0)
     expect(sim.github.requests.filter((r) => r.kind === 'pullFiles')).toHaveLength(3)
+  })
+})
+
+describe('the job summary is bounded in bytes', () => {
+  it('a dry run of a prompt that escapes to six bytes a character writes under 1 MiB', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prompt-'))
+    writeFileSync(join(dir, 'prompt.md'), '"'.repeat(300_000))
+    const sim = await sims.start()
+    const run = await runAction(
+      { 'prompt-file': 'prompt.md', 'dry-run': 'true', 'base-url': sim.url, context: 'off' },
+      { cwd: dir, env: { GITHUB_WORKSPACE: dir } }
+    )
+    expect(run.code).toBe(0)
+    expect(run.summary).toContain('&quot;&quot;')
+    expect(Buffer.byteLength(run.summary)).toBeLessThan(2 ** 20)
   })
 })
