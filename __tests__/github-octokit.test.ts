@@ -367,3 +367,61 @@ describe('describeGitHubError', () => {
     expect(described.length).toBeLessThan(300)
   })
 })
+
+describe('createGitHubApi: the docs pull request', () => {
+  const DOCS_PULL = 'acme/docs#7'
+
+  it('reads a pull request’s state, author, labels and requested reviews', async () => {
+    const { api } = github({
+      github: {
+        pulls: {
+          [DOCS_PULL]: {
+            user: 'mintlify-agent[bot]',
+            labels: ['docs'],
+            requested_reviewers: ['octocat'],
+            requested_teams: ['writers']
+          }
+        }
+      }
+    })
+    expect(await api.getPull('acme', 'docs', 7, signal())).toEqual({
+      number: 7,
+      state: 'open',
+      merged: false,
+      author: 'mintlify-agent[bot]',
+      url: 'https://github.com/acme/docs/pull/7',
+      labels: ['docs'],
+      reviewers: ['octocat'],
+      teams: ['writers']
+    })
+  })
+
+  it('closes it, asks for reviews by login and team slug, and adds labels', async () => {
+    const { api, s } = github({ github: { pulls: { [DOCS_PULL]: { user: 'mona' } } } })
+    expect((await api.closePull('acme', 'docs', 7, signal())).state).toBe('closed')
+    await api.requestReviewers(
+      'acme',
+      'docs',
+      7,
+      { users: ['octocat'], teams: ['writers'] },
+      signal()
+    )
+    await api.addLabels('acme', 'docs', 7, ['documentation'], signal())
+    const pull = s.github.pulls.get(DOCS_PULL)
+    expect(pull).toMatchObject({
+      state: 'closed',
+      reviewers: ['octocat'],
+      teams: ['writers'],
+      labels: ['documentation']
+    })
+  })
+
+  it('reports a reviewer GitHub will not ask as an invalid request, sent once', async () => {
+    const { api } = github({ github: { nonCollaborators: ['stranger'] } })
+    const error = await failure(
+      api.requestReviewers('acme', 'docs', 7, { users: ['stranger'], teams: [] }, signal())
+    )
+    expect(error).toMatchObject({ status: 422 })
+    expect(received(sim).filter((r) => r.path.endsWith('/requested_reviewers'))).toHaveLength(1)
+  })
+})

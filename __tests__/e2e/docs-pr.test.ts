@@ -245,6 +245,11 @@ describe('pull_request closed', () => {
       )
     ).toBe(true)
     expect(docs.some((c) => readBacklink(c.body)?.code === 'closed')).toBe(true)
+    for (const request of sim.github.requests.filter((r) => r.repository !== null)) {
+      expect([request.repository, request.token]).toEqual(
+        request.repository === DOCS ? [DOCS, 'docs'] : [CODE, 'workflow']
+      )
+    }
     const status = sim.comments.find((c) => `${c.owner}/${c.repo}` === CODE)
     expect(status?.body).toMatch(
       /closed without merging, so docs pull request acme\/docs.*101 was closed/
