@@ -668,7 +668,16 @@ export class DocsPullSink implements Sink {
     )
   }
 
+  /** Why a docs request failed; a refusal says what the token needs, on the docs repository. */
   private failed(what: string, failure: unknown, permission: string): string {
+    const error = gitHubError(failure)
+    if (error.kind === 'refused' && error.status !== 401) {
+      return (
+        `Could not ${what}: GitHub refused docs-token (HTTP ${error.status}). It needs ` +
+        `\`${permission}\` on the docs repository: the repository access of a fine-grained ` +
+        "token, or a GitHub App installed there (the workflow's permissions: do not apply to it)."
+      )
+    }
     return `Could not ${what}: ${describeGitHubError(failure, permission, 'docs-token')}.`
   }
 }
