@@ -39,7 +39,8 @@ const SCENARIOS = [
   [],
   ['--scenario', 'failed'],
   ['--scenario', 'push'],
-  ['--scenario', 'follow-up']
+  ['--scenario', 'follow-up'],
+  ['--scenario', 'docs-pr']
 ]
 
 /** The values of one output in the order the steps wrote them, as the demo prints them. */
@@ -229,5 +230,21 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
       'Also add a --dry-run example to the quickstart'
     )
     expect(output).toMatch(/^Step 2 \(.*\) exited with code 0\.$/m)
+  })
+
+  it('docs-pr: the docs pull request links back to the code one, with reviewers and labels', async () => {
+    const { code, output } = await demo('--scenario', 'docs-pr')
+
+    expect(code).toBe(0)
+    const comments = section(output, 'Comments written on GitHub')
+    expect(comments).toMatch(/^Codertocat\/Hello-World#2, comment \d+ by github-actions\[bot\]/m)
+    expect(comments).toMatch(/^acme\/docs#101, comment \d+ by docs-writer\[bot\] \(new\):$/m)
+    expect(comments).toContain('This pull request documents Codertocat/Hello-World#2')
+    expect(section(output, 'Pull request changes on GitHub')).toContain(
+      'acme/docs#101: labels documentation; reviewers octocat, Codertocat; teams writers'
+    )
+    // The docs token is masked like every secret, and only the docs repository saw it.
+    const token = /^::add-mask::(ghp_\S+)$/m.exec(output)?.[1] ?? 'ghp_'
+    expect(output.replace(/^::add-mask::.*$/gm, '')).not.toContain(token)
   })
 })

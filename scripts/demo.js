@@ -59,6 +59,8 @@ const EVENTS = fileURLToPath(new URL('../__fixtures__/events/', import.meta.url)
 const API_KEY = 'mint_simulator_key'
 /** The `github-token` input when an event is replayed; the simulator's GitHub accepts only it. */
 const GITHUB_TOKEN = 'ghs_demo_token_for_the_simulator'
+/** The `docs-token` input of the docs pull request scenario. */
+const DOCS_TOKEN = 'ghp_demo_docs_token_for_the_simulator'
 // A stuck action must not stall the demo; its own timeout input is a minute at most.
 const WATCHDOG_MS = 3 * 60_000
 /** Lines of a prompt shown; the rest are counted. */
@@ -85,6 +87,24 @@ const DEMOS = {
   push: {
     about: 'a push starts the workflow; the change read from GitHub goes into the prompt',
     event: { name: 'push', payload: 'push.json' }
+  },
+  'docs-pr': {
+    about: 'a pull request run with docs-token: the docs pull request links back, asks reviewers',
+    event: { name: 'pull_request', payload: 'pull_request-opened.json' },
+    scenario: {
+      github: {
+        // The workflow token reaches the code repository; the docs token, the docs repository.
+        tokens: {
+          docs: { token: DOCS_TOKEN, user: 'docs-writer[bot]', repos: ['acme/docs'] }
+        },
+        pulls: { 'acme/docs#101': { user: 'mintlify-agent[bot]' } }
+      }
+    },
+    inputs: {
+      'docs-token': DOCS_TOKEN,
+      'docs-reviewers': 'octocat, acme/writers, author',
+      'docs-labels': 'documentation'
+    }
   },
   'follow-up': {
     about: 'a later step sends a follow-up message to the job an earlier step started',
