@@ -104,7 +104,7 @@ describe('every surface of one outcome', () => {
   ])('%s', (_name, run, expected) => {
     const verdict = verdictOf(run)
     expect(verdict.comment).toMatch(expected.comment)
-    const status = checkStatus(run, RUN)
+    const status = checkStatus(run, RUN, 'https://github.com')
     expect(status.state).toBe(expected.check)
     expect(status.description).toMatch(expected.description)
     expect(status.description.length).toBeLessThanOrEqual(140)
@@ -120,7 +120,7 @@ describe('every surface of one outcome', () => {
       { kind: 'error', error: new Error('x') }
     ]
     for (const outcome of stillRunning) {
-      expect(checkStatus(state(outcome, active), RUN).state).toBe('pending')
+      expect(checkStatus(state(outcome, active), RUN, 'https://github.com').state).toBe('pending')
     }
   })
 
@@ -141,13 +141,17 @@ describe('the check', () => {
       { kind: 'running' },
       { id: '@octo-org/team fixes #1 <img>', status: 'active' }
     )
-    const { description } = checkStatus(run, RUN)
+    const { description } = checkStatus(run, RUN, 'https://github.com')
     expect(description).not.toMatch(/[@#<> ]team|fixes #1|<img>/)
     expect(description).not.toContain('@')
   })
 
-  it('links the run, not a link the API sent that is not http(s)', () => {
-    const run = state({ kind: 'finished', phase: 'completed' }, done({ prLink: 'javascript:x' }))
-    expect(checkStatus(run, RUN).targetUrl).toBe(RUN)
+  it.each([
+    ['not http(s)', 'javascript:x'],
+    ['on another host', 'https://evil.example/acme/docs/pull/17'],
+    ['not a pull request', 'https://github.com/acme/docs/issues/17']
+  ])('links the run, not a link the API sent that is %s', (_name, prLink) => {
+    const run = state({ kind: 'finished', phase: 'completed' }, done({ prLink }))
+    expect(checkStatus(run, RUN, 'https://github.com').targetUrl).toBe(RUN)
   })
 })

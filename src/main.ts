@@ -238,7 +238,7 @@ function checkSink(
   const fork = Boolean(event.pullRequest?.fork)
   return new CheckSink(
     github,
-    { commit, runUrl, commitUrl, fork },
+    { commit, runUrl, commitUrl, fork, serverUrl: event.serverUrl },
     reporter,
     writeWithin(step),
     (url) => reporter.checkUrl(url)

@@ -11,7 +11,7 @@ import { verdictOf } from '../present.js'
 import type { RunState } from '../run.js'
 import type { Bounded, Log } from '../runtime.js'
 import { safeLink } from '../sanitize.js'
-import type { CommitRef } from '../trigger/ref.js'
+import { parsePullLink, type CommitRef } from '../trigger/ref.js'
 import type { Sink } from './sink.js'
 
 /** GitHub's limit on a status description. */
@@ -25,10 +25,15 @@ export function checkName(projectId: string): string {
   return `Mintlify docs (${projectId.replace(/[^\w.:-]/g, '').slice(0, 100)})`
 }
 
-/** The status for the run as it stands: state and words from the presentation, and a link. */
-export function checkStatus(state: RunState, runUrl: string | undefined) {
+/**
+ * The status for the run as it stands: state and words from the presentation, and a link: the
+ * docs pull request once it is ready, when it is a pull request on this GitHub (`serverUrl`), or
+ * else the workflow run. No other link from the API becomes the check's.
+ */
+export function checkStatus(state: RunState, runUrl: string | undefined, serverUrl: string) {
   const { check, link } = verdictOf(state)
-  const target = check.state === 'success' && link ? link.href : safeLink(runUrl)?.href
+  const docs = link && parsePullLink(link.href, serverUrl) ? link.href : undefined
+  const target = (check.state === 'success' && docs) || safeLink(runUrl)?.href
   return {
     state: check.state,
     context: checkName(state.projectId),
@@ -42,6 +47,8 @@ export interface CheckOptions {
   readonly runUrl?: string
   /** The web address of the commit the check is on, for the check-url output. */
   readonly commitUrl: string
+  /** `GITHUB_SERVER_URL`: the docs pull request is linked only when it is on this GitHub. */
+  readonly serverUrl: string
   /** The pull request comes from a fork, whose token is read-only. */
   readonly fork: boolean
 }
@@ -73,7 +80,7 @@ export class CheckSink implements Sink {
 
   private async write(state: RunState, within: Bounded): Promise<void> {
     const { owner, repo, sha } = this.options.commit
-    const status = checkStatus(state, this.options.runUrl)
+    const status = checkStatus(state, this.options.runUrl, this.options.serverUrl)
     const written = await this.surface.write(
       (failure) =>
         this.options.fork && failure.kind === 'refused'
