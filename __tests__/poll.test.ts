@@ -209,13 +209,7 @@ describe('waitForJob', () => {
     expect(result.kind).toBe('finished')
     expect(onJob).toEqual([{ id: 'job_1', status: 'completed' }])
     const failureLines = rt.lines.filter((l) => l.message.startsWith('Checking the job failed'))
-    expect(failureLines.map((l) => l.level)).toEqual([
-      'info',
-      'debug',
-      'warning',
-      'debug',
-      'debug'
-    ])
+    expect(failureLines.map((l) => l.level)).toEqual(['info', 'debug', 'warning', 'debug', 'debug'])
     expect(WARN_AFTER_FAILURES).toBe(3)
     // The wait after the 503 honours its Retry-After.
     expect(rt.sleeps.at(-1)).toBeGreaterThanOrEqual(2000)
