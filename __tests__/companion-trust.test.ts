@@ -111,7 +111,8 @@ describe('Companion.find', () => {
     })
     const { c, log } = companion(api)
     expect(await c.find(within)).toBeUndefined()
-    expect(calls).toEqual([])
+    // The first page was asked for beside the account, and nothing more once it was unknown.
+    expect(calls.filter((call) => call !== 'list 1')).toEqual([])
     expect(log.warning).toHaveLength(1)
     expect(log.warning[0]).toMatch(/no earlier comment .* is trusted: a new docs job is started/)
   })

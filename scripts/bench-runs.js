@@ -31,8 +31,10 @@ const UNSENDABLE = new Set(['host', 'connection', 'content-length', 'transfer-en
 const RSS_PRELOAD =
   'data:text/javascript,process.on("exit",()=>process.stderr.write(`\\nmaxrss=${process.resourceUsage().maxRSS}\\n`))'
 
+/** GitHub's routes: REST under `/repos/`, and GraphQL (who the token is). */
+const GITHUB_PATH = /\/repos\/|^(\/api)?\/graphql$/
 /** @param {RecordedRequest} request @returns {boolean} whether it went to GitHub */
-export const isGitHub = (request) => request.path.includes('/repos/')
+export const isGitHub = (request) => GITHUB_PATH.test(request.path)
 
 /**
  * The requests a run sent up to its first Mintlify request, in the fewest rounds a script could
@@ -58,7 +60,7 @@ export async function startBench() {
     apiKey: API_KEY,
     // Start-up is timed to the first Mintlify request; GitHub's come before it.
     log: (line) => {
-      if (line.split(' ')[1]?.includes('/repos/')) return
+      if (GITHUB_PATH.test(line.split(' ')[1] ?? '')) return
       waiting?.(performance.now())
       waiting = undefined
     },

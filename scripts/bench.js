@@ -39,14 +39,14 @@ const EVENT = {
 const BUILT_IN_FILES = 6 // the simulator's built-in change (simulator/github-data.js)
 const [WARM_UPS, RSS_RUNS] = [2, 3]
 const RSS_JOB = { 'poll-interval': '200ms', 'max-poll-interval': '1s' } // for a 3 s job
-const CONTEXT_ONLY = { comment: 'off', 'reuse-job': 'false' } // the change context alone
+const CONTEXT_ONLY = { comment: 'off', check: 'off', 'reuse-job': 'false' } // the change context alone
 const QUICK = { jobDurationMs: 0, github: { files: null } } // ended by the first check
 
 /** @type {{ label: string, event?: BenchEvent, inputs?: Record<string, string>, goal?: true }[]} */
 const STARTS = [
   { label: 'outside a workflow', goal: true },
   { label: 'push event with context', event: EVENT.push, inputs: CONTEXT_ONLY, goal: true },
-  { label: 'push event, the defaults (context and comment)', event: EVENT.push }
+  { label: 'push event, the defaults (context, comment, check)', event: EVENT.push }
 ]
 
 /**
@@ -180,7 +180,6 @@ async function polling(bench) {
   return rows
 }
 
-/** @returns {Promise<Row[]>} */
 function size() {
   const bytes = readFileSync(BUNDLE).length
   const measured = `${(bytes / 1000).toFixed(1)} KB (${bytes.toLocaleString('en-US')} bytes)`
@@ -190,8 +189,7 @@ function size() {
 
 /** @param {number[]} values */
 function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
+  const [sorted, mid] = [[...values].sort((a, b) => a - b), Math.floor(values.length / 2)]
   return ((sorted[mid] ?? NaN) + (sorted[sorted.length % 2 ? mid : mid - 1] ?? NaN)) / 2
 }
 const spread = (/** @type {number[]} */ values) =>

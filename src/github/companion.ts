@@ -72,32 +72,43 @@ export class Companion {
   }
 
   /**
-   * Learns the token's account, then finds this action's own status comment for the project,
+   * Learns the token's account and finds this action's own status comment for the project,
    * newest first however long the conversation, and returns the job it records. A recorded job
    * id that is not a valid id is ignored with a warning; the comment is then updated with the new
    * job, so the next run does not meet it again.
    */
   async find(within: Bounded): Promise<Recorded | undefined> {
-    try {
-      this.account = await within((signal) => this.github.viewer(signal))
-    } catch (error: unknown) {
+    // Who the token is and the first page of comments are asked for at once.
+    const viewer = within((signal) => this.github.viewer(signal)).then(
+      (account) => ({ account }),
+      (error: unknown) => ({ error })
+    )
+    const wanted = viewer.then((v) =>
+      'account' in v ? (c: IssueComment) => isOwnComment(c, v.account, this.projectId) : undefined
+    )
+    const thread = { owner: this.event.owner, repo: this.event.repo, number: this.number }
+    const listed = newestComment(this.github, thread, within, wanted).then(
+      (comment) => ({ comment }),
+      (error: unknown) => ({ error })
+    )
+    const learned = await viewer
+    if ('error' in learned) {
       this.surface.warn(
         `Could not learn which account github-token acts as ` +
-          `(${describeGitHubError(error, 'pull-requests: read')}), so no earlier comment on pull ` +
-          `request #${this.number} is trusted: ` +
+          `(${describeGitHubError(learned.error, 'pull-requests: read')}), so no earlier comment ` +
+          `on pull request #${this.number} is trusted: ` +
           (this.reuse
             ? 'a new docs job is started instead of a follow-up to the recorded one.'
             : 'a new status comment is written.')
       )
       return undefined
     }
-    const account = this.account
-    try {
-      this.comment = await this.newest(within, (c) => isOwnComment(c, account, this.projectId))
-    } catch (error: unknown) {
+    this.account = learned.account
+    const found = await listed
+    if ('error' in found) {
       this.surface.warn(
         `Could not read the comments of pull request #${this.number}: ` +
-          `${describeGitHubError(error, 'pull-requests: read')}. ` +
+          `${describeGitHubError(found.error, 'pull-requests: read')}. ` +
           (this.reuse
             ? 'No earlier job can be found, so a new docs job is started, and will be on every ' +
               'push until the comments can be read.'
@@ -105,6 +116,7 @@ export class Companion {
       )
       return undefined
     }
+    this.comment = found.comment
     if (!this.comment) return undefined
     this.log.info(`Found this action's comment on pull request #${this.number}.`)
     const recorded = readMarker(this.comment.body)

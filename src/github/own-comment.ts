@@ -13,6 +13,9 @@ export function writtenBy(comment: IssueComment, account: string): boolean {
   return comment.author !== undefined && comment.author.toLowerCase() === account.toLowerCase()
 }
 
+/** What makes a comment the one looked for. */
+export type Wanted = (comment: IssueComment) => boolean
+
 /** An issue or pull request whose conversation is searched. */
 export interface Thread {
   readonly owner: string
@@ -23,18 +26,21 @@ export interface Thread {
 /**
  * The newest comment of `thread` that satisfies `wanted`: the first page tells how many pages
  * there are, then the pages are read from the last back, up to `MAX_COMMENT_PAGES` in all.
+ * `wanted` may still be coming (undefined when it could not be learned: nothing is wanted).
  */
 export async function newestComment(
   github: Pick<GitHubApi, 'listComments'>,
   thread: Thread,
   within: Bounded,
-  wanted: (comment: IssueComment) => boolean
+  wanted: Wanted | Promise<Wanted | undefined>
 ): Promise<IssueComment | undefined> {
   const { owner, repo, number } = thread
   const page = (n: number) =>
     within((signal) => github.listComments(owner, repo, number, n, signal))
-  const last = (comments: readonly IssueComment[]) => comments.findLast(wanted)
-  const first = await page(1)
+  // The first page is read while the test is still being learned (who the token is).
+  const [first, test] = await Promise.all([page(1), wanted])
+  if (!test) return undefined
+  const last = (comments: readonly IssueComment[]) => comments.findLast(test)
   const lowest = Math.max(2, first.lastPage - MAX_COMMENT_PAGES + 2)
   for (let n = first.lastPage; n >= lowest; n--) {
     const found = last((await page(n)).comments)
