@@ -19,7 +19,7 @@ import { newRunState, type RunState } from './run.js'
 import { bounded, realSleep, type Bounded, type Runtime } from './runtime.js'
 import { begin } from './start.js'
 import { createTransport, type Fetch } from './transport.js'
-import { codeCommit, codePull } from './trigger/ref.js'
+import { codeCommit, codePull } from './trigger/code.js'
 import { USER_AGENT } from './version.js'
 
 /** Seams for tests and local runs; a real run uses none of them. */

@@ -5,6 +5,7 @@
  */
 import type { Commit, Event } from './event.js'
 import { eventPullRequest, ZERO_SHA } from './event.js'
+import { codeCommit } from '../trigger/code.js'
 import { describeGitHubError, type ChangedFile, type GitHubApi } from './octokit.js'
 
 /** Most files of a pull request read for the context and for `paths` (100 a request). */
@@ -92,7 +93,7 @@ export async function readChange(
     }
   }
 
-  const head = event.after && !ZERO_SHA.test(event.after) ? event.after : event.sha
+  const head = codeCommit(event)?.sha
   if (!head) return { change: fallback, requests: 0 }
   requests = 1
   try {

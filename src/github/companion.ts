@@ -8,6 +8,7 @@
 import { jobIdProblem } from '../job.js'
 import type { Bounded, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
+import { codeCommit } from '../trigger/code.js'
 import { eventPullRequest, type Event } from './event.js'
 import type { GitHubApi, IssueComment } from './octokit.js'
 import { newestComment, writtenBy } from './own-comment.js'
@@ -222,7 +223,7 @@ export async function pullRequestOf(
   if (event.name !== 'push' || event.deleted || event.ref?.startsWith('refs/tags/')) {
     return undefined
   }
-  const sha = event.after ?? event.sha
+  const sha = codeCommit(event)?.sha
   if (!sha) return undefined
   try {
     const numbers = await bounded((signal) =>

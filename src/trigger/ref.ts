@@ -1,10 +1,8 @@
 /**
- * One reference type for a pull request or a commit on a GitHub host, decided in one place for
- * the code change that started the workflow, and parsed from the job's `prLink` for the docs pull
- * request. Pure.
+ * One reference type for a pull request or a commit on a GitHub host: decided for the code change
+ * in `code.ts`, and parsed here from the job's `prLink` for the docs pull request. Pure, and it
+ * imports nothing, so the presentation can use it.
  */
-import { eventPullRequest, ZERO_SHA, type Event } from '../github/event.js'
-
 /** A commit in a repository. */
 export interface CommitRef {
   readonly owner: string
@@ -23,26 +21,6 @@ export interface PullRef {
 /** `owner/repo#number`, as GitHub names a pull request across repositories. */
 export function pullName(ref: PullRef): string {
   return `${ref.owner}/${ref.repo}#${ref.number}`
-}
-
-/**
- * The commit the code change ends on, where a check about it belongs: the pull request's head
- * for pull request events (`GITHUB_SHA` is the test merge commit there), the pushed commit for a
- * push, `GITHUB_SHA` otherwise.
- */
-export function codeCommit(event: Event): CommitRef | undefined {
-  const pr = eventPullRequest(event)
-  const pushed = event.name === 'push' && event.after && !ZERO_SHA.test(event.after)
-  const sha = pr ? pr.headSha : pushed ? event.after : event.sha
-  return sha ? { owner: event.owner, repo: event.repo, sha } : undefined
-}
-
-/** The pull request the event names itself (pull request events), with its head commit. */
-export function codePull(event: Event): PullRef | undefined {
-  const pr = eventPullRequest(event)
-  return pr
-    ? { owner: event.owner, repo: event.repo, number: pr.number, headSha: pr.headSha }
-    : undefined
 }
 
 const NAME = /^[A-Za-z0-9_.-]{1,100}$/

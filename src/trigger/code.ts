@@ -1,0 +1,26 @@
+/**
+ * Which pull request and which commit the code change that started the workflow is about, decided
+ * in this one place from the event. Pure.
+ */
+import { eventPullRequest, ZERO_SHA, type Event } from '../github/event.js'
+import type { CommitRef, PullRef } from './ref.js'
+
+/**
+ * The commit the code change ends on, where a check about it belongs: the pull request's head
+ * for pull request events (`GITHUB_SHA` is the test merge commit there), the pushed commit for a
+ * push, `GITHUB_SHA` otherwise.
+ */
+export function codeCommit(event: Event): CommitRef | undefined {
+  const pr = eventPullRequest(event)
+  const pushed = event.name === 'push' && event.after && !ZERO_SHA.test(event.after)
+  const sha = pr ? pr.headSha : pushed ? event.after : event.sha
+  return sha ? { owner: event.owner, repo: event.repo, sha } : undefined
+}
+
+/** The pull request the event names itself (pull request events), with its head commit. */
+export function codePull(event: Event): PullRef | undefined {
+  const pr = eventPullRequest(event)
+  return pr
+    ? { owner: event.owner, repo: event.repo, number: pr.number, headSha: pr.headSha }
+    : undefined
+}
