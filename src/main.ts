@@ -16,7 +16,7 @@ import { DocsPullSink } from './publish/docs-pr.js'
 import { finishAll, type Sink } from './publish/sink.js'
 import { Reporter } from './report.js'
 import { newRunState, type RunState } from './run.js'
-import { bounded, realSleep, type Bounded, type Runtime } from './runtime.js'
+import { bounded, lastly, realSleep, type Bounded, type Runtime } from './runtime.js'
 import { begin } from './start.js'
 import { createTransport, type Fetch } from './transport.js'
 import { codeCommit, codePull } from './trigger/code.js'
@@ -58,17 +58,8 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const { event, github } = trigger(settings, options, step, state)
     const docs = docsSink(settings, options, event, step, reporter)
     if (event && closedPull(event)) {
-      return await followClosed(
-        event,
-        github,
-        docs,
-        sinks,
-        settings,
-        options,
-        step,
-        state,
-        reporter
-      )
+      const run = { settings, options, step, state, reporter, sinks }
+      return await followClosed(event, github, docs, run)
     }
     const check = checkSink(settings, state, github, step, reporter)
     if (check) sinks.push(check)
@@ -113,12 +104,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
     state.elapsedMs = now() - state.startedAt
     // The last writes have a budget of their own, whatever the deadline and cancellation say:
     // they report a timeout or a cancellation too.
-    const lastBy = now() + lastMs
-    await finishAll(
-      sinks,
-      state,
-      bounded(() => lastBy - now(), new AbortController().signal)
-    )
+    await finishAll(sinks, state, lastly(lastMs, now))
     const failure = await reporter.finish(state)
     if (failure) core.setFailed(failure)
   }
@@ -342,13 +328,16 @@ async function followClosed(
   event: Event,
   github: GitHubApi | undefined,
   docs: DocsPullSink | undefined,
-  sinks: Sink[],
-  settings: Settings,
-  options: RunOptions,
-  step: Step,
-  state: RunState,
-  reporter: Reporter
+  run: {
+    settings: Settings
+    options: RunOptions
+    step: Step
+    state: RunState
+    reporter: Reporter
+    sinks: Sink[]
+  }
 ): Promise<void> {
+  const { settings, options, step, state, reporter, sinks } = run
   const merged = closedPull(event) === 'merged'
   state.outcome = {
     kind: 'skipped',

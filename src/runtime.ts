@@ -83,3 +83,12 @@ export function bounded(ms: () => number, parent: AbortSignal): Bounded {
     }
   }
 }
+
+/**
+ * Bounds calls to `ms` from now, whatever the step's deadline and cancellation say: for the last
+ * writes that report a timeout or a cancellation too.
+ */
+export function lastly(ms: number, now: () => number): Bounded {
+  const by = now() + ms
+  return bounded(() => by - now(), new AbortController().signal)
+}
