@@ -118,6 +118,24 @@ describe('the docs check on a pull request', () => {
   })
 })
 
+describe('the docs check on a pull request from a fork', () => {
+  it('the read-only token: one warning that says so, and exit 0', async () => {
+    const refused = { status: 403, body: '{"message":"Resource not accessible by integration"}' }
+    const sim = await sims.start({
+      github: { pulls: { 2: { head: { repo: 'hubot/Hello-World' } } } },
+      githubFaults: { createStatus: [refused, refused] }
+    })
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-opened-fork.json', { GITHUB_SHA: MERGE })
+    )
+    expect(run.code).toBe(0)
+    const said = warnings(run.stdout).filter((w) => w.includes('docs check'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('pull requests from forks get a read-only token')
+  })
+})
+
 describe('the docs check elsewhere', () => {
   it('on a push, goes on the pushed commit', async () => {
     const sim = await sims.start({ github: { commitPulls: { [PUSHED]: [] } } })
