@@ -34,6 +34,8 @@ export default {
     }
   ],
   reporters: ['default', '<rootDir>/scripts/test-counts.cjs'],
+  // The end-to-end tests mostly wait on the simulator's clock: a worker per core overlaps them.
+  maxWorkers: 2,
   collectCoverageFrom: ['src/**/*.ts', '!src/index.ts'],
   coverageReporters: ['text-summary', 'lcov'],
   testTimeout: 20000

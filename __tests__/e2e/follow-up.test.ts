@@ -40,9 +40,11 @@ describe('a follow-up message', () => {
   })
 
   it('does not take the status from before the message for the end of the job', async () => {
-    const sim = await sims.start({ jobDurationMs: 300, staleReadsAfterMessage: 3 })
+    // Long enough that the job is still running once the three stale reads are over, even on a
+    // busy machine.
+    const sim = await sims.start({ jobDurationMs: 1_500, staleReadsAfterMessage: 3 })
     const id = await existingJob(sim)
-    await delay(350)
+    await delay(1_550)
     const run = await runAction(
       { ...QUICK, 'base-url': sim.url, 'job-id': id, prompt: 'Also document --dry-run' },
       { env: { RUNNER_DEBUG: '1' } }
