@@ -345,6 +345,15 @@ describe('readSettings', () => {
     })
   })
 
+  it('refuses a job-id longer than 256 characters, as a recorded one is refused', async () => {
+    await expect(readWith({ ...valid, 'job-id': 'j'.repeat(257) })).rejects.toThrow(
+      'Input "job-id": is longer than 256 characters'
+    )
+    expect(await readWith({ ...valid, 'job-id': 'j'.repeat(256) })).toMatchObject({
+      jobId: 'j'.repeat(256)
+    })
+  })
+
   it('takes job-id, with or without a prompt (attaching to the job)', async () => {
     expect(await readWith({ ...valid, 'job-id': ' job_1 ' })).toMatchObject({
       jobId: 'job_1',

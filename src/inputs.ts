@@ -2,6 +2,7 @@ import { open, stat } from 'node:fs/promises'
 import * as core from '@actions/core'
 import { z } from 'zod'
 import { formatDuration, isBareNumber, parseDuration, type BareUnit } from './duration.js'
+import { MAX_JOB_ID_LENGTH } from './job.js'
 import { API_KEYS_PAGE, InputError, InputErrors, cancellation, errorMessage } from './errors.js'
 import { addSecret, hasControlCharacters, forLog } from './sanitize.js'
 import { proxyProblem } from './transport.js'
@@ -199,6 +200,9 @@ const jobIdInput = z
     message: 'contains whitespace or control characters; copy the id from the job-id output'
   })
   .refine((id) => id !== '.' && id !== '..', { message: 'cannot be "." or ".."' })
+  .refine((id) => id.length <= MAX_JOB_ID_LENGTH, {
+    message: `is longer than ${MAX_JOB_ID_LENGTH} characters; copy the id from the job-id output`
+  })
 
 const projectIdInput = required(`the project id shown on ${API_KEYS_PAGE}`)
   .refine((id) => !hasControlCharacters(id), { message: 'contains control characters' })
