@@ -12,7 +12,7 @@ import { codeCommit } from '../trigger/code.js'
 import { eventPullRequest, type Event } from './event.js'
 import type { GitHubApi, IssueComment } from './octokit.js'
 import { newestComment, writtenBy } from './own-comment.js'
-import { createOnce, describeGitHubError, gitHubError, Surface } from './policy.js'
+import { Beside, createOnce, describeGitHubError, gitHubError, Surface } from './policy.js'
 
 /** The marker, alone on the first line of the body, as the action writes it. */
 const MARKER = /^<!-- mintlify-agent-action project=(\S+) job=(\S+) -->(?:\r?\n|$)/
@@ -56,7 +56,7 @@ export class Companion {
   private account: string | undefined
   /** A create's answer left unknown whether the comment exists: look before creating again. */
   private uncertain = false
-  private inFlight: { readonly done: Promise<void>; readonly stop: AbortController } | undefined
+  private readonly beside = new Beside()
   private readonly surface: Surface
 
   constructor(
@@ -134,24 +134,22 @@ export class Companion {
 
   /**
    * Writes the comment while the job runs, without anyone waiting for it: polling never waits for
-   * GitHub. `finish` stops it if it has not settled by then.
+   * GitHub. `finish` settles it first.
    */
   begin(
     body: string,
     within: (signal: AbortSignal) => Bounded,
     onUrl: (url: string) => void
   ): void {
-    const stop = new AbortController()
-    const done = this.write(body, within(stop.signal)).then((url) => {
+    this.beside.start(async (bounds) => {
+      const url = await this.write(body, bounds)
       if (url) onUrl(url)
-    })
-    this.inFlight = { done, stop }
+    }, within)
   }
 
-  /** Writes the last state of the comment, after the write still under way (see `settle`). */
+  /** Writes the last state of the comment, after the write still under way has settled. */
   async finish(body: string, within: Bounded): Promise<string | undefined> {
-    await settle(this.inFlight, within)
-    this.inFlight = undefined
+    await this.beside.settle(within)
     return this.write(body, within)
   }
 
@@ -244,17 +242,4 @@ export async function pullRequestOf(
     )
     return undefined
   }
-}
-
-/**
- * Lets a write still under way finish within `within`'s bounds, and stops it when they run out,
- * so that the next write never races it (two creates would make two comments).
- */
-export async function settle(
-  inFlight: { readonly done: Promise<void>; readonly stop: AbortController } | undefined,
-  within: Bounded
-): Promise<void> {
-  if (!inFlight) return
-  await within(() => inFlight.done).catch(() => inFlight.stop.abort())
-  await inFlight.done
 }

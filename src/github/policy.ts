@@ -4,7 +4,7 @@
  * repeating a write that may have landed. GitHub is best effort: nothing here fails the step.
  */
 import { errorMessage } from '../errors.js'
-import type { Log } from '../runtime.js'
+import type { Bounded, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 
 /** How long each kind of GitHub call may take, in milliseconds. */
@@ -209,5 +209,32 @@ export async function createOnce<T>(
     const found = await look().catch(() => undefined)
     if (found !== undefined) return found
     throw failure
+  }
+}
+
+/**
+ * A write made beside the polling, which never waits for it. The next write settles it first:
+ * it may finish within that write's bounds, and is stopped when they run out, so two writes never
+ * race (two creates would make two comments).
+ */
+export class Beside {
+  private current: { readonly done: Promise<void>; readonly stop: AbortController } | undefined
+
+  /** Starts `write`, bounded by `within` and stopped early by `settle`. */
+  start(
+    write: (within: Bounded) => Promise<unknown>,
+    within: (stop: AbortSignal) => Bounded
+  ): void {
+    const stop = new AbortController()
+    this.current = { done: write(within(stop.signal)).then(() => undefined), stop }
+  }
+
+  /** Waits for the write under way, if any, within `within`; then it is over either way. */
+  async settle(within: Bounded): Promise<void> {
+    const current = this.current
+    this.current = undefined
+    if (!current) return
+    await within(() => current.done).catch(() => current.stop.abort())
+    await current.done
   }
 }

@@ -4,9 +4,8 @@
  * workflow keep their own. Pending while the job runs (never waited for), then what the
  * presentation says; at most two writes a run.
  */
-import { settle } from '../github/companion.js'
 import type { GitHubApi } from '../github/octokit.js'
-import { describeGitHubError, Surface } from '../github/policy.js'
+import { Beside, describeGitHubError, Surface } from '../github/policy.js'
 import { verdictOf } from '../present.js'
 import type { RunState } from '../run.js'
 import type { Bounded, Log } from '../runtime.js'
@@ -55,7 +54,7 @@ export interface CheckOptions {
 
 export class CheckSink implements Sink {
   private readonly surface: Surface
-  private inFlight: { readonly done: Promise<void>; readonly stop: AbortController } | undefined
+  private readonly beside = new Beside()
 
   constructor(
     private readonly github: GitHubApi,
@@ -69,12 +68,11 @@ export class CheckSink implements Sink {
   }
 
   started(state: RunState): void {
-    const stop = new AbortController()
-    this.inFlight = { done: this.write(state, this.writeWithin(stop.signal)), stop }
+    this.beside.start((within) => this.write(state, within), this.writeWithin)
   }
 
   async finished(state: RunState, within: Bounded): Promise<void> {
-    await settle(this.inFlight, within)
+    await this.beside.settle(within)
     await this.write(state, within)
   }
 
