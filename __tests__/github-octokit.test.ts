@@ -23,7 +23,8 @@ const USER_AGENT = 'mintlify-agent-action/test'
 const savedApiUrl = process.env.GITHUB_API_URL
 const sim: Simulator = await startSimulator()
 process.env.GITHUB_API_URL = sim.url
-const { createGitHubApi, describeGitHubError } = await import('../src/github/octokit.js')
+const { createGitHubApi } = await import('../src/github/octokit.js')
+const { describeGitHubError } = await import('../src/github/policy.js')
 
 /** Requests the simulator received before the current test. */
 let seen = 0

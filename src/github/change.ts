@@ -6,7 +6,8 @@
 import type { Commit, Event } from './event.js'
 import { eventPullRequest, ZERO_SHA } from './event.js'
 import { codeCommit } from '../trigger/code.js'
-import { describeGitHubError, type ChangedFile, type GitHubApi } from './octokit.js'
+import type { ChangedFile, GitHubApi } from './octokit.js'
+import { describeGitHubError } from './policy.js'
 
 /** Most files of a pull request read for the context and for `paths` (100 a request). */
 export const MAX_PULL_FILES = 300

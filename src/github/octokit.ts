@@ -1,17 +1,14 @@
 /**
- * The GitHub REST API, through `@actions/github` (Octokit, with the runner's proxy and
- * `GITHUB_API_URL`) and Octokit's retry and throttling plugins. Every call is best effort: it is
- * bounded by the signal it is given, and its failures are described for a warning, never thrown
- * past the caller.
+ * The GitHub calls the action makes, through Octokit as `@actions/github` builds it (`rest.ts`:
+ * the runner's proxy and `GITHUB_API_URL`) with Octokit's retry and throttling plugins. Each call
+ * is bounded by the signal it is given; answers are parsed through zod and capped in size, and a
+ * write is never repeated by a plugin. Failures are thrown to the caller, whose GitHub policy
+ * (`policy.ts`) turns them into one warning.
  */
-import { getOctokit } from './rest.js'
-import { HttpClient } from '@actions/http-client'
+import { getOctokit, proxyFetch } from './rest.js'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
-import { fetch as undiciFetch } from 'undici'
 import { z } from 'zod'
-
-export { describeGitHubError } from './policy.js'
 
 /** Largest GitHub answer read; a larger one is refused rather than held in memory. */
 export const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024
@@ -243,21 +240,17 @@ export interface GitHubOptions {
 }
 
 /**
- * `fetch` through the runner's proxy (as `@actions/github` sets it up) that reads no more than
- * `maxBytes` of an answer: a larger one becomes a 413 answer of its own, which is not retried.
+ * `fetch` that reads no more than `maxBytes` of an answer: a larger one becomes a 413 answer of
+ * its own, which is not retried.
  */
-export function cappedFetch(baseUrl: string, userAgent: string, maxBytes: number): typeof fetch {
-  const dispatcher = new HttpClient(userAgent).getAgentDispatcher(baseUrl)
+export function cappedFetch(inner: typeof fetch, maxBytes: number): typeof fetch {
   const tooLarge = () =>
     new Response(JSON.stringify({ message: `the answer is larger than ${maxBytes} bytes` }), {
       status: TOO_LARGE,
       headers: { 'content-type': 'application/json' }
     })
-  return (async (input: string | URL, init?: RequestInit) => {
-    const response = await undiciFetch(input, {
-      ...(init as Parameters<typeof undiciFetch>[1]),
-      ...(dispatcher ? { dispatcher } : {})
-    })
+  return async (input, init) => {
+    const response = await inner(input, init)
     if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
       await response.body?.cancel()
       return tooLarge()
@@ -280,7 +273,7 @@ export function cappedFetch(baseUrl: string, userAgent: string, maxBytes: number
       statusText: response.statusText,
       headers: response.headers
     })
-  }) as typeof fetch
+  }
 }
 
 /** The status an answer too large to read is given: `cappedFetch`'s own, never repeated. */
@@ -332,7 +325,7 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
         write: UNSPACED,
         notifications: UNSPACED
       } as unknown as ThrottleOptions,
-      request: { fetch: cappedFetch(baseUrl, options.userAgent, MAX_GITHUB_ANSWER_BYTES) }
+      request: { fetch: cappedFetch(proxyFetch(baseUrl), MAX_GITHUB_ANSWER_BYTES) }
     },
     retry,
     throttling

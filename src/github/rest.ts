@@ -35,15 +35,19 @@ export function getOctokit(
 ): Octokit {
   const env = process.env
   const baseUrl = options.baseUrl ?? apiBaseUrl(env)
-  const dispatcher = new HttpClient().getAgentDispatcher(baseUrl)
-  const proxyFetch = (url: RequestInfo, init?: RequestInit) =>
-    undiciFetch(url, { ...init, dispatcher })
   const WithPlugins = Octokit.plugin(...plugins)
   return new WithPlugins({
     ...options,
     baseUrl,
     auth: `token ${token}`,
     userAgent: userAgentOf(options.userAgent, env),
-    request: { fetch: proxyFetch, ...options.request }
+    request: { fetch: proxyFetch(baseUrl), ...options.request }
   })
+}
+
+/** `fetch` through the proxy the runner configures for `baseUrl` (`HTTPS_PROXY`, `NO_PROXY`). */
+export function proxyFetch(baseUrl: string): typeof fetch {
+  const dispatcher = new HttpClient().getAgentDispatcher(baseUrl)
+  return ((url: RequestInfo, init?: RequestInit) =>
+    undiciFetch(url, { ...init, dispatcher })) as unknown as typeof fetch
 }
