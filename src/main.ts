@@ -171,16 +171,19 @@ function trigger(settings: Settings, options: RunOptions, step: Step, state: Run
   state.trigger = { event, pull: codePull(event), commit: codeCommit(event), runUrl: event.runUrl }
   const github =
     options.github ??
-    (settings.githubToken
-      ? createGitHubApi({
-          token: settings.githubToken,
-          baseUrl: env.GITHUB_API_URL,
-          userAgent: USER_AGENT,
-          deadline: () => step.schedule.deadline,
-          now: step.now
-        })
-      : undefined)
+    (settings.githubToken ? gitHubWith(settings.githubToken, env, step) : undefined)
   return { event, github }
+}
+
+/** Octokit for `token` at `GITHUB_API_URL`, its retries and rate-limit waits within the step. */
+function gitHubWith(token: string, env: NodeJS.ProcessEnv, step: Step): GitHubApi {
+  return createGitHubApi({
+    token,
+    baseUrl: env.GITHUB_API_URL,
+    userAgent: USER_AGENT,
+    deadline: () => step.schedule.deadline,
+    now: step.now
+  })
 }
 
 /** The Mintlify API for this step, over the transport that applies its request policy. */
@@ -303,13 +306,7 @@ function docsSink(
   reporter: Reporter
 ): DocsPullSink | undefined {
   if (!settings.docsToken || !event || settings.dryRun) return undefined
-  const github = createGitHubApi({
-    token: settings.docsToken,
-    baseUrl: (options.env ?? process.env).GITHUB_API_URL,
-    userAgent: USER_AGENT,
-    deadline: () => step.schedule.deadline,
-    now: step.now
-  })
+  const github = gitHubWith(settings.docsToken, options.env ?? process.env, step)
   const { docsReviewers: reviewers, docsLabels: labels, onCodeClosed } = settings
   return new DocsPullSink(
     github,
