@@ -212,10 +212,27 @@ describe('labelsToAdd', () => {
 
 describe('docsTarget', () => {
   const code = { owner: 'o', repo: 'code' }
-  it('accepts a pull request on the server, in another repository', () => {
-    expect(docsTarget('https://github.com/acme/docs/pull/7', SERVER, code)).toEqual({
+  const DOCS_REPO = 'https://github.com/acme/docs'
+  const job = (prLink: string, repository: string | null = DOCS_REPO) => ({
+    prLink,
+    source: { repository }
+  })
+  it("accepts a pull request on the server, in the job's own docs repository", () => {
+    expect(docsTarget(job('https://github.com/acme/docs/pull/7'), SERVER, code)).toEqual({
       ref: { owner: 'acme', repo: 'docs', number: 7 }
     })
+    expect(
+      docsTarget(
+        job('https://github.com/ACME/Docs/pull/7', 'https://github.com/acme/docs.git'),
+        SERVER,
+        code
+      )
+    ).toEqual({ ref: { owner: 'ACME', repo: 'Docs', number: 7 } })
+  })
+
+  it('has nothing to say about a job without a pull request link', () => {
+    expect(docsTarget({ prLink: null }, SERVER, code)).toBeUndefined()
+    expect(docsTarget(undefined, SERVER, code)).toBeUndefined()
   })
 
   it.each([
@@ -227,17 +244,38 @@ describe('docsTarget', () => {
     'https://github.com/acme/docs',
     'not a link'
   ])('refuses %s', (link) => {
-    expect(docsTarget(link, SERVER, code)).toEqual({
-      problem: expect.stringContaining('docs-token is not sent') as unknown as string
+    expect(docsTarget(job(link), SERVER, code)).toEqual({
+      problem: expect.stringContaining('no token is sent') as unknown as string
+    })
+  })
+
+  it.each([
+    ['another repository of the same host', 'https://github.com/acme/other/pull/7', DOCS_REPO],
+    ['another owner', 'https://github.com/evil/docs/pull/7', DOCS_REPO],
+    ['a job that names no docs repository', 'https://github.com/acme/docs/pull/7', null],
+    [
+      'a docs repository on another host',
+      'https://github.com/acme/docs/pull/7',
+      'https://evil.example/acme/docs'
+    ]
+  ])('refuses a link into %s', (_, link, repository) => {
+    expect(docsTarget(job(link, repository), SERVER, code)).toEqual({
+      problem: expect.stringContaining('no token is sent') as unknown as string
     })
   })
 
   it('refuses the code repository itself, and follows a server with a path', () => {
-    expect(docsTarget('https://github.com/O/Code/pull/7', SERVER, code)).toEqual({
+    expect(
+      docsTarget(job('https://github.com/O/Code/pull/7', 'https://github.com/o/code'), SERVER, code)
+    ).toEqual({
       problem: expect.stringContaining('code repository itself') as unknown as string
     })
     expect(
-      docsTarget('https://ghe.example/git/acme/docs/pull/3', 'https://ghe.example/git', code)
+      docsTarget(
+        job('https://ghe.example/git/acme/docs/pull/3', 'https://ghe.example/git/acme/docs'),
+        'https://ghe.example/git',
+        code
+      )
     ).toEqual({ ref: { owner: 'acme', repo: 'docs', number: 3 } })
   })
 })
@@ -330,7 +368,12 @@ function stateFor(event: Partial<Event> = {}, prLink = 'https://github.com/acme/
   } as Event
   Object.assign(state, {
     projectId: 'proj',
-    job: { id: 'job_1', status: 'completed', prLink },
+    job: {
+      id: 'job_1',
+      status: 'completed',
+      prLink,
+      source: { repository: 'https://github.com/acme/docs', ref: null }
+    },
     outcome: { kind: 'finished', phase: 'completed' },
     trigger: { event: whole, pull: { owner: 'o', repo: 'code', number: 2 }, runUrl: RUN }
   })

@@ -132,8 +132,16 @@ describe('every surface of one outcome', () => {
 describe('the check', () => {
   it('is named by the project, stably, with nothing that could mention or link', () => {
     expect(checkName('proj_123')).toBe('Mintlify docs (proj_123)')
-    expect(checkName('@octocat <b>x</b>')).toBe('Mintlify docs (octocatbxb)')
+    expect(checkName('@octocat <b>x</b>')).toMatch(/^Mintlify docs \(octocatbxb~[0-9a-f]{10}\)$/)
     expect(checkName('a'.repeat(300)).length).toBeLessThan(120)
+  })
+
+  it('gives distinct projects distinct names, even when their ids differ only in what is dropped', () => {
+    const ids = ['proj a', 'proja', 'proj-a', 'proj/a', 'proj a ', 'a'.repeat(101), 'a'.repeat(102)]
+    const names = ids.map(checkName)
+    expect(new Set(names).size).toBe(ids.length)
+    for (const name of names) expect(name).toMatch(/^Mintlify docs \([\w.:~-]+\)$/)
+    expect(checkName('proj a')).toBe(checkName('proj a'))
   })
 
   it('shows a hostile job id as plain characters only', () => {

@@ -291,13 +291,15 @@ export function createGitHub({ now }) {
    *
    * @param {GitHubSettings} settings
    * @param {Where} where
+   * @param {number} [only] fill this thread alone: reading a pull request fills no other
    */
-  const seed = (settings, where) => {
+  const seed = (settings, where, only) => {
     const fullName = `${where.owner}/${where.repo}`.toLowerCase()
     for (const key of Object.keys(settings.comments)) {
       const [, repository, digits] = /^(?:(.+)#)?(\d+)$/.exec(key) ?? []
       if (repository !== undefined && repository.toLowerCase() !== fullName) continue
       const number = Number(digits)
+      if (only !== undefined && number !== only) continue
       const thread = threadKey(where.owner, where.repo, number)
       if (seeded.has(thread)) continue
       seeded.add(thread)
@@ -632,7 +634,7 @@ export function createGitHub({ now }) {
         return json(200, rendered, linkHeader(page.link))
       }
       case 'getPull': {
-        seed(settings, where)
+        seed(settings, where, number)
         const count = thread(where, number).length
         return json(
           200,

@@ -1,13 +1,14 @@
 import * as core from '@actions/core'
 import { CancelledError, cancellation } from './errors.js'
-import { Companion, pullRequestOf } from './github/companion.js'
+import { Companion, pullRequestOf, type Recorded } from './github/companion.js'
+import { readDocsPull, type DocsReaders } from './github/docs-pull.js'
 import { closedPull, readEvent, type Event } from './github/event.js'
 import { createGitHubApi, type GitHubApi } from './github/octokit.js'
 import { budgetsFor, type GitHubBudgets } from './github/policy.js'
 import { readSettings, type Settings } from './inputs.js'
-import { mergeJob } from './job.js'
+import { classifyStatus, mergeJob } from './job.js'
 import { createMintlifyApi, POLL, type MintlifyApi } from './mintlify.js'
-import { dryRunTitle, planJob } from './plan.js'
+import { dryRunTitle, planJob, type Found } from './plan.js'
 import { send, waitForJob, type Schedule } from './poll.js'
 import { preparePrompt } from './prompt.js'
 import { CheckSink } from './publish/check.js'
@@ -48,6 +49,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
   const state = newRunState(now())
   const sinks: Sink[] = []
   let lastMs = 0
+  let readers: DocsReaders = {}
   try {
     const settings = await readSettings(cancel.signal)
     Object.assign(state, { projectId: settings.projectId, failOnNoPr: settings.failOnNoPr })
@@ -56,7 +58,12 @@ export async function run(options: RunOptions = {}): Promise<void> {
     lastMs = step.budgets.last
 
     const { event, github } = trigger(settings, options, step, state)
-    const docs = docsSink(settings, options, event, step, reporter)
+    const docsGitHub =
+      settings.docsToken && event
+        ? gitHubWith(settings.docsToken, options.env ?? process.env, step)
+        : undefined
+    readers = { workflow: github, docs: docsGitHub }
+    const docs = docsSink(settings, docsGitHub, event, reporter)
     if (event && closedPull(event)) {
       const run = { settings, options, step, state, reporter, sinks }
       return await followClosed(event, github, docs, run)
@@ -74,20 +81,33 @@ export async function run(options: RunOptions = {}): Promise<void> {
     if (cancel.signal.aborted) throw cancellation(cancel.signal)
     if (prepared.skip) return void (state.outcome = { kind: 'skipped', reason: prepared.skip })
 
-    const plan = planJob(settings, prepared.prompt, found)
+    // A dry run sends Mintlify nothing, not even a read of the recorded job.
+    const api = settings.dryRun ? undefined : mintlifyApi(settings, options, now, reporter)
+    const recorded =
+      found && event && api ? await recordedDocs(found, settings, api, event, readers, step) : found
+    const plan = planJob(settings, prepared.prompt, recorded)
     state.mode = plan.mode
     if (plan.reason) reporter.info(plan.reason)
-    if (settings.dryRun) {
+    if (plan.skip) {
+      return void (state.outcome = { kind: 'skipped', ...plan.skip })
+    }
+    if (!api) {
       reporter.prompt(prepared.prompt, dryRunTitle(plan))
       return void (state.outcome = { kind: 'dry-run' })
     }
     if (found) sinks.push(commentSink(found.companion, settings, event, step, reporter))
     if (docs) sinks.push(docs)
 
-    const api = mintlifyApi(settings, options, now, reporter)
     const begun = await begin(plan, settings, prepared.prompt, api, step.schedule, step, reporter)
     Object.assign(state, { job: begun.job, mode: begun.mode })
-    if (begun.note) state.notes.push(begun.note)
+    for (const note of [plan.note, begun.note]) if (note) state.notes.push(note)
+    // What the job was told: this change, when the prompt described it; else what it knew.
+    const toldNow = settings.context === 'auto' && begun.mode !== 'attach'
+    state.told = toldNow
+      ? state.trigger?.commit?.sha
+      : begun.job.id === found?.recorded?.jobId
+        ? found?.recorded?.sha
+        : undefined
     if (!begun.job.id) throw new Error(NO_JOB_ID)
     // Without waiting, the start is also the end: the sinks write once, when the run is over.
     if (!settings.wait) return void (state.outcome = { kind: 'started', mode: state.mode })
@@ -100,13 +120,19 @@ export async function run(options: RunOptions = {}): Promise<void> {
         ? { kind: 'cancelled', reason: error.message }
         : { kind: 'error', error }
   } finally {
-    cancel.release()
     state.elapsedMs = now() - state.startedAt
     // The last writes have a budget of their own, whatever the deadline and cancellation say:
-    // they report a timeout or a cancellation too.
-    await finishAll(sinks, state, lastly(lastMs, now))
+    // they report a timeout or a cancellation too. Nothing says the docs are ready before their
+    // pull request was read.
+    const last = lastly(lastMs, now, cancel.finishing())
+    if (state.trigger && endsWithLink(state)) {
+      state.docs = await readDocsPull(state.job, state.trigger.event, readers, last)
+      if (state.docs?.why) reporter.info(state.docs.why)
+    }
+    await finishAll(sinks, state, last)
     const failure = await reporter.finish(state)
     if (failure) core.setFailed(failure)
+    cancel.release()
   }
 }
 
@@ -222,12 +248,17 @@ function checkSink(
 ): Sink | undefined {
   const { event, commit, runUrl } = state.trigger ?? {}
   if (settings.check === 'off' || settings.dryRun || !github || !event || !commit) return undefined
-  if (event.deleted) return undefined
+  // The check reports on the commit's own change: a push or a pull request, never a scheduled,
+  // manual or comment run on whatever commit the branch is at.
+  const change = event.name === 'push' || event.name.startsWith('pull_request')
+  if (!change || event.deleted) return undefined
+  const skipsOnly = settings.context === 'off'
+  if (skipsOnly && settings.paths.length === 0) return undefined
   const commitUrl = `${event.serverUrl}/${commit.owner}/${commit.repo}/commit/${commit.sha}`
   const fork = Boolean(event.pullRequest?.fork)
   return new CheckSink(
     github,
-    { commit, runUrl, commitUrl, fork, serverUrl: event.serverUrl },
+    { commit, runUrl, commitUrl, fork, serverUrl: event.serverUrl, skipsOnly },
     reporter,
     writeWithin(step),
     (url) => reporter.checkUrl(url)
@@ -257,18 +288,32 @@ const NO_JOB_ID =
 const CANCEL_SIGNALS = ['SIGINT', 'SIGTERM'] as const
 
 /**
- * A signal that aborts when the runner sends SIGINT or SIGTERM, or `external` aborts; `release`
- * stops listening once the report is written.
+ * A signal that aborts when the runner sends SIGINT or SIGTERM, or `external` aborts. Once the
+ * last writes begin (`finishing`), a signal stops them instead, so the outputs and the summary are
+ * still written before the step ends; `release` stops listening once they are.
  */
-function cancelOnSignals(external?: AbortSignal): { signal: AbortSignal; release(): void } {
+function cancelOnSignals(external?: AbortSignal): {
+  signal: AbortSignal
+  finishing(): AbortSignal
+  release(): void
+} {
   const controller = new AbortController()
+  const last = new AbortController()
+  let finishing = false
   const onSignal = (signal: NodeJS.Signals) =>
-    controller.abort(new CancelledError(`The workflow was cancelled (${signal}).`))
+    finishing
+      ? last.abort()
+      : controller.abort(new CancelledError(`The workflow was cancelled (${signal}).`))
   const onExternal = () => controller.abort(new CancelledError('The run was cancelled.'))
   for (const signal of CANCEL_SIGNALS) process.on(signal, onSignal)
   external?.addEventListener('abort', onExternal, { once: true })
   return {
     signal: controller.signal,
+    finishing() {
+      finishing = true
+      external?.removeEventListener('abort', onExternal)
+      return last.signal
+    },
     release() {
       for (const signal of CANCEL_SIGNALS) process.off(signal, onSignal)
       external?.removeEventListener('abort', onExternal)
@@ -284,8 +329,9 @@ async function openCompanion(
   within: Bounded,
   reporter: Reporter
 ) {
-  const number = await pullRequestOf(event, github, within, reporter)
-  if (number === undefined) return undefined
+  const pull = await pullRequestOf(event, github, within, reporter)
+  if (pull === undefined) return undefined
+  const { number, headSha } = pull
   const companion = new Companion(
     github,
     event,
@@ -294,19 +340,17 @@ async function openCompanion(
     reporter,
     settings.reuseJob
   )
-  return { number, companion, recorded: await companion.find(within) }
+  return { number, headSha, companion, recorded: await companion.find(within) }
 }
 
-/** The docs pull request sink, with its own Octokit for `docs-token`; none without the token. */
+/** The docs pull request sink, over the Octokit for `docs-token`; none without the token. */
 function docsSink(
   settings: Settings,
-  options: RunOptions,
+  github: GitHubApi | undefined,
   event: Event | undefined,
-  step: Step,
   reporter: Reporter
 ): DocsPullSink | undefined {
-  if (!settings.docsToken || !event || settings.dryRun) return undefined
-  const github = gitHubWith(settings.docsToken, options.env ?? process.env, step)
+  if (!github || !event || settings.dryRun) return undefined
   const { docsReviewers: reviewers, docsLabels: labels, onCodeClosed } = settings
   return new DocsPullSink(
     github,
@@ -314,6 +358,38 @@ function docsSink(
     reporter,
     (url) => reporter.docsCommentUrl(url)
   )
+}
+
+/** Whether the job ended, or already answered, as completed with a pull request link. */
+function endsWithLink(state: RunState): boolean {
+  const { outcome, job } = state
+  if (!job?.prLink) return false
+  if (outcome.kind === 'finished') return outcome.phase === 'completed'
+  return outcome.kind === 'started' && classifyStatus(job.status).phase === 'completed'
+}
+
+/**
+ * What the status comment records, with the recorded job's docs pull request read first (one
+ * read of the job, one of the pull request), so nothing is sent to a job whose docs are done.
+ * Best effort: when the job cannot be read, the plan goes on as if nothing more were known.
+ */
+async function recordedDocs(
+  found: { number: number; headSha?: string; recorded?: Recorded },
+  settings: Settings,
+  api: MintlifyApi,
+  event: Event,
+  readers: DocsReaders,
+  step: Step
+): Promise<Found> {
+  const jobId = found.recorded?.jobId
+  if (!jobId || settings.jobId || !settings.reuseJob) return found
+  const job = await send(POLL, (ms, signal) => api.getJob(jobId, ms, signal), step.schedule, step)
+    .then((answer) => mergeJob({ id: jobId }, answer))
+    .catch(() => undefined)
+  if (!job) return found
+  const docs = await readDocsPull(job, event, readers, step.by(step.budgets.lookup))
+  if (docs?.why) step.log.info(docs.why)
+  return { ...found, docs }
 }
 
 /**

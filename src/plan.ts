@@ -7,6 +7,8 @@ import type { Recorded } from './github/companion.js'
 import type { Settings } from './inputs.js'
 import type { Mode } from './present.js'
 import { forLog } from './sanitize.js'
+import type { DocsPullState } from './trigger/docs.js'
+import { pullName } from './trigger/ref.js'
 
 export interface Plan {
   readonly mode: Mode
@@ -16,19 +18,58 @@ export interface Plan {
   readonly reusingFrom?: number
   /** Why the plan is what it is, for the log. */
   readonly reason?: string
+  /** A line for the status comment: why the recorded job was not sent the change. */
+  readonly note?: string
+  /** Start nothing: the change is documented already. `check` is what the docs check says. */
+  readonly skip?: { readonly reason: string; readonly check: string }
 }
 
-/** The plan for `prompt`, given what the pull request's status comment records, if anything. */
+/** What the pull request's status comment records, and what became of that job's docs. */
+export interface Found {
+  readonly number: number
+  /** The code pull request's head commit, when known. */
+  readonly headSha?: string
+  readonly recorded?: Recorded
+  /** The recorded job's docs pull request, read before sending it anything. */
+  readonly docs?: DocsPullState
+}
+
+/**
+ * The plan for `prompt`, given what the pull request's status comment records, if anything. A
+ * recorded job whose docs pull request is merged or closed is sent nothing more: the change goes
+ * to a new job, or, when that pull request was merged after the job was told the code pull
+ * request's last commit, there is nothing new to document.
+ */
 export function planJob(
   settings: Pick<Settings, 'jobId' | 'reuseJob'>,
   prompt: string,
-  found: { readonly number: number; readonly recorded?: Recorded } | undefined
+  found: Found | undefined
 ): Plan {
   if (settings.jobId) {
     return { mode: prompt ? 'follow-up' : 'attach', jobId: settings.jobId }
   }
   const recorded = found?.recorded
   if (!found || !recorded || !settings.reuseJob) return { mode: 'create', jobId: '' }
+  const docs = found.docs
+  if (docs?.ref && (docs.state === 'merged' || docs.state === 'closed')) {
+    const name = pullName(docs.ref)
+    const job = forLog(recorded.jobId, 100)
+    if (docs.state === 'merged' && recorded.sha && recorded.sha === found.headSha) {
+      return {
+        mode: 'create',
+        jobId: '',
+        skip: {
+          reason:
+            `Docs pull request ${name} of agent job ${job} is merged, and that job was told ` +
+            `every commit of pull request #${found.number}: nothing new to document, so no job was started.`,
+          check: `Docs already merged: ${name}`
+        }
+      }
+    }
+    const how = docs.state === 'merged' ? 'was merged' : 'was closed without merging'
+    const note = `Docs pull request ${name} of agent job ${job} ${how}, so this change went to a new job.`
+    return { mode: 'create', jobId: '', reason: note, note }
+  }
   return {
     mode: 'follow-up',
     jobId: recorded.jobId,

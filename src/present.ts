@@ -7,6 +7,8 @@ import { formatDuration } from './duration.js'
 import { errorMessage } from './errors.js'
 import { classifyStatus, type Job } from './job.js'
 import { describeLink, forLog, safeLink, type SafeLink } from './sanitize.js'
+import type { DocsPullState } from './trigger/docs.js'
+import { pullName } from './trigger/ref.js'
 
 /** How this step works with a job: starts one, sends it a follow-up message, or attaches to it. */
 export type Mode = 'create' | 'follow-up' | 'attach'
@@ -21,8 +23,11 @@ export type Outcome =
   | { readonly kind: 'timeout'; readonly timeoutMs: number }
   | { readonly kind: 'cancelled'; readonly reason: string }
   | { readonly kind: 'error'; readonly error: unknown }
-  /** No job was started because there is nothing to document; `reason` says why. */
-  | { readonly kind: 'skipped'; readonly reason: string }
+  /**
+   * No job was started because there is nothing to document; `reason` says why, and `check`
+   * what the docs check says (by default that no documented file changed).
+   */
+  | { readonly kind: 'skipped'; readonly reason: string; readonly check?: string }
   /** dry-run: everything up to starting the job was done, and nothing was started. */
   | { readonly kind: 'dry-run' }
 
@@ -34,6 +39,8 @@ export interface RunRecord {
   readonly failOnNoPr: boolean
   /** What the step did with the job; a new job when left out. */
   readonly mode?: Mode
+  /** The docs pull request's state, read before the run ends; undefined when not read. */
+  readonly docs?: DocsPullState
 }
 
 export interface Verdict {
@@ -94,30 +101,67 @@ export function verdictOf(record: RunRecord): Verdict {
     'Mintlify dashboard.'
   const base = { link, warnings, notes: [] as string[] }
 
+  /**
+   * The job completed with a pull request: ready only when the docs pull request was read and is
+   * open; merged, closed, or unread, the words say so.
+   */
+  const opened = (link: SafeLink): Verdict => {
+    const docs = record.docs
+    const name = docs?.ref ? pullName(docs.ref) : 'The docs pull request'
+    const followUp = record.mode === 'follow-up'
+    const done = followUp
+      ? {
+          headline: 'The agent finished the follow-up',
+          notice: `Agent job ${id} finished the follow-up; its pull request: ${link.href}`
+        }
+      : {
+          headline: 'The agent opened a pull request',
+          notice: `Agent job ${id} opened a pull request: ${link.href}`
+        }
+    const closed = docs?.state === 'closed' || (followUp && docs?.state === 'merged')
+    if (closed) {
+      const how = docs.state === 'merged' ? 'merged' : 'closed without merging'
+      return {
+        ...base,
+        icon: '⚠️',
+        headline: `The docs pull request was ${how}`,
+        comment: `⚠️ The docs pull request was ${how}`,
+        check: {
+          state: 'failure',
+          description:
+            docs.state === 'merged'
+              ? 'Docs pull request already merged: this change is not in it'
+              : 'Docs pull request closed without merging'
+        },
+        warnings: [
+          ...warnings,
+          `${name} was ${how}, so the docs do not include ${followUp ? 'this follow-up' : 'this change'}.` +
+            ' The next run starts a new docs job.'
+        ]
+      }
+    }
+    const ready =
+      docs?.state === 'merged'
+        ? { comment: '✅ Docs pull request merged', description: 'Docs pull request merged' }
+        : docs?.state === 'unknown'
+          ? {
+              comment: '✅ Docs pull request opened (its state could not be read)',
+              description: 'Docs pull request opened; its state could not be read'
+            }
+          : { comment: '✅ Docs pull request ready', description: 'Docs pull request ready' }
+    return {
+      ...base,
+      ...done,
+      icon: '✅',
+      notes: docs?.state === 'unknown' && docs.why ? [docs.why] : [],
+      comment: ready.comment,
+      check: { state: 'success', description: ready.description }
+    }
+  }
+
   const finished = (phase: 'completed' | 'archived' | 'failed'): Verdict => {
     if (phase === 'completed') {
-      const ready = {
-        comment: '✅ Docs pull request ready',
-        check: { state: 'success', description: 'Docs pull request ready' } as const
-      }
-      if (link) {
-        // After a follow-up message the pull request already existed; the agent updated it.
-        return record.mode === 'follow-up'
-          ? {
-              ...base,
-              ...ready,
-              icon: '✅',
-              headline: 'The agent finished the follow-up',
-              notice: `Agent job ${id} finished the follow-up; its pull request: ${link.href}`
-            }
-          : {
-              ...base,
-              ...ready,
-              icon: '✅',
-              headline: 'The agent opened a pull request',
-              notice: `Agent job ${id} opened a pull request: ${link.href}`
-            }
-      }
+      if (link) return opened(link)
       const noLink =
         `Agent job ${id} completed without a pull request link. The agent may have changed ` +
         'nothing, or, where the project lets it push straight to the deploy branch, it may have ' +
@@ -188,7 +232,7 @@ export function verdictOf(record: RunRecord): Verdict {
         headline: 'Skipped: no job started',
         notes: [outcome.reason],
         comment: '⏭️ No docs job needed',
-        check: { state: 'success', description: 'No documented files changed' }
+        check: { state: 'success', description: outcome.check ?? 'No documented files changed' }
       }
     case 'dry-run':
       return {

@@ -3,6 +3,7 @@
  * `main.ts` goes on, and handed to every sink (the Actions report, the status comment, the check,
  * the docs pull request). Sinks read it; only `main.ts` changes it.
  */
+import type { DocsPull } from './github/docs-pull.js'
 import type { Event } from './github/event.js'
 import type { Job } from './job.js'
 import type { CommitRef, PullRef } from './trigger/ref.js'
@@ -33,6 +34,10 @@ export interface RunState {
   elapsedMs: number
   readonly failOnNoPr: boolean
   trigger?: Trigger
+  /** The docs pull request's state, read once the job has one and before any sink says so. */
+  docs?: DocsPull
+  /** The last code commit the job was told about, which the status comment records. */
+  told?: string
 }
 
 /** The state of a run that has just begun: nothing known yet, and an ending that says so. */

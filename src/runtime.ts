@@ -86,9 +86,10 @@ export function bounded(ms: () => number, parent: AbortSignal): Bounded {
 
 /**
  * Bounds calls to `ms` from now, whatever the step's deadline and cancellation say: for the last
- * writes that report a timeout or a cancellation too.
+ * writes that report a timeout or a cancellation too. Only `stop` (a signal from the runner while
+ * they are under way) ends them sooner.
  */
-export function lastly(ms: number, now: () => number): Bounded {
+export function lastly(ms: number, now: () => number, stop?: AbortSignal): Bounded {
   const by = now() + ms
-  return bounded(() => by - now(), new AbortController().signal)
+  return bounded(() => by - now(), stop ?? new AbortController().signal)
 }

@@ -54,7 +54,7 @@ describe('pull_request opened', () => {
     const jobId = run.outputs['job-id'] ?? ''
     expect(comment?.history[0]).toContain('Docs update started')
     expect(comment?.history[0]).toContain(`<code>${jobId}</code>`)
-    expect(comment?.body).toContain(marker({ projectId: 'proj_e2e', jobId }))
+    expect(comment?.body).toContain(marker({ projectId: 'proj_e2e', jobId, sha: PUSHED }))
     expect(comment?.body).toContain('✅ Docs pull request ready')
     expect(comment?.body).toContain(
       `<a href="${run.outputs['pr-link']}">acme/docs#${run.outputs['pr-number']}</a>`
@@ -122,7 +122,9 @@ describe('synchronize with an existing comment', () => {
     expect(run.outputs['job-id']).not.toBe(jobId)
     expect(run.stdout).toMatch(/could not take a message \(HTTP 400\), so a new job was started/)
     const body = sim.comments[0]?.body ?? ''
-    expect(body).toContain(marker({ projectId: 'proj_e2e', jobId: run.outputs['job-id'] ?? '' }))
+    expect(body).toContain(
+      marker({ projectId: 'proj_e2e', jobId: run.outputs['job-id'] ?? '', sha: PUSHED })
+    )
     expect(body).toMatch(/could not take a message/)
   })
 
@@ -138,7 +140,7 @@ describe('synchronize with an existing comment', () => {
     expect(creates(sim)).toHaveLength(1)
     expect(sim.comments.map((c) => c.body.split('\n')[0])).toEqual([
       other,
-      marker({ projectId: 'proj_e2e', jobId: run.outputs['job-id'] ?? '' })
+      marker({ projectId: 'proj_e2e', jobId: run.outputs['job-id'] ?? '', sha: PUSHED })
     ])
   })
 
@@ -194,7 +196,7 @@ describe('push', () => {
       onEvent(sim, 'push', 'push.json', { GITHUB_REF: 'refs/tags/v1.2.0' })
     )
     expect(run.code).toBe(0)
-    expect(sim.requests.filter((r) => r.path.includes('/pulls'))).toHaveLength(0)
+    expect(sim.requests.filter((r) => r.path.includes('Hello-World/commits'))).toHaveLength(0)
     expect(sim.comments).toHaveLength(0)
   })
 

@@ -26,7 +26,8 @@ function eventPayload(file: string): { after?: string; before?: string } {
   return JSON.parse(readFileSync(join(EVENTS, file), 'utf8')) as { after?: string; before?: string }
 }
 
-const github = (sim: Simulator) => sim.requests.filter((r) => r.path.includes('/repos/'))
+/** What the run asked of the code repository (the docs pull request is read in its own). */
+const github = (sim: Simulator) => sim.requests.filter((r) => r.path.includes('/repos/Codertocat/'))
 const creates = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
 const sentPrompt = (sim: Simulator) =>

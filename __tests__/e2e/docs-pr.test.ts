@@ -160,18 +160,29 @@ describe('where the docs token is not sent', () => {
     expect(sim.github.requests.filter((r) => r.token === 'docs')).toEqual([])
     const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning'))
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain('docs-token is not sent')
+    expect(warnings[0]).toContain('no token is sent')
     expect(run.outputs['docs-comment-url']).toBe('')
   })
 
-  it('makes no docs request without docs-token', async () => {
+  it('without docs-token only reads the docs pull request, with the workflow token', async () => {
     const sim = await sims.start({ github: TOKENS })
     const run = await runAction(
       inputs(sim, { 'docs-token': '', 'docs-reviewers': '', 'docs-labels': '' }),
       onEvent(sim, 'pull_request', 'pull_request-opened.json')
     )
     expect(run.code).toBe(0)
-    expect(docsRequests(sim)).toEqual([])
+    // The workflow token cannot see this private docs repository: one read, then nothing.
+    expect(docsRequests(sim).map((r) => [r.method, r.kind, r.token])).toEqual([
+      ['GET', 'getPull', 'workflow']
+    ])
+    expect(run.stdout).toContain('Could not read the state of docs pull request acme/docs#101')
+    expect(run.stdout).toContain('give docs-token')
+    const [check] = sim.github.statuses
+    expect(sim.github.statuses.at(-1)?.state).toBe('success')
+    expect(sim.github.statuses.at(-1)?.description).toBe(
+      'Docs pull request opened; its state could not be read'
+    )
+    expect(check?.state).toBe('pending')
   })
 
   it('warns once and succeeds when the docs repository refuses the token (403)', async () => {

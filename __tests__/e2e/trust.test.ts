@@ -12,6 +12,7 @@ import {
   onEvent,
   QUICK,
   runAction,
+  PUSHED,
   simulators,
   type Scenario,
   type Simulator
@@ -155,7 +156,7 @@ describe('a recorded job that cannot go on is replaced, once', () => {
       expect(fresh).not.toBe(old)
       expect(run.stdout).toMatch(new RegExp(`could not take a message \\(HTTP ${status}\\)`))
       const [comment] = statusComments(sim)
-      expect(comment?.body).toContain(marker({ projectId: PROJECT, jobId: fresh }))
+      expect(comment?.body).toContain(marker({ projectId: PROJECT, jobId: fresh, sha: PUSHED }))
       expect(comment?.body).toContain('a new job was started')
     }
   )

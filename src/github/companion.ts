@@ -10,23 +10,27 @@ import type { Bounded, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { codeCommit } from '../trigger/code.js'
 import { eventPullRequest, type Event } from './event.js'
-import type { GitHubApi, IssueComment } from './octokit.js'
+import type { CommitPull, GitHubApi, IssueComment } from './octokit.js'
 import { newestComment, writtenBy } from './own-comment.js'
 import { Beside, createOnce, describeGitHubError, gitHubError, Surface } from './policy.js'
 
 /** The marker, alone on the first line of the body, as the action writes it. */
-const MARKER = /^<!-- mintlify-agent-action project=(\S+) job=(\S+) -->(?:\r?\n|$)/
+const MARKER =
+  /^<!-- mintlify-agent-action project=(\S+) job=(\S+?)(?: sha=([0-9a-f]{40}))? -->(?:\r?\n|$)/
 
-/** What a status comment records: the project and the job it reports on. */
+/** What a status comment records: the project, the job it reports on, and what it was told. */
 export interface Recorded {
   readonly projectId: string
   readonly jobId: string
+  /** The last code commit the job was told about, when one was. */
+  readonly sha?: string
 }
 
 /** The hidden line that lets a later run find the comment and its job; ids are URL-encoded. */
 export function marker(recorded: Recorded): string {
   const encode = (value: string) => encodeURIComponent(value).replace(/-/g, '%2D')
-  return `<!-- mintlify-agent-action project=${encode(recorded.projectId)} job=${encode(recorded.jobId)} -->`
+  const sha = recorded.sha && /^[0-9a-f]{40}$/.test(recorded.sha) ? ` sha=${recorded.sha}` : ''
+  return `<!-- mintlify-agent-action project=${encode(recorded.projectId)} job=${encode(recorded.jobId)}${sha} -->`
 }
 
 /**
@@ -39,7 +43,8 @@ export function readMarker(body: string): Recorded | undefined {
   try {
     const projectId = decodeURIComponent(match[1] ?? '')
     const jobId = decodeURIComponent(match[2] ?? '')
-    return projectId && jobId ? { projectId, jobId } : undefined
+    const sha = match[3]
+    return projectId && jobId ? { projectId, jobId, ...(sha ? { sha } : {}) } : undefined
   } catch {
     return undefined
   }
@@ -214,9 +219,9 @@ export async function pullRequestOf(
   github: GitHubApi,
   bounded: Bounded,
   log: Log
-): Promise<number | undefined> {
+): Promise<CommitPull | undefined> {
   const pr = eventPullRequest(event)
-  if (pr) return pr.number
+  if (pr) return { number: pr.number, headSha: pr.headSha }
   // A tag points at a commit that may have come from a pull request long done with.
   if (event.name !== 'push' || event.deleted || event.ref?.startsWith('refs/tags/')) {
     return undefined
@@ -224,14 +229,14 @@ export async function pullRequestOf(
   const sha = codeCommit(event)?.sha
   if (!sha) return undefined
   try {
-    const numbers = await bounded((signal) =>
+    const pulls = await bounded((signal) =>
       github.commitPulls(event.owner, event.repo, sha, signal)
     )
-    if (numbers.length === 1) return numbers[0]
+    if (pulls.length === 1) return pulls[0]
     log.info(
-      numbers.length === 0
+      pulls.length === 0
         ? 'The pushed commit belongs to no pull request, so no status comment is written.'
-        : `The pushed commit belongs to ${numbers.length} pull requests, so no status comment is written.`
+        : `The pushed commit belongs to ${pulls.length} pull requests, so no status comment is written.`
     )
     return undefined
   } catch (error: unknown) {

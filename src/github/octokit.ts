@@ -61,8 +61,8 @@ export interface GitHubApi {
     maxFiles: number,
     signal: AbortSignal
   ): Promise<{ files: ChangedFile[]; complete: boolean; pages: number }>
-  /** Numbers of the pull requests GitHub associates with a commit. */
-  commitPulls(owner: string, repo: string, sha: string, signal: AbortSignal): Promise<number[]>
+  /** The pull requests GitHub associates with a commit: their numbers and head commits. */
+  commitPulls(owner: string, repo: string, sha: string, signal: AbortSignal): Promise<CommitPull[]>
   /**
    * One page (100 a page, oldest first) of the conversation comments of an issue or pull request,
    * and the number of the last page.
@@ -133,6 +133,13 @@ export interface CommitStatus {
   readonly targetUrl?: string
 }
 
+/** A pull request a commit belongs to. */
+export interface CommitPull {
+  readonly number: number
+  /** The commit its head branch ends on. */
+  readonly headSha?: string
+}
+
 /** A conversation comment on an issue or a pull request. */
 export interface IssueComment {
   readonly id: number
@@ -197,7 +204,12 @@ const IssueCommentSchema = z
 
 const ViewerSchema = z.looseObject({ viewer: z.looseObject({ login: z.string().min(1) }) })
 
-const PullNumberSchema = z.looseObject({ number: z.number().int().positive() })
+const CommitPullSchema = z
+  .looseObject({
+    number: z.number().int().positive(),
+    head: z.looseObject({ sha: str }).nullish().catch(undefined)
+  })
+  .transform((p): CommitPull => ({ number: p.number, headSha: p.head?.sha ?? undefined }))
 
 const ComparisonSchema = z.looseObject({
   html_url: str,
@@ -404,7 +416,7 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
           request: { signal }
         }
       )
-      return items(PullNumberSchema, asList(data)).map((pull) => pull.number)
+      return items(CommitPullSchema, asList(data))
     },
     async listComments(owner, repo, number, page, signal) {
       const { data, headers } = await octokit.request(

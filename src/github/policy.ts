@@ -229,6 +229,12 @@ export class Beside {
     this.current = { done: write(within(stop.signal)).then(() => undefined), stop }
   }
 
+  /** Stops the write under way, if any, without waiting for it: a later write supersedes it. */
+  stop(): void {
+    this.current?.stop.abort()
+    this.current = undefined
+  }
+
   /** Waits for the write under way, if any, within `within`; then it is over either way. */
   async settle(within: Bounded): Promise<void> {
     const current = this.current

@@ -4,6 +4,7 @@
  * workflow keep their own. Pending while the job runs (never waited for), then what the
  * presentation says; at most two writes a run.
  */
+import { createHash } from 'node:crypto'
 import type { GitHubApi } from '../github/octokit.js'
 import { Beside, describeGitHubError, Surface } from '../github/policy.js'
 import { verdictOf } from '../present.js'
@@ -18,10 +19,14 @@ const MAX_DESCRIPTION = 140
 
 /**
  * The check's name, as branch protection and rulesets select it: `Mintlify docs (<project-id>)`.
- * Stable for a project, whatever the workflow, job or run.
+ * Stable for a project, whatever the workflow, job or run, and distinct for distinct projects: an
+ * id with other characters than letters, digits, `_`, `.`, `:` and `-`, or over 100 of them, is
+ * shown without them and followed by a short hash of the whole id.
  */
 export function checkName(projectId: string): string {
-  return `Mintlify docs (${projectId.replace(/[^\w.:-]/g, '').slice(0, 100)})`
+  if (/^[\w.:-]{1,100}$/.test(projectId)) return `Mintlify docs (${projectId})`
+  const hash = createHash('sha256').update(projectId, 'utf8').digest('hex').slice(0, 10)
+  return `Mintlify docs (${projectId.replace(/[^\w.:-]/g, '').slice(0, 80)}~${hash})`
 }
 
 /**
@@ -50,6 +55,11 @@ export interface CheckOptions {
   readonly serverUrl: string
   /** The pull request comes from a fork, whose token is read-only. */
   readonly fork: boolean
+  /**
+   * The job is not told the change (`context: off`): the check says only that `paths` found
+   * nothing to document, and leaves every other word on the commit to runs that told it.
+   */
+  readonly skipsOnly: boolean
 }
 
 export class CheckSink implements Sink {
@@ -68,11 +78,14 @@ export class CheckSink implements Sink {
   }
 
   started(state: RunState): void {
+    if (this.options.skipsOnly) return
     this.beside.start((within) => this.write(state, within), this.writeWithin)
   }
 
+  /** The last word supersedes a pending write still under way: that one is stopped, not awaited. */
   async finished(state: RunState, within: Bounded): Promise<void> {
-    await this.beside.settle(within)
+    this.beside.stop()
+    if (this.options.skipsOnly && state.outcome.kind !== 'skipped') return
     await this.write(state, within)
   }
 

@@ -44,7 +44,7 @@ export function statusComment(state: RunState, options: CommentOptions): string 
   }
   const table = rows.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')
   return [
-    marker({ projectId: state.projectId, jobId }),
+    marker({ projectId: state.projectId, jobId, sha: state.told }),
     `### ${verdict.comment}`,
     '',
     `<table>${table}</table>`,

@@ -17,8 +17,9 @@ import { createOnce, describeGitHubError, gitHubError, Surface } from '../github
 import type { DocsReviewers } from '../inputs.js'
 import type { RunState } from '../run.js'
 import type { Bounded, Log } from '../runtime.js'
-import { cut, describeLink, escapeMarkup, forLog, safeLink } from '../sanitize.js'
-import { parsePullLink, pullName, type PullRef } from '../trigger/ref.js'
+import { cut, escapeMarkup, forLog, safeLink } from '../sanitize.js'
+import { docsTargetOf, type DocsJob } from '../trigger/docs.js'
+import { pullName, sameRepo, type PullRef, type RepoRef } from '../trigger/ref.js'
 import type { Sink } from './sink.js'
 
 /** Most changes the backlink lists; older ones drop off the top. */
@@ -341,35 +342,25 @@ export function labelsToAdd(
 }
 
 /**
- * Why the docs token is not sent for `link`, or undefined when it may be: the link must name a
- * pull request on `serverUrl` (scheme, host and port), in another repository than the code's.
+ * The docs pull request `docs-token` may act on, or why it may not: the job's own docs pull
+ * request (see `docsTargetOf`), in another repository than the code's, which the workflow token
+ * reaches itself.
  */
 export function docsTarget(
-  link: string,
+  job: DocsJob | undefined,
   serverUrl: string,
-  codeRepo: { owner: string; repo: string } | undefined
-): { ref: PullRef } | { problem: string } {
-  const ref = parsePullLink(link, serverUrl)
-  if (!ref) {
+  codeRepo: RepoRef | undefined
+): { ref: PullRef } | { problem: string } | undefined {
+  const target = docsTargetOf(job, serverUrl, codeRepo)
+  if (!target || 'problem' in target) return target
+  if (target.inCodeRepo) {
     return {
       problem:
-        `The docs pull request link (${describeLink(link)}) is not a pull request on ` +
-        `${forLog(serverUrl, 100)}, so docs-token is not sent for it: it goes only to ` +
-        "pull requests on the workflow's own GitHub (GITHUB_SERVER_URL)."
-    }
-  }
-  if (
-    codeRepo &&
-    ref.owner.toLowerCase() === codeRepo.owner.toLowerCase() &&
-    ref.repo.toLowerCase() === codeRepo.repo.toLowerCase()
-  ) {
-    return {
-      problem:
-        `The docs pull request ${pullName(ref)} is in the code repository itself, so ` +
+        `The docs pull request ${pullName(target.ref)} is in the code repository itself, so ` +
         'docs-token, which is meant for another repository, is not sent there.'
     }
   }
-  return { ref }
+  return { ref: target.ref }
 }
 
 /** What the docs pull request sink is asked to do, from the inputs. */
@@ -513,12 +504,11 @@ export class DocsPullSink implements Sink {
    * finds the action's own backlink on it. Undefined (with one warning) when any of it fails.
    */
   private async open(state: RunState, within: Bounded): Promise<Opened | undefined> {
-    const link = state.job?.prLink
-    if (!link) {
+    const target = docsTarget(state.job, this.options.serverUrl, state.trigger?.event)
+    if (!target) {
       this.log.debug('The docs job has no pull request link, so docs-token is not used.')
       return undefined
     }
-    const target = docsTarget(link, this.options.serverUrl, state.trigger?.event)
     if ('problem' in target) {
       this.surface.warn(target.problem)
       return undefined
@@ -528,9 +518,12 @@ export class DocsPullSink implements Sink {
       (failure) => this.failed(`read ${pullName(ref)}`, failure, 'pull-requests: read'),
       async () => {
         const account = await within((signal) => this.github.viewer(signal))
-        const pull = await within((signal) =>
-          this.github.getPull(ref.owner, ref.repo, ref.number, signal)
-        )
+        // The run read it before anything said the docs were ready: no need to read it again.
+        const known = state.docs?.pull
+        const pull =
+          known && state.docs?.ref?.number === ref.number && sameRepo(state.docs.ref, ref)
+            ? known
+            : await within((signal) => this.github.getPull(ref.owner, ref.repo, ref.number, signal))
         const comment = await this.findBacklink(ref, account, state.projectId, within)
         return { account, pull, comment }
       }

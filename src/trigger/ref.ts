@@ -49,3 +49,41 @@ export function parsePullLink(link: string, serverUrl: string): PullRef | undefi
   if (kind !== 'pull' || !/^[1-9]\d{0,9}$/.test(number ?? '') || rest.length > 1) return undefined
   return { owner, repo, number: Number(number) }
 }
+
+/** A repository on a GitHub host. */
+export interface RepoRef {
+  readonly owner: string
+  readonly repo: string
+}
+
+/**
+ * The repository a web address names on `serverUrl`'s host (`https://github.com/acme/docs`, with
+ * or without `.git` or a trailing slash); anything else, another host included, is undefined.
+ */
+export function parseRepoLink(link: string, serverUrl: string): RepoRef | undefined {
+  let url: URL
+  let server: URL
+  try {
+    url = new URL(link)
+    server = new URL(serverUrl)
+  } catch {
+    return undefined
+  }
+  if (url.origin !== server.origin || url.username || url.password || url.search) return undefined
+  const prefix = server.pathname.replace(/\/+$/, '')
+  if (!url.pathname.startsWith(`${prefix}/`)) return undefined
+  const [owner = '', name = '', ...rest] = url.pathname
+    .slice(prefix.length + 1)
+    .replace(/\/+$/, '')
+    .split('/')
+  const repo = name.replace(/\.git$/, '')
+  if (!NAME.test(owner) || !NAME.test(repo) || repo === '.' || repo === '..') return undefined
+  return rest.length === 0 ? { owner, repo } : undefined
+}
+
+/** Whether two references name the same repository; GitHub compares names without case. */
+export function sameRepo(a: RepoRef, b: RepoRef): boolean {
+  return (
+    a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase()
+  )
+}

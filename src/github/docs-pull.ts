@@ -1,0 +1,63 @@
+/**
+ * Reading the docs pull request's state before anything says it is ready, and before a recorded
+ * job is sent more work: with `docs-token` when it is given, otherwise with the workflow token
+ * (enough for a public docs repository, or docs in the code repository itself). Only the job's
+ * own docs repository is ever asked (see `trigger/docs.ts`). Best effort: what cannot be read is
+ * `unknown`, with the reason and what would let it be read.
+ */
+import type { Event } from './event.js'
+import type { GitHubApi, PullState } from './octokit.js'
+import { describeGitHubError } from './policy.js'
+import type { Bounded } from '../runtime.js'
+import { docsTargetOf, type DocsJob, type DocsPullState } from '../trigger/docs.js'
+import { pullName } from '../trigger/ref.js'
+
+/** The docs pull request's state, and the pull request as read when it could be. */
+export interface DocsPull extends DocsPullState {
+  readonly pull?: PullState
+}
+
+/** The tokens that may read a docs pull request: the workflow's, and `docs-token`. */
+export interface DocsReaders {
+  readonly workflow?: GitHubApi
+  readonly docs?: GitHubApi
+}
+
+/** The state of `job`'s docs pull request; undefined when the job has no pull request link. */
+export async function readDocsPull(
+  job: DocsJob | undefined,
+  event: Event,
+  readers: DocsReaders,
+  within: Bounded
+): Promise<DocsPull | undefined> {
+  const target = docsTargetOf(job, event.serverUrl, event)
+  if (!target) return undefined
+  if ('problem' in target) return { state: 'unknown', why: target.problem }
+  const { ref } = target
+  const github = target.inCodeRepo ? readers.workflow : (readers.docs ?? readers.workflow)
+  const token = github === readers.docs ? 'docs-token' : 'github-token'
+  if (!github) {
+    return {
+      ref,
+      state: 'unknown',
+      why: `No token was given that can read ${pullName(ref)}, so its state is not known.`
+    }
+  }
+  try {
+    const pull = await within((signal) => github.getPull(ref.owner, ref.repo, ref.number, signal))
+    return { ref, state: pull.merged ? 'merged' : pull.state, pull }
+  } catch (error: unknown) {
+    const reach =
+      token === 'github-token' && !target.inCodeRepo
+        ? ' The workflow token reads only public repositories beyond its own: give docs-token ' +
+          '(with pull-requests: read on the docs repository) to let the action read it.'
+        : ''
+    return {
+      ref,
+      state: 'unknown',
+      why:
+        `Could not read the state of docs pull request ${pullName(ref)}: ` +
+        `${describeGitHubError(error, 'pull-requests: read', token)}.${reach}`
+    }
+  }
+}
