@@ -87,6 +87,10 @@ function fromPayload(e: Event): Change {
         ? e.pullRequest?.url
         : e.compareUrl,
     commits: e.commits,
+    totalCommits:
+      e.name.startsWith('pull_request') || e.name === 'issue_comment'
+        ? undefined
+        : e.commits.length,
     files: undefined,
     partial: false,
     source: 'the event payload'
@@ -98,7 +102,7 @@ const signal = new AbortController().signal
 describe('readChange: which request', () => {
   it('compares before with after for a push, once', async () => {
     const github = fakeGitHub({
-      compare: { url: 'https://github.com/c/1', commits: COMMITS, files: FILES }
+      compare: { url: 'https://github.com/c/1', commits: COMMITS, totalCommits: 1, files: FILES }
     })
     const reading = await readChange(PUSH, github, signal)
     expect(github.calls).toEqual([
@@ -108,6 +112,7 @@ describe('readChange: which request', () => {
       change: {
         url: 'https://github.com/c/1',
         commits: COMMITS,
+        totalCommits: 1,
         files: FILES,
         partial: false,
         source: 'the comparison of f95f852...ec26c3e'
@@ -116,12 +121,16 @@ describe('readChange: which request', () => {
     })
   })
 
-  it('keeps the payload commits and link when the comparison has none', async () => {
-    const github = fakeGitHub({ compare: { commits: [], files: FILES } })
+  it('keeps the payload link when the comparison gives none', async () => {
+    const github = fakeGitHub({ compare: { commits: COMMITS, totalCommits: 1, files: FILES } })
     const { change } = await readChange(PUSH, github, signal)
     expect(change.url).toBe(COMPARE_URL)
-    expect(change.commits).toEqual(PUSH.commits)
-    expect(change.commits).toHaveLength(1)
+  })
+
+  it('takes the commits from the comparison, even none: a count GitHub gave is not padded', async () => {
+    const github = fakeGitHub({ compare: { commits: [], totalCommits: 0, files: [] } })
+    const { change } = await readChange(PUSH, github, signal)
+    expect(change).toMatchObject({ commits: [], totalCommits: 0, files: [], partial: false })
   })
 
   it('calls 300 compared files partial: GitHub lists no more', async () => {
@@ -147,7 +156,7 @@ describe('readChange: which request', () => {
       { method: 'commit', args: ['Codertocat', 'Hello-World', INITIAL, signal] }
     ])
     expect(reading).toEqual({
-      change: { ...commit, partial: false, source: 'the head commit 6113728' },
+      change: { ...commit, totalCommits: 1, partial: false, source: 'the head commit 6113728' },
       requests: 1
     })
   })
@@ -196,6 +205,7 @@ describe('readChange: which request', () => {
       change: {
         url: undefined,
         commits: COMMITS,
+        totalCommits: 1,
         files: FILES,
         partial: false,
         source: 'the head commit 1234567'
@@ -227,6 +237,29 @@ describe('readChange: which request', () => {
     const reading = await readChange({ ...DISPATCH, sha: undefined }, github, signal)
     expect(github.calls).toEqual([])
     expect(reading).toEqual({ change: fromPayload(DISPATCH), requests: 0 })
+  })
+})
+
+describe('readChange: every commit of a push', () => {
+  it.each([
+    ['fewer commits than total_commits', { totalCommits: 300 }, 300],
+    ['250 commits and no count', { totalCommits: undefined }, undefined]
+  ])('calls a comparison listing %s partial', async (_, more, total) => {
+    const commits = Array.from({ length: 250 }, (_, i) => ({
+      sha: i.toString(16).padStart(40, '0'),
+      message: `Commit ${i}`
+    }))
+    const github = fakeGitHub({ compare: { commits, files: [file('a.md')], ...more } })
+    const { change } = await readChange(PUSH, github, signal)
+    expect(change.partial).toBe(true)
+    expect(change.totalCommits).toBe(total)
+    expect(change.commits).toHaveLength(250)
+  })
+
+  it('does not count fewer than 250 listed commits without a count as partial', async () => {
+    const github = fakeGitHub({ compare: { commits: COMMITS, files: FILES } })
+    const { change } = await readChange(PUSH, github, signal)
+    expect(change).toMatchObject({ totalCommits: 1, partial: false })
   })
 })
 

@@ -6,19 +6,34 @@
 import type { Commit, Event } from './event.js'
 import { eventPullRequest, ZERO_SHA } from './event.js'
 import { codeCommit } from '../trigger/code.js'
-import type { ChangedFile, GitHubApi } from './octokit.js'
+import type { ChangedFile, Comparison, GitHubApi } from './octokit.js'
 import { describeGitHubError } from './policy.js'
 
 /** Most files of a pull request read for the context and for `paths` (100 a request). */
 export const MAX_PULL_FILES = 300
 
+/** Most files a comparison or a commit lists in one answer. */
+const MAX_LISTED_FILES = 300
+
+/** Most commits a comparison lists; its `total_commits` counts them all. */
+const MAX_COMPARE_COMMITS = 250
+
+/** Most commits a push payload lists: a list this long may have left some out. */
+export const MAX_PAYLOAD_COMMITS = 20
+
 export interface Change {
   /** A link to the change: the comparison or the pull request. */
   readonly url?: string
+  /** The commits read, oldest first; there may be more (see `totalCommits`). */
   readonly commits: readonly Commit[]
+  /** How many commits the change has in all; undefined when that is not known. */
+  readonly totalCommits: number | undefined
   /** The changed files; undefined when they could not be determined. */
   readonly files?: readonly ChangedFile[]
-  /** More files changed than were read. */
+  /**
+   * Not every commit or file of the change was read, so what was read cannot show that nothing
+   * relevant changed (`paths` must not skip on it).
+   */
   readonly partial: boolean
   /** Where the files came from, for the log: "the comparison of a...b", "the head commit". */
   readonly source: string
@@ -32,12 +47,19 @@ export interface ChangeReading {
   readonly requests: number
 }
 
+/** The count of the commits a payload lists, unless the list may have been cut. */
+function payloadTotal(commits: readonly Commit[]): number | undefined {
+  return commits.length < MAX_PAYLOAD_COMMITS ? commits.length : undefined
+}
+
 /** The change as far as the event payload alone describes it: no files. */
 export function changeFromPayload(event: Event): Change {
   const pr = eventPullRequest(event)
   return {
     url: pr?.url ?? event.compareUrl,
     commits: event.commits,
+    // A pull request's payload lists none of its commits.
+    totalCommits: pr ? undefined : payloadTotal(event.commits),
     files: undefined,
     partial: false,
     source: 'the event payload'
@@ -100,17 +122,7 @@ export async function readChange(
   try {
     if (event.name === 'push' && event.before && !ZERO_SHA.test(event.before)) {
       const compared = await github.compare(owner, repo, event.before, head, signal)
-      return {
-        change: {
-          url: compared.url ?? fallback.url,
-          commits: compared.commits.length ? compared.commits : event.commits,
-          files: compared.files,
-          // The comparison lists at most 300 files.
-          partial: compared.files.length >= 300,
-          source: `the comparison of ${event.before.slice(0, 7)}...${head.slice(0, 7)}`
-        },
-        requests
-      }
+      return { change: comparedChange(compared, event.before, head, fallback), requests }
     }
     // A new branch or tag, a manual or scheduled run, or any other event: the head commit.
     const commit = await github.commit(owner, repo, head, signal)
@@ -118,8 +130,9 @@ export async function readChange(
       change: {
         url: commit.url ?? fallback.url,
         commits: commit.commits,
+        totalCommits: commit.commits.length,
         files: commit.files,
-        partial: commit.files.length >= 300,
+        partial: commit.files.length >= MAX_LISTED_FILES,
         source: `the head commit ${head.slice(0, 7)}`
       },
       requests
@@ -127,4 +140,18 @@ export async function readChange(
   } catch (error: unknown) {
     return unread('the changed files', error, 'contents: read')
   }
+}
+
+/** The change a comparison shows, partial when GitHub listed only part of it. */
+function comparedChange(compared: Comparison, base: string, head: string, fallback: Change) {
+  const listed = compared.commits.length
+  const total = compared.totalCommits ?? (listed < MAX_COMPARE_COMMITS ? listed : undefined)
+  return {
+    url: compared.url ?? fallback.url,
+    commits: compared.commits,
+    totalCommits: total,
+    files: compared.files,
+    partial: compared.files.length >= MAX_LISTED_FILES || total === undefined || listed < total,
+    source: `the comparison of ${base.slice(0, 7)}...${head.slice(0, 7)}`
+  } satisfies Change
 }
