@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url'
 import { MAX_PULL_FILES, readChange, type Change } from '../src/github/change.js'
 import { readEvent, type Event } from '../src/github/event.js'
 import type { ChangedFile, Comparison, GitHubApi } from '../src/github/octokit.js'
+import type { Settings } from '../src/inputs.js'
+import { preparePrompt } from '../src/prompt.js'
+import type { Bounded } from '../src/runtime.js'
 import { addSecret, clearSecrets } from '../src/sanitize.js'
 
 afterEach(() => clearSecrets())
@@ -141,24 +144,48 @@ describe('readChange: which request', () => {
     expect((await readChange(PUSH, fewer, signal)).change.partial).toBe(false)
   })
 
-  it.each([
-    ['a new branch', NEW_BRANCH],
-    ['a new tag', NEW_TAG]
-  ])('reads the head commit for %s (before is the zero sha), once', async (_what, e) => {
-    const commit: Comparison = {
-      url: `https://github.com/Codertocat/Hello-World/commit/${INITIAL}`,
-      commits: [{ sha: INITIAL, message: 'Initial commit', author: 'Codertocat' }],
-      files: [file('README.md', '@@ -0,0 +1 @@\n+# Hello-World')]
-    }
-    const github = fakeGitHub({ commit })
-    const reading = await readChange(e, github, signal)
+  const INITIAL_COMMIT: Comparison = {
+    url: `https://github.com/Codertocat/Hello-World/commit/${INITIAL}`,
+    commits: [{ sha: INITIAL, message: 'Initial commit', author: 'Codertocat' }],
+    files: [file('README.md', '@@ -0,0 +1 @@\n+# Hello-World')]
+  }
+
+  it('reads the head commit of the default branch pushed for the first time: all there is', async () => {
+    expect(NEW_BRANCH).toMatchObject({ ref: 'refs/heads/master', defaultBranch: 'master' })
+    const github = fakeGitHub({ commit: INITIAL_COMMIT })
+    const reading = await readChange(NEW_BRANCH, github, signal)
     expect(github.calls).toEqual([
       { method: 'commit', args: ['Codertocat', 'Hello-World', INITIAL, signal] }
     ])
     expect(reading).toEqual({
-      change: { ...commit, totalCommits: 1, partial: false, source: 'the head commit 6113728' },
+      change: {
+        ...INITIAL_COMMIT,
+        totalCommits: 1,
+        partial: false,
+        source: 'the head commit 6113728'
+      },
       requests: 1
     })
+  })
+
+  it('reads the head commit of a new tag, but not as the whole push', async () => {
+    const github = fakeGitHub({ commit: INITIAL_COMMIT })
+    const reading = await readChange(NEW_TAG, github, signal)
+    expect(github.calls.map((c) => c.method)).toEqual(['commit'])
+    expect(reading.change).toMatchObject({ files: INITIAL_COMMIT.files, partial: true })
+    expect(reading.change.totalCommits).toBeUndefined()
+    expect(reading.warning).toBeUndefined()
+  })
+
+  it.each([
+    ['the payload lists more commits', { commits: [...COMMITS, ...NEW_BRANCH.commits] }],
+    ['the payload lists no commit', { commits: [] }]
+  ])('calls a first push read from its head commit alone partial when %s', async (_, more) => {
+    const github = fakeGitHub({ commit: INITIAL_COMMIT })
+    const reading = await readChange({ ...NEW_BRANCH, ...more }, github, signal)
+    expect(github.calls.map((c) => c.method)).toEqual(['commit'])
+    expect(reading.change.partial).toBe(true)
+    expect(reading.change.totalCommits).toBeUndefined()
   })
 
   it.each([
@@ -240,7 +267,47 @@ describe('readChange: which request', () => {
   })
 })
 
+/** A push that created the branch `feature` with three commits of which only the first is docs. */
+const FEATURE_COMMITS = [
+  { sha: 'a'.repeat(40), message: 'Document the guide', author: 'Codertocat' },
+  { sha: 'b'.repeat(40), message: 'Tidy', author: 'Codertocat' },
+  { sha: INITIAL, message: 'Rename a variable', author: 'Codertocat' }
+]
+const NEW_FEATURE: Event = {
+  ...NEW_BRANCH,
+  ref: 'refs/heads/feature',
+  commits: FEATURE_COMMITS
+}
+
 describe('readChange: every commit of a push', () => {
+  it('compares a new branch with the default branch, in one request', async () => {
+    const files = [file('docs/guide.md'), file('src/a.ts')]
+    const github = fakeGitHub({
+      compare: { url: 'https://github.com/c/2', commits: FEATURE_COMMITS, totalCommits: 3, files }
+    })
+    const reading = await readChange(NEW_FEATURE, github, signal)
+    expect(github.calls).toEqual([
+      { method: 'compare', args: ['Codertocat', 'Hello-World', 'master', INITIAL, signal] }
+    ])
+    expect(reading).toEqual({
+      change: {
+        url: 'https://github.com/c/2',
+        commits: FEATURE_COMMITS,
+        totalCommits: 3,
+        files,
+        partial: false,
+        source: 'the comparison of master...6113728'
+      },
+      requests: 1
+    })
+  })
+
+  it('reads a new branch made at a commit already pushed as nothing new, not as its head commit', async () => {
+    const github = fakeGitHub({ compare: { commits: [], totalCommits: 0, files: [] } })
+    const reading = await readChange({ ...NEW_FEATURE, commits: [] }, github, signal)
+    expect(reading.change).toMatchObject({ commits: [], files: [], partial: false })
+  })
+
   it.each([
     ['fewer commits than total_commits', { totalCommits: 300 }, 300],
     ['250 commits and no count', { totalCommits: undefined }, undefined]
@@ -371,7 +438,7 @@ describe('readChange: when GitHub fails', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.anything(),
-        fc.constantFrom(PUSH, NEW_BRANCH, OPENED, DISPATCH),
+        fc.constantFrom(PUSH, NEW_BRANCH, NEW_FEATURE, NEW_TAG, OPENED, DISPATCH),
         async (thrown, e) => {
           const github = fakeGitHub({
             compare: { throws: thrown },
@@ -385,6 +452,75 @@ describe('readChange: when GitHub fails', () => {
           expect(reading.requests).toBe(1)
         }
       )
+    )
+  })
+})
+
+describe('preparePrompt: paths decides on what was read', () => {
+  const settings = (paths: string[]) =>
+    ({
+      prompt: 'Document it',
+      jobId: '',
+      context: 'auto',
+      contextMaxChars: 16_000,
+      paths
+    }) as Partial<Settings> as Settings
+  const within: Bounded = (call) => call(signal)
+  const quiet = () => {
+    const lines: string[] = []
+    const log = { info: (m: string) => lines.push(m), warning: (m: string) => lines.push(m) }
+    return { lines, log: { ...log, debug: () => undefined } }
+  }
+
+  it('starts the job for a new branch whose earlier commit matches, though its head does not', async () => {
+    // The whole branch, as the comparison with the default branch lists it.
+    const github = fakeGitHub({
+      compare: {
+        commits: FEATURE_COMMITS,
+        totalCommits: 3,
+        files: [file('docs/guide.md'), file('src/a.ts')]
+      },
+      commit: { commits: COMMITS, files: [file('src/a.ts')] }
+    })
+    const { log } = quiet()
+    const prepared = await preparePrompt(settings(['docs/**']), NEW_FEATURE, github, within, log)
+    expect(prepared.skip).toBeUndefined()
+    expect(github.calls.map((c) => c.method)).toEqual(['compare'])
+    expect(prepared.prompt).toContain('docs/guide.md')
+  })
+
+  it('skips when the whole push was read and nothing matches', async () => {
+    const github = fakeGitHub({
+      compare: { commits: FEATURE_COMMITS, totalCommits: 3, files: [file('src/a.ts')] }
+    })
+    const prepared = await preparePrompt(
+      settings(['docs/**']),
+      NEW_FEATURE,
+      github,
+      within,
+      quiet().log
+    )
+    expect(prepared.skip).toMatch(/^None of the 1 changed files matches paths/)
+  })
+
+  it.each([
+    [
+      'a comparison listing fewer commits than it counts',
+      { compare: { commits: COMMITS, totalCommits: 400, files: [file('src/a.ts')] } }
+    ]
+  ])('does not skip on %s, and says why', async (_, answers) => {
+    const { lines, log } = quiet()
+    const prepared = await preparePrompt(
+      settings(['docs/**']),
+      PUSH,
+      fakeGitHub(answers),
+      within,
+      log
+    )
+    expect(prepared.skip).toBeUndefined()
+    expect(lines).toContain(
+      'paths: none of the files read matches, but not every commit or file of the change ' +
+        'could be read, so the job is not skipped.'
     )
   })
 })

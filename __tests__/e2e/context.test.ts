@@ -69,9 +69,12 @@ describe('what the agent is told', () => {
     expect(`${run.stdout.replace(/^::add-mask::.*$/gm, '')}${prompt}`).not.toContain(TOKEN)
   })
 
-  it('push of a new branch: the head commit, one request', async () => {
+  it('the first push of the default branch: its head commit, one request', async () => {
     const sim = await sims.start()
-    const run = await runAction(inputs(sim), onEvent(sim, 'push', 'push-created-branch.json'))
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'push', 'push-created-branch.json', { GITHUB_REF: 'refs/heads/master' })
+    )
     expect(run.code).toBe(0)
     const { after } = eventPayload('push-created-branch.json')
     expect(github(sim).map((r) => r.path.split('?')[0])).toEqual([`${REPO}/commits/${after}`])

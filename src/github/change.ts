@@ -8,6 +8,7 @@ import { eventPullRequest, ZERO_SHA } from './event.js'
 import { codeCommit } from '../trigger/code.js'
 import type { ChangedFile, Comparison, GitHubApi } from './octokit.js'
 import { describeGitHubError } from './policy.js'
+import { forLog } from '../sanitize.js'
 
 /** Most files of a pull request read for the context and for `paths` (100 a request). */
 export const MAX_PULL_FILES = 300
@@ -66,6 +67,34 @@ export function changeFromPayload(event: Event): Change {
   }
 }
 
+/** What a push is compared with to read every commit it brought. */
+interface PushBase {
+  readonly ref: string
+  /** For the log: the short sha, or the branch's name. */
+  readonly name: string
+}
+
+/**
+ * What to compare a push with to read all it brought: the commit before it. For a new branch, the
+ * default branch: one request lists the branch's own work whole (up to 250 commits, 300 files, one
+ * net diff), where reading each commit the payload lists would take a request per commit, stop
+ * at the 20 a payload lists, and repeat a file once per commit that touched it. A branch made from
+ * another branch than the default one is then read with that branch's commits too: more than the
+ * push, never less, so `paths` errs towards starting the job. Undefined for a new tag (its commit
+ * may have been pushed long before), for the first push of the default branch itself (there is
+ * nothing to compare it with), and when the payload says neither the commit before nor the
+ * default branch.
+ */
+function pushBase(event: Event): PushBase | undefined {
+  const { before, defaultBranch } = event
+  if (before && !ZERO_SHA.test(before)) {
+    return { ref: before, name: before.slice(0, 7) }
+  }
+  const branch = /^refs\/heads\/(.+)$/.exec(event.ref ?? '')?.[1]
+  if (!before || !branch || !defaultBranch || branch === defaultBranch) return undefined
+  return { ref: defaultBranch, name: forLog(defaultBranch, 100) }
+}
+
 /**
  * Reads the change behind `event`. `github` is undefined when there is no token; `signal` bounds
  * the whole reading (the step's cancellation and the time set aside for it).
@@ -118,21 +147,24 @@ export async function readChange(
 
   const head = codeCommit(event)?.sha
   if (!head) return { change: fallback, requests: 0 }
+  const base = event.name === 'push' ? pushBase(event) : undefined
   requests = 1
   try {
-    if (event.name === 'push' && event.before && !ZERO_SHA.test(event.before)) {
-      const compared = await github.compare(owner, repo, event.before, head, signal)
-      return { change: comparedChange(compared, event.before, head, fallback), requests }
+    if (base) {
+      const compared = await github.compare(owner, repo, base.ref, head, signal)
+      return { change: comparedChange(compared, base, head, fallback), requests }
     }
-    // A new branch or tag, a manual or scheduled run, or any other event: the head commit.
+    // A new tag, the default branch's first push, a manual or scheduled run, or any other
+    // event: the head commit.
     const commit = await github.commit(owner, repo, head, signal)
+    const whole = event.name !== 'push' || onlyCommitPushed(event, head)
     return {
       change: {
         url: commit.url ?? fallback.url,
         commits: commit.commits,
-        totalCommits: commit.commits.length,
+        totalCommits: whole ? commit.commits.length : undefined,
         files: commit.files,
-        partial: commit.files.length >= MAX_LISTED_FILES,
+        partial: !whole || commit.files.length >= MAX_LISTED_FILES,
         source: `the head commit ${head.slice(0, 7)}`
       },
       requests
@@ -143,7 +175,7 @@ export async function readChange(
 }
 
 /** The change a comparison shows, partial when GitHub listed only part of it. */
-function comparedChange(compared: Comparison, base: string, head: string, fallback: Change) {
+function comparedChange(compared: Comparison, base: PushBase, head: string, fallback: Change) {
   const listed = compared.commits.length
   const total = compared.totalCommits ?? (listed < MAX_COMPARE_COMMITS ? listed : undefined)
   return {
@@ -152,6 +184,18 @@ function comparedChange(compared: Comparison, base: string, head: string, fallba
     totalCommits: total,
     files: compared.files,
     partial: compared.files.length >= MAX_LISTED_FILES || total === undefined || listed < total,
-    source: `the comparison of ${base.slice(0, 7)}...${head.slice(0, 7)}`
+    source: `the comparison of ${base.name}...${head.slice(0, 7)}`
   } satisfies Change
+}
+
+/**
+ * Whether the head commit is all a push brought: its payload lists that one commit. Never for a
+ * tag, whose commit may have been pushed long before it.
+ */
+function onlyCommitPushed(event: Event, head: string): boolean {
+  return (
+    !/^refs\/tags\//.test(event.ref ?? '') &&
+    event.commits.length === 1 &&
+    event.commits[0]?.sha === head
+  )
 }
