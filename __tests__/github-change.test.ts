@@ -330,6 +330,64 @@ describe('readChange: every commit of a push', () => {
   })
 })
 
+describe('readChange: a comparison that is gone', () => {
+  const HEAD_COMMIT: Comparison = { commits: COMMITS, files: [file('src/deploy.ts')] }
+
+  it('says the earlier commit is gone after a 404, and reads the head commit as part of the push', async () => {
+    const github = fakeGitHub({ compare: { throws: httpError(404) }, commit: HEAD_COMMIT })
+    const reading = await readChange(PUSH, github, signal)
+    expect(github.calls.map((c) => [c.method, ...c.args.slice(2, -1)])).toEqual([
+      ['compare', BASE, HEAD],
+      ['commit', HEAD]
+    ])
+    expect(reading.requests).toBe(2)
+    expect(reading.change).toEqual({
+      url: COMPARE_URL,
+      commits: COMMITS,
+      totalCommits: undefined,
+      files: HEAD_COMMIT.files,
+      partial: true,
+      source: 'the head commit ec26c3e'
+    })
+    const warning = reading.warning ?? ''
+    expect(warning).toContain('GitHub answered 404 to comparing f95f852...ec26c3e')
+    expect(warning).toContain('the commit before the push (f95f852) is gone')
+    expect(warning).toContain('as after a force push')
+    expect(warning).toContain('Only the head commit ec26c3e is read')
+    expect(warning).not.toMatch(/permission|contents: read|github-token/)
+    expect(warning).not.toContain('\n')
+  })
+
+  it('says a new branch shares no history with the default branch after a 404', async () => {
+    const github = fakeGitHub({ compare: { throws: httpError(404) }, commit: HEAD_COMMIT })
+    const reading = await readChange(NEW_FEATURE, github, signal)
+    expect(reading.warning).toContain('GitHub answered 404 to comparing master...6113728')
+    expect(reading.warning).toContain('shares no history with the default branch (master)')
+    expect(reading.change.partial).toBe(true)
+  })
+
+  it('keeps the permission advice when the head commit cannot be read either', async () => {
+    const github = fakeGitHub({
+      compare: { throws: httpError(404) },
+      commit: { throws: httpError(404) }
+    })
+    const reading = await readChange(PUSH, github, signal)
+    expect(reading.requests).toBe(2)
+    expect(reading.change).toEqual(fromPayload(PUSH))
+    expect(reading.warning).toMatch(
+      /^Could not read the changed files from GitHub: GitHub refused \(HTTP 404\): github-token needs the `contents: read`/
+    )
+  })
+
+  it.each([401, 403])('reads nothing more after a %s: the token is refused', async (status) => {
+    const github = fakeGitHub({ compare: { throws: httpError(status) }, commit: HEAD_COMMIT })
+    const reading = await readChange(PUSH, github, signal)
+    expect(github.calls.map((c) => c.method)).toEqual(['compare'])
+    expect(reading.change).toEqual(fromPayload(PUSH))
+    expect(reading.warning).not.toContain('gone')
+  })
+})
+
 describe('readChange: without a token', () => {
   it.each([
     ['push', PUSH],
@@ -381,11 +439,14 @@ describe('readChange: when GitHub fails', () => {
     ['dispatch', DISPATCH, 'commit', 'the changed files', 'contents: read'],
     ['pull request', OPENED, 'pullFiles', 'the files of pull request #2', 'pull-requests: read']
   ]
+  // A comparison's 404 reads the head commit next (see "a comparison that is gone").
   const cases = reads.flatMap(([what, e, method, subject, permission]) =>
-    failures.map(
-      ([failure, error, says]) =>
-        [`${what}, ${failure}`, e, method, subject, permission, error, says] as const
-    )
+    failures
+      .filter(([failure]) => !(method === 'compare' && failure === '404'))
+      .map(
+        ([failure, error, says]) =>
+          [`${what}, ${failure}`, e, method, subject, permission, error, says] as const
+      )
   )
 
   it.each(cases)(
@@ -409,7 +470,10 @@ describe('readChange: when GitHub fails', () => {
   it.each(['403', '404'])('%s names the permission to add to the job', async (status) => {
     const push = await readChange(
       PUSH,
-      fakeGitHub({ compare: { throws: httpError(Number(status)) } }),
+      fakeGitHub({
+        compare: { throws: httpError(Number(status)) },
+        commit: { throws: httpError(Number(status)) }
+      }),
       signal
     )
     expect(push.warning).toContain('list it under `permissions:` in the workflow')
@@ -446,10 +510,11 @@ describe('readChange: when GitHub fails', () => {
             pullFiles: { throws: thrown }
           })
           const reading = await readChange(e, github, signal)
-          expect(github.calls).toHaveLength(1)
+          // Two only when the comparison answered 404, and the head commit then failed too.
+          expect(github.calls.length).toBeLessThanOrEqual(2)
           expect(reading.change).toEqual(fromPayload(e))
           expect(reading.warning).toMatch(/^Could not read .* from GitHub: /)
-          expect(reading.requests).toBe(1)
+          expect(reading.requests).toBe(github.calls.length)
         }
       )
     )
@@ -507,6 +572,13 @@ describe('preparePrompt: paths decides on what was read', () => {
     [
       'a comparison listing fewer commits than it counts',
       { compare: { commits: COMMITS, totalCommits: 400, files: [file('src/a.ts')] } }
+    ],
+    [
+      'a comparison that is gone',
+      {
+        compare: { throws: httpError(404) },
+        commit: { commits: COMMITS, files: [file('src/a.ts')] }
+      }
     ]
   ])('does not skip on %s, and says why', async (_, answers) => {
     const { lines, log } = quiet()

@@ -1,6 +1,6 @@
 // The built action reading the change of a push against the simulator playing GitHub: a new branch
-// is read whole, and the commit count the agent is given is GitHub's whole count. `paths` skips a
-// job only on a change it read whole.
+// is read whole, a comparison that is gone is said to be gone, and the commit count the agent is
+// given is GitHub's whole count. `paths` skips a job only on a change it read whole.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -113,6 +113,32 @@ describe('a new branch is read whole', () => {
     expect(creates(sim)).toHaveLength(0)
     expect(run.outputs.skipped).toBe('true')
     expect(run.stdout).toContain('None of the 1 changed files matches paths (docs/**)')
+  })
+})
+
+describe('a comparison that is gone', () => {
+  it('a force-pushed range GitHub answers 404 for: says gone, reads the head commit, skips nothing', async () => {
+    const sim = await sims.start({ github: { missingCommits: [BEFORE] } })
+    const run = await runAction(inputs(sim, { paths: 'api/**' }), onEvent(sim, 'push', 'push.json'))
+    expect(run.code).toBe(0)
+    expect(github(sim)).toEqual([
+      `GET ${REPO}/compare/${BEFORE}...${PUSHED}`,
+      `GET ${REPO}/commits/${PUSHED}`
+    ])
+    const [warning, ...more] = warnings(run.stdout)
+    expect(more).toEqual([])
+    expect(warning).toContain('GitHub answered 404 to comparing f95f852...ec26c3e')
+    expect(warning).toContain('the commit before the push (f95f852) is gone')
+    expect(warning).toContain('force push')
+    expect(warning).not.toMatch(/permission|contents: read/)
+    expect(run.stdout).toContain(
+      'paths: none of the files read matches, but not every commit or file of the change could ' +
+        'be read, so the job is not skipped.'
+    )
+    expect(run.outputs.skipped).toBe('false')
+    const prompt = sentPrompt(sim)
+    expect(prompt).toContain('src/commands/deploy.ts')
+    expect(prompt).toContain('There may be more commits than were read.')
   })
 })
 

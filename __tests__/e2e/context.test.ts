@@ -278,7 +278,8 @@ describe('GitHub failures never fail the docs job', () => {
   ])(
     '%s: one warning naming what is missing, then the job with the payload',
     async (_, fault, words) => {
-      const sim = await sims.start({ githubFaults: { compare: [fault] } })
+      // After a comparison's 404 the head commit is read: a hidden repository refuses it too.
+      const sim = await sims.start({ githubFaults: { compare: [fault], commit: [fault] } })
       const run = await runAction(inputs(sim), onEvent(sim, 'push', 'push.json'))
       expect(run.code).toBe(0)
       const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'))

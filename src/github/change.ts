@@ -7,7 +7,7 @@ import type { Commit, Event } from './event.js'
 import { eventPullRequest, ZERO_SHA } from './event.js'
 import { codeCommit } from '../trigger/code.js'
 import type { ChangedFile, Comparison, GitHubApi } from './octokit.js'
-import { describeGitHubError } from './policy.js'
+import { describeGitHubError, gitHubError } from './policy.js'
 import { forLog } from '../sanitize.js'
 
 /** Most files of a pull request read for the context and for `paths` (100 a request). */
@@ -72,6 +72,8 @@ interface PushBase {
   readonly ref: string
   /** For the log: the short sha, or the branch's name. */
   readonly name: string
+  /** Why GitHub may answer 404 for it although the token can read the repository. */
+  readonly gone: string
 }
 
 /**
@@ -88,11 +90,24 @@ interface PushBase {
 function pushBase(event: Event): PushBase | undefined {
   const { before, defaultBranch } = event
   if (before && !ZERO_SHA.test(before)) {
-    return { ref: before, name: before.slice(0, 7) }
+    return {
+      ref: before,
+      name: before.slice(0, 7),
+      gone:
+        `the commit before the push (${before.slice(0, 7)}) is gone or shares no history ` +
+        'with the pushed one, as after a force push'
+    }
   }
   const branch = /^refs\/heads\/(.+)$/.exec(event.ref ?? '')?.[1]
   if (!before || !branch || !defaultBranch || branch === defaultBranch) return undefined
-  return { ref: defaultBranch, name: forLog(defaultBranch, 100) }
+  const name = forLog(defaultBranch, 100)
+  return {
+    ref: defaultBranch,
+    name,
+    gone:
+      `the new branch shares no history with the default branch (${name}), or GitHub no ` +
+      'longer has that branch'
+  }
 }
 
 /**
@@ -148,16 +163,30 @@ export async function readChange(
   const head = codeCommit(event)?.sha
   if (!head) return { change: fallback, requests: 0 }
   const base = event.name === 'push' ? pushBase(event) : undefined
+  let gone: string | undefined
   requests = 1
-  try {
-    if (base) {
+  if (base) {
+    try {
       const compared = await github.compare(owner, repo, base.ref, head, signal)
       return { change: comparedChange(compared, base, head, fallback), requests }
+    } catch (error: unknown) {
+      // A 404 where the repository can be read means a side of the comparison is gone: read
+      // what is left. Were the repository hidden from the token, the head commit fails as well.
+      if (gitHubError(error).status !== 404) {
+        return unread('the changed files', error, 'contents: read')
+      }
+      gone =
+        `GitHub answered 404 to comparing ${base.name}...${head.slice(0, 7)}: ${base.gone}. ` +
+        `Only the head commit ${head.slice(0, 7)} is read, so not every commit of the push is ` +
+        'known (`paths` does not skip the job on it).'
+      requests = 2
     }
-    // A new tag, the default branch's first push, a manual or scheduled run, or any other
-    // event: the head commit.
+  }
+  // A new tag, the default branch's first push, a push whose comparison is gone, a manual or
+  // scheduled run, or any other event: the head commit.
+  try {
     const commit = await github.commit(owner, repo, head, signal)
-    const whole = event.name !== 'push' || onlyCommitPushed(event, head)
+    const whole = event.name !== 'push' || (!gone && onlyCommitPushed(event, head))
     return {
       change: {
         url: commit.url ?? fallback.url,
@@ -167,6 +196,7 @@ export async function readChange(
         partial: !whole || commit.files.length >= MAX_LISTED_FILES,
         source: `the head commit ${head.slice(0, 7)}`
       },
+      ...(gone ? { warning: gone } : {}),
       requests
     }
   } catch (error: unknown) {
