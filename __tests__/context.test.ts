@@ -45,8 +45,17 @@ function commit(n: number, message = `Commit number ${n}`, author?: string): Com
   return { sha: n.toString(16).padStart(40, 'a'), message, author }
 }
 
+/** A change whose commit count is that of its commits unless `more` says otherwise. */
 function change(more: Partial<Change> = {}): Change {
-  return { commits: [], files: [], partial: false, source: 'test', ...more }
+  const commits = more.commits ?? []
+  return {
+    commits,
+    totalCommits: commits.length,
+    files: [],
+    partial: false,
+    source: 'test',
+    ...more
+  }
 }
 
 /** What `withContext` put after the user's text, checking that the user's text comes first. */
@@ -148,6 +157,39 @@ describe('withContext: layout', () => {
     expect(text).toContain('Commit number 11\n')
     expect(text).toContain('Commit number 60\n')
     expect(text).toContain('### Commits\n… and 10 earlier commits\n```text\n')
+  })
+
+  it('counts the earlier commits from the whole count when GitHub listed only part', () => {
+    // A comparison lists the latest 250 commits of 1000; 50 of them are shown.
+    const commits = Array.from({ length: 250 }, (_, i) => commit(i + 751))
+    const text = context(PUSH, change({ commits, totalCommits: 1000, partial: true }))
+    expect(text).toContain('### Commits\n… and 950 earlier commits\n```text\n')
+    expect(text).toContain('Commit number 1000\n')
+    expect(text).not.toContain('200 earlier')
+  })
+
+  it('counts one earlier commit in the singular', () => {
+    const commits = Array.from({ length: 50 }, (_, i) => commit(i + 2))
+    const text = context(PUSH, change({ commits, totalCommits: 51 }))
+    expect(text).toContain('### Commits\n… and 1 earlier commit\n```text\n')
+  })
+
+  it('claims no count it does not know', () => {
+    const listed = Array.from({ length: 20 }, (_, i) => commit(i + 1))
+    const all = context(PUSH, change({ commits: listed, totalCommits: undefined }))
+    expect(all).toContain('### Commits\nThere may be more commits than were read.\n```text\n')
+    expect(all).not.toMatch(/earlier commit/)
+    const many = Array.from({ length: 60 }, (_, i) => commit(i + 1))
+    const some = context(PUSH, change({ commits: many, totalCommits: undefined }))
+    expect(some).toContain(
+      '### Commits\n… and 10 earlier commits, and perhaps more that were not read\n```text\n'
+    )
+  })
+
+  it('adds no count when every commit is listed', () => {
+    const commits = [commit(1), commit(2)]
+    const text = context(PUSH, change({ commits, totalCommits: 2 }))
+    expect(text).toContain('### Commits\n```text\n')
   })
 
   it('lists the files with status, counts, renames and binary files', () => {
@@ -830,6 +872,7 @@ const arbitraryCommit: fc.Arbitrary<Commit> = fc.record({
 const arbitraryChange: fc.Arbitrary<Change> = fc.record({
   url: fc.option(text(100), { nil: undefined }),
   commits: fc.array(arbitraryCommit, { maxLength: 60 }),
+  totalCommits: fc.option(fc.nat(400), { nil: undefined }),
   files: fc.option(fc.array(arbitraryFile, { maxLength: 8 }), { nil: undefined }),
   partial: fc.boolean(),
   source: fc.constant('test')

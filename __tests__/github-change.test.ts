@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url'
 import { MAX_PULL_FILES, readChange, type Change } from '../src/github/change.js'
 import { readEvent, type Event } from '../src/github/event.js'
 import type { ChangedFile, Comparison, GitHubApi } from '../src/github/octokit.js'
+import type { Settings } from '../src/inputs.js'
+import { preparePrompt } from '../src/prompt.js'
+import type { Bounded } from '../src/runtime.js'
 import { addSecret, clearSecrets } from '../src/sanitize.js'
 
 afterEach(() => clearSecrets())
@@ -87,6 +90,10 @@ function fromPayload(e: Event): Change {
         ? e.pullRequest?.url
         : e.compareUrl,
     commits: e.commits,
+    totalCommits:
+      e.name.startsWith('pull_request') || e.name === 'issue_comment'
+        ? undefined
+        : e.commits.length,
     files: undefined,
     partial: false,
     source: 'the event payload'
@@ -98,7 +105,7 @@ const signal = new AbortController().signal
 describe('readChange: which request', () => {
   it('compares before with after for a push, once', async () => {
     const github = fakeGitHub({
-      compare: { url: 'https://github.com/c/1', commits: COMMITS, files: FILES }
+      compare: { url: 'https://github.com/c/1', commits: COMMITS, totalCommits: 1, files: FILES }
     })
     const reading = await readChange(PUSH, github, signal)
     expect(github.calls).toEqual([
@@ -108,6 +115,7 @@ describe('readChange: which request', () => {
       change: {
         url: 'https://github.com/c/1',
         commits: COMMITS,
+        totalCommits: 1,
         files: FILES,
         partial: false,
         source: 'the comparison of f95f852...ec26c3e'
@@ -116,12 +124,16 @@ describe('readChange: which request', () => {
     })
   })
 
-  it('keeps the payload commits and link when the comparison has none', async () => {
-    const github = fakeGitHub({ compare: { commits: [], files: FILES } })
+  it('keeps the payload link when the comparison gives none', async () => {
+    const github = fakeGitHub({ compare: { commits: COMMITS, totalCommits: 1, files: FILES } })
     const { change } = await readChange(PUSH, github, signal)
     expect(change.url).toBe(COMPARE_URL)
-    expect(change.commits).toEqual(PUSH.commits)
-    expect(change.commits).toHaveLength(1)
+  })
+
+  it('takes the commits from the comparison, even none: a count GitHub gave is not padded', async () => {
+    const github = fakeGitHub({ compare: { commits: [], totalCommits: 0, files: [] } })
+    const { change } = await readChange(PUSH, github, signal)
+    expect(change).toMatchObject({ commits: [], totalCommits: 0, files: [], partial: false })
   })
 
   it('calls 300 compared files partial: GitHub lists no more', async () => {
@@ -132,24 +144,48 @@ describe('readChange: which request', () => {
     expect((await readChange(PUSH, fewer, signal)).change.partial).toBe(false)
   })
 
-  it.each([
-    ['a new branch', NEW_BRANCH],
-    ['a new tag', NEW_TAG]
-  ])('reads the head commit for %s (before is the zero sha), once', async (_what, e) => {
-    const commit: Comparison = {
-      url: `https://github.com/Codertocat/Hello-World/commit/${INITIAL}`,
-      commits: [{ sha: INITIAL, message: 'Initial commit', author: 'Codertocat' }],
-      files: [file('README.md', '@@ -0,0 +1 @@\n+# Hello-World')]
-    }
-    const github = fakeGitHub({ commit })
-    const reading = await readChange(e, github, signal)
+  const INITIAL_COMMIT: Comparison = {
+    url: `https://github.com/Codertocat/Hello-World/commit/${INITIAL}`,
+    commits: [{ sha: INITIAL, message: 'Initial commit', author: 'Codertocat' }],
+    files: [file('README.md', '@@ -0,0 +1 @@\n+# Hello-World')]
+  }
+
+  it('reads the head commit of the default branch pushed for the first time: all there is', async () => {
+    expect(NEW_BRANCH).toMatchObject({ ref: 'refs/heads/master', defaultBranch: 'master' })
+    const github = fakeGitHub({ commit: INITIAL_COMMIT })
+    const reading = await readChange(NEW_BRANCH, github, signal)
     expect(github.calls).toEqual([
       { method: 'commit', args: ['Codertocat', 'Hello-World', INITIAL, signal] }
     ])
     expect(reading).toEqual({
-      change: { ...commit, partial: false, source: 'the head commit 6113728' },
+      change: {
+        ...INITIAL_COMMIT,
+        totalCommits: 1,
+        partial: false,
+        source: 'the head commit 6113728'
+      },
       requests: 1
     })
+  })
+
+  it('reads the head commit of a new tag, but not as the whole push', async () => {
+    const github = fakeGitHub({ commit: INITIAL_COMMIT })
+    const reading = await readChange(NEW_TAG, github, signal)
+    expect(github.calls.map((c) => c.method)).toEqual(['commit'])
+    expect(reading.change).toMatchObject({ files: INITIAL_COMMIT.files, partial: true })
+    expect(reading.change.totalCommits).toBeUndefined()
+    expect(reading.warning).toBeUndefined()
+  })
+
+  it.each([
+    ['the payload lists more commits', { commits: [...COMMITS, ...NEW_BRANCH.commits] }],
+    ['the payload lists no commit', { commits: [] }]
+  ])('calls a first push read from its head commit alone partial when %s', async (_, more) => {
+    const github = fakeGitHub({ commit: INITIAL_COMMIT })
+    const reading = await readChange({ ...NEW_BRANCH, ...more }, github, signal)
+    expect(github.calls.map((c) => c.method)).toEqual(['commit'])
+    expect(reading.change.partial).toBe(true)
+    expect(reading.change.totalCommits).toBeUndefined()
   })
 
   it.each([
@@ -196,6 +232,7 @@ describe('readChange: which request', () => {
       change: {
         url: undefined,
         commits: COMMITS,
+        totalCommits: 1,
         files: FILES,
         partial: false,
         source: 'the head commit 1234567'
@@ -227,6 +264,127 @@ describe('readChange: which request', () => {
     const reading = await readChange({ ...DISPATCH, sha: undefined }, github, signal)
     expect(github.calls).toEqual([])
     expect(reading).toEqual({ change: fromPayload(DISPATCH), requests: 0 })
+  })
+})
+
+/** A push that created the branch `feature` with three commits of which only the first is docs. */
+const FEATURE_COMMITS = [
+  { sha: 'a'.repeat(40), message: 'Document the guide', author: 'Codertocat' },
+  { sha: 'b'.repeat(40), message: 'Tidy', author: 'Codertocat' },
+  { sha: INITIAL, message: 'Rename a variable', author: 'Codertocat' }
+]
+const NEW_FEATURE: Event = {
+  ...NEW_BRANCH,
+  ref: 'refs/heads/feature',
+  commits: FEATURE_COMMITS
+}
+
+describe('readChange: every commit of a push', () => {
+  it('compares a new branch with the default branch, in one request', async () => {
+    const files = [file('docs/guide.md'), file('src/a.ts')]
+    const github = fakeGitHub({
+      compare: { url: 'https://github.com/c/2', commits: FEATURE_COMMITS, totalCommits: 3, files }
+    })
+    const reading = await readChange(NEW_FEATURE, github, signal)
+    expect(github.calls).toEqual([
+      { method: 'compare', args: ['Codertocat', 'Hello-World', 'master', INITIAL, signal] }
+    ])
+    expect(reading).toEqual({
+      change: {
+        url: 'https://github.com/c/2',
+        commits: FEATURE_COMMITS,
+        totalCommits: 3,
+        files,
+        partial: false,
+        source: 'the comparison of master...6113728'
+      },
+      requests: 1
+    })
+  })
+
+  it('reads a new branch made at a commit already pushed as nothing new, not as its head commit', async () => {
+    const github = fakeGitHub({ compare: { commits: [], totalCommits: 0, files: [] } })
+    const reading = await readChange({ ...NEW_FEATURE, commits: [] }, github, signal)
+    expect(reading.change).toMatchObject({ commits: [], files: [], partial: false })
+  })
+
+  it.each([
+    ['fewer commits than total_commits', { totalCommits: 300 }, 300],
+    ['250 commits and no count', { totalCommits: undefined }, undefined]
+  ])('calls a comparison listing %s partial', async (_, more, total) => {
+    const commits = Array.from({ length: 250 }, (_, i) => ({
+      sha: i.toString(16).padStart(40, '0'),
+      message: `Commit ${i}`
+    }))
+    const github = fakeGitHub({ compare: { commits, files: [file('a.md')], ...more } })
+    const { change } = await readChange(PUSH, github, signal)
+    expect(change.partial).toBe(true)
+    expect(change.totalCommits).toBe(total)
+    expect(change.commits).toHaveLength(250)
+  })
+
+  it('does not count fewer than 250 listed commits without a count as partial', async () => {
+    const github = fakeGitHub({ compare: { commits: COMMITS, files: FILES } })
+    const { change } = await readChange(PUSH, github, signal)
+    expect(change).toMatchObject({ totalCommits: 1, partial: false })
+  })
+})
+
+describe('readChange: a comparison that is gone', () => {
+  const HEAD_COMMIT: Comparison = { commits: COMMITS, files: [file('src/deploy.ts')] }
+
+  it('says the earlier commit is gone after a 404, and reads the head commit as part of the push', async () => {
+    const github = fakeGitHub({ compare: { throws: httpError(404) }, commit: HEAD_COMMIT })
+    const reading = await readChange(PUSH, github, signal)
+    expect(github.calls.map((c) => [c.method, ...c.args.slice(2, -1)])).toEqual([
+      ['compare', BASE, HEAD],
+      ['commit', HEAD]
+    ])
+    expect(reading.requests).toBe(2)
+    expect(reading.change).toEqual({
+      url: COMPARE_URL,
+      commits: COMMITS,
+      totalCommits: undefined,
+      files: HEAD_COMMIT.files,
+      partial: true,
+      source: 'the head commit ec26c3e'
+    })
+    const warning = reading.warning ?? ''
+    expect(warning).toContain('GitHub answered 404 to comparing f95f852...ec26c3e')
+    expect(warning).toContain('the commit before the push (f95f852) is gone')
+    expect(warning).toContain('as after a force push')
+    expect(warning).toContain('Only the head commit ec26c3e is read')
+    expect(warning).not.toMatch(/permission|contents: read|github-token/)
+    expect(warning).not.toContain('\n')
+  })
+
+  it('says a new branch shares no history with the default branch after a 404', async () => {
+    const github = fakeGitHub({ compare: { throws: httpError(404) }, commit: HEAD_COMMIT })
+    const reading = await readChange(NEW_FEATURE, github, signal)
+    expect(reading.warning).toContain('GitHub answered 404 to comparing master...6113728')
+    expect(reading.warning).toContain('shares no history with the default branch (master)')
+    expect(reading.change.partial).toBe(true)
+  })
+
+  it('keeps the permission advice when the head commit cannot be read either', async () => {
+    const github = fakeGitHub({
+      compare: { throws: httpError(404) },
+      commit: { throws: httpError(404) }
+    })
+    const reading = await readChange(PUSH, github, signal)
+    expect(reading.requests).toBe(2)
+    expect(reading.change).toEqual(fromPayload(PUSH))
+    expect(reading.warning).toMatch(
+      /^Could not read the changed files from GitHub: GitHub refused \(HTTP 404\): github-token needs the `contents: read`/
+    )
+  })
+
+  it.each([401, 403])('reads nothing more after a %s: the token is refused', async (status) => {
+    const github = fakeGitHub({ compare: { throws: httpError(status) }, commit: HEAD_COMMIT })
+    const reading = await readChange(PUSH, github, signal)
+    expect(github.calls.map((c) => c.method)).toEqual(['compare'])
+    expect(reading.change).toEqual(fromPayload(PUSH))
+    expect(reading.warning).not.toContain('gone')
   })
 })
 
@@ -281,11 +439,14 @@ describe('readChange: when GitHub fails', () => {
     ['dispatch', DISPATCH, 'commit', 'the changed files', 'contents: read'],
     ['pull request', OPENED, 'pullFiles', 'the files of pull request #2', 'pull-requests: read']
   ]
+  // A comparison's 404 reads the head commit next (see "a comparison that is gone").
   const cases = reads.flatMap(([what, e, method, subject, permission]) =>
-    failures.map(
-      ([failure, error, says]) =>
-        [`${what}, ${failure}`, e, method, subject, permission, error, says] as const
-    )
+    failures
+      .filter(([failure]) => !(method === 'compare' && failure === '404'))
+      .map(
+        ([failure, error, says]) =>
+          [`${what}, ${failure}`, e, method, subject, permission, error, says] as const
+      )
   )
 
   it.each(cases)(
@@ -309,7 +470,10 @@ describe('readChange: when GitHub fails', () => {
   it.each(['403', '404'])('%s names the permission to add to the job', async (status) => {
     const push = await readChange(
       PUSH,
-      fakeGitHub({ compare: { throws: httpError(Number(status)) } }),
+      fakeGitHub({
+        compare: { throws: httpError(Number(status)) },
+        commit: { throws: httpError(Number(status)) }
+      }),
       signal
     )
     expect(push.warning).toContain('list it under `permissions:` in the workflow')
@@ -338,7 +502,7 @@ describe('readChange: when GitHub fails', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.anything(),
-        fc.constantFrom(PUSH, NEW_BRANCH, OPENED, DISPATCH),
+        fc.constantFrom(PUSH, NEW_BRANCH, NEW_FEATURE, NEW_TAG, OPENED, DISPATCH),
         async (thrown, e) => {
           const github = fakeGitHub({
             compare: { throws: thrown },
@@ -346,12 +510,89 @@ describe('readChange: when GitHub fails', () => {
             pullFiles: { throws: thrown }
           })
           const reading = await readChange(e, github, signal)
-          expect(github.calls).toHaveLength(1)
+          // Two only when the comparison answered 404, and the head commit then failed too.
+          expect(github.calls.length).toBeLessThanOrEqual(2)
           expect(reading.change).toEqual(fromPayload(e))
           expect(reading.warning).toMatch(/^Could not read .* from GitHub: /)
-          expect(reading.requests).toBe(1)
+          expect(reading.requests).toBe(github.calls.length)
         }
       )
+    )
+  })
+})
+
+describe('preparePrompt: paths decides on what was read', () => {
+  const settings = (paths: string[]) =>
+    ({
+      prompt: 'Document it',
+      jobId: '',
+      context: 'auto',
+      contextMaxChars: 16_000,
+      paths
+    }) as Partial<Settings> as Settings
+  const within: Bounded = (call) => call(signal)
+  const quiet = () => {
+    const lines: string[] = []
+    const log = { info: (m: string) => lines.push(m), warning: (m: string) => lines.push(m) }
+    return { lines, log: { ...log, debug: () => undefined } }
+  }
+
+  it('starts the job for a new branch whose earlier commit matches, though its head does not', async () => {
+    // The whole branch, as the comparison with the default branch lists it.
+    const github = fakeGitHub({
+      compare: {
+        commits: FEATURE_COMMITS,
+        totalCommits: 3,
+        files: [file('docs/guide.md'), file('src/a.ts')]
+      },
+      commit: { commits: COMMITS, files: [file('src/a.ts')] }
+    })
+    const { log } = quiet()
+    const prepared = await preparePrompt(settings(['docs/**']), NEW_FEATURE, github, within, log)
+    expect(prepared.skip).toBeUndefined()
+    expect(github.calls.map((c) => c.method)).toEqual(['compare'])
+    expect(prepared.prompt).toContain('docs/guide.md')
+  })
+
+  it('skips when the whole push was read and nothing matches', async () => {
+    const github = fakeGitHub({
+      compare: { commits: FEATURE_COMMITS, totalCommits: 3, files: [file('src/a.ts')] }
+    })
+    const prepared = await preparePrompt(
+      settings(['docs/**']),
+      NEW_FEATURE,
+      github,
+      within,
+      quiet().log
+    )
+    expect(prepared.skip).toMatch(/^None of the 1 changed files matches paths/)
+  })
+
+  it.each([
+    [
+      'a comparison listing fewer commits than it counts',
+      { compare: { commits: COMMITS, totalCommits: 400, files: [file('src/a.ts')] } }
+    ],
+    [
+      'a comparison that is gone',
+      {
+        compare: { throws: httpError(404) },
+        commit: { commits: COMMITS, files: [file('src/a.ts')] }
+      }
+    ]
+  ])('does not skip on %s, and says why', async (_, answers) => {
+    const { lines, log } = quiet()
+    const prepared = await preparePrompt(
+      settings(['docs/**']),
+      PUSH,
+      fakeGitHub(answers),
+      within,
+      log
+    )
+    expect(prepared.skip).toBeUndefined()
+    expect(lines).toContain(
+      'paths: none of the files read matches, but not every commit or file of the change ' +
+        'could be read, so the job is not skipped.'
     )
   })
 })

@@ -67,6 +67,7 @@ describe('readEvent: push payloads', () => {
       runUrl: undefined,
       before: BASE,
       after: HEAD,
+      defaultBranch: 'master',
       deleted: false,
       pullRequest: undefined,
       commits: [{ sha: HEAD, message: DRY_RUN_MESSAGE, author: 'Codertocat' }],

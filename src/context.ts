@@ -224,11 +224,7 @@ export function withContext(
         return `${oneLine(c.sha.slice(0, 7), 7)} ${subject}${c.author ? ` (${oneLine(c.author, 100)})` : ''}`
       })
       .join('\n')
-    const more =
-      change.commits.length > shown.length
-        ? `… and ${change.commits.length - shown.length} earlier commits\n`
-        : ''
-    addFenced(`\n### Commits\n${more}`, list, maxChars * SHARE.commits)
+    addFenced(`\n### Commits\n${unlisted(change, shown.length)}`, list, maxChars * SHARE.commits)
   }
 
   const files = change.files
@@ -265,6 +261,22 @@ export function withContext(
   const note = `\n(${omitted} more ${omitted === 1 ? 'diff' : 'diffs'} left out to fit.)\n`
   if (omitted > 0 && note.length <= room()) out += note
   return { prompt: prompt + out, added: out.length }
+}
+
+/**
+ * The line that accounts for the commits not listed: counted from the change's whole count, which
+ * GitHub may give beyond the commits it lists; when it gave none, no count is claimed.
+ */
+function unlisted(change: Change, shown: number): string {
+  const total = change.totalCommits
+  if (total === undefined) {
+    const earlier = change.commits.length - shown
+    return earlier > 0
+      ? `… and ${earlier} earlier ${earlier === 1 ? 'commit' : 'commits'}, and perhaps more that were not read\n`
+      : 'There may be more commits than were read.\n'
+  }
+  const more = total - shown
+  return more > 0 ? `… and ${more} earlier ${more === 1 ? 'commit' : 'commits'}\n` : ''
 }
 
 function describeFile(file: ChangedFile): string {

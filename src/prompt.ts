@@ -81,8 +81,8 @@ export async function preparePrompt(
         }
       }
       log.info(
-        'paths: none of the files read matches, but not every changed file could be read, so ' +
-          'the job is not skipped.'
+        'paths: none of the files read matches, but not every commit or file of the change ' +
+          'could be read, so the job is not skipped.'
       )
     }
   }

@@ -70,9 +70,12 @@ describe('what the agent is told', () => {
     expect(`${run.stdout.replace(/^::add-mask::.*$/gm, '')}${prompt}`).not.toContain(TOKEN)
   })
 
-  it('push of a new branch: the head commit, one request', async () => {
+  it('the first push of the default branch: its head commit, one request', async () => {
     const sim = await sims.start()
-    const run = await runAction(inputs(sim), onEvent(sim, 'push', 'push-created-branch.json'))
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'push', 'push-created-branch.json', { GITHUB_REF: 'refs/heads/master' })
+    )
     expect(run.code).toBe(0)
     const { after } = eventPayload('push-created-branch.json')
     expect(github(sim).map((r) => r.path.split('?')[0])).toEqual([`${REPO}/commits/${after}`])
@@ -276,7 +279,8 @@ describe('GitHub failures never fail the docs job', () => {
   ])(
     '%s: one warning naming what is missing, then the job with the payload',
     async (_, fault, words) => {
-      const sim = await sims.start({ githubFaults: { compare: [fault] } })
+      // After a comparison's 404 the head commit is read: a hidden repository refuses it too.
+      const sim = await sims.start({ githubFaults: { compare: [fault], commit: [fault] } })
       const run = await runAction(inputs(sim), onEvent(sim, 'push', 'push.json'))
       expect(run.code).toBe(0)
       const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'))

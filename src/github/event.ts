@@ -10,7 +10,12 @@ const text = z.string().nullish().catch(undefined)
 const count = z.number().int().nonnegative().nullish().catch(undefined)
 const account = z.looseObject({ login: text }).nullish().catch(undefined)
 const repository = z
-  .looseObject({ full_name: text, html_url: text, fork: z.boolean().nullish().catch(undefined) })
+  .looseObject({
+    full_name: text,
+    html_url: text,
+    fork: z.boolean().nullish().catch(undefined),
+    default_branch: text
+  })
   .nullish()
   .catch(undefined)
 
@@ -101,6 +106,8 @@ export interface Event {
   readonly before?: string
   /** push: the commit after it. */
   readonly after?: string
+  /** push: the repository's default branch, which a new branch is compared with. */
+  readonly defaultBranch?: string
   /** push: the branch or tag was deleted, so there is nothing to document. */
   readonly deleted: boolean
   readonly pullRequest?: PullRequest
@@ -193,6 +200,7 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
       : undefined,
     before: payload.before ?? undefined,
     after: payload.after ?? undefined,
+    defaultBranch: (name === 'push' && payload.repository?.default_branch) || undefined,
     deleted: name === 'push' && payload.deleted === true,
     pullRequest: issue
       ? commentedPullRequest(issue)

@@ -36,7 +36,10 @@ export interface GitHubCommit {
 /** What a comparison or a commit says changed. */
 export interface Comparison {
   readonly url?: string
+  /** Oldest first; a comparison lists at most 250. */
   readonly commits: readonly GitHubCommit[]
+  /** A comparison's whole count of commits (`total_commits`), which `commits` may fall short of. */
+  readonly totalCommits?: number
   readonly files: readonly ChangedFile[]
 }
 
@@ -213,6 +216,7 @@ const CommitPullSchema = z
 
 const ComparisonSchema = z.looseObject({
   html_url: str,
+  total_commits: z.number().int().nonnegative().nullish().catch(undefined),
   commits: z.array(z.unknown()).catch([]),
   files: z.array(z.unknown()).nullish().catch(undefined)
 })
@@ -359,9 +363,13 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
         request: { signal }
       })
       const parsed = ComparisonSchema.parse(data)
+      const commits = items(CommitSchema, parsed.commits)
       return {
         url: parsed.html_url ?? undefined,
-        commits: items(CommitSchema, parsed.commits),
+        commits,
+        // Never fewer than were listed, whatever the count says; absent when GitHub gave none.
+        totalCommits:
+          parsed.total_commits == null ? undefined : Math.max(parsed.total_commits, commits.length),
         files: items(FileSchema, parsed.files)
       }
     },
