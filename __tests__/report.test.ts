@@ -129,3 +129,30 @@ describe('the job summary', () => {
     expect(html).toContain(`<p>See <a href="${API_KEYS_PAGE}">https&#58;//app.mintlify.com/`)
   })
 })
+
+describe('comment-url', () => {
+  const COMMENT = 'https://github.com/o/r/pull/1#issuecomment-5'
+  const record: RunRecord = {
+    job: job(),
+    outcome: { kind: 'finished', phase: 'completed' },
+    elapsedMs: 1_000,
+    failOnNoPr: false
+  }
+
+  it('names the status comment last written', async () => {
+    const reporter = new Reporter()
+    reporter.commentUrl(COMMENT)
+    await reporter.finish(record)
+    expect(core.outputs()['comment-url']).toBe(COMMENT)
+    expect(core.summaries[0]).toContain(`<a href="${COMMENT}">on the pull request</a>`)
+  })
+
+  it('is empty once the comment it named is gone, in the summary too', async () => {
+    const reporter = new Reporter()
+    reporter.commentUrl(COMMENT)
+    reporter.commentUrl(undefined)
+    await reporter.finish(record)
+    expect(core.outputs()['comment-url']).toBe('')
+    expect(core.summaries[0]).not.toContain(COMMENT)
+  })
+})

@@ -82,9 +82,12 @@ export class Reporter implements Log {
     this.output('job-id', id)
   }
 
-  /** Remembers the status comment's URL for the comment-url output. */
+  /**
+   * Remembers the status comment's URL for the comment-url output; undefined forgets it, as a
+   * comment that was deleted must not be handed on.
+   */
   commentUrl(url: string | undefined): void {
-    if (url) this.comment = url
+    this.comment = url
   }
 
   /** Remembers where the docs check was set, for the check-url output. */
