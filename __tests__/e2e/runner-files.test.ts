@@ -2,10 +2,11 @@
 // cannot be written (a directory, a path that does not exist). The job is never lost: its id is in
 // the log and in the one failure, and no stack or line of the bundle is ever printed.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { commandLines, QUICK, runAction, simulators, type ActionRun } from './harness.js'
+import { runnerEvent } from '../../scripts/runner.js'
+import { commandLines, QUICK, ROOT, runAction, simulators, type ActionRun } from './harness.js'
 
 const sims = simulators()
 const dirs: string[] = []
@@ -112,5 +113,62 @@ describe('GITHUB_STEP_SUMMARY cannot be written', () => {
       `::warning title=Mintlify agent::Could not write the job summary: GITHUB_STEP_SUMMARY ` +
         `names "${path}", which is a directory. The log has what it would show.`
     ])
+  })
+})
+
+describe('.env.example', () => {
+  /** Its variables, with the commented pull request lines taken in, as a user uncomments them. */
+  function envExample(): Record<string, string> {
+    const text = readFileSync(join(ROOT, '.env.example'), 'utf8')
+    return Object.fromEntries(
+      text
+        .split('\n')
+        .map((line) => line.replace(/^# (?=(GITHUB_|INPUT_)[\w-]+=)/, ''))
+        .filter((line) => /^[A-Z][\w-]*=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
+    )
+  }
+
+  it('describes the pull request run a runner would, for the fixture it names', () => {
+    const env = envExample()
+    const event = runnerEvent(
+      'pull_request',
+      join(ROOT, env.GITHUB_EVENT_PATH ?? ''),
+      'http://127.0.0.1:8787'
+    )
+    expect({ ...event, GITHUB_EVENT_PATH: env.GITHUB_EVENT_PATH }).toEqual({
+      GITHUB_EVENT_NAME: env.GITHUB_EVENT_NAME,
+      GITHUB_EVENT_PATH: env.GITHUB_EVENT_PATH,
+      GITHUB_REPOSITORY: env.GITHUB_REPOSITORY,
+      GITHUB_API_URL: env.GITHUB_API_URL,
+      GITHUB_SERVER_URL: env.GITHUB_SERVER_URL,
+      GITHUB_SHA: env.GITHUB_SHA,
+      GITHUB_REF: env.GITHUB_REF
+    })
+    expect(env['INPUT_BASE-URL']).toBe(env.GITHUB_API_URL)
+  })
+
+  it('with its pull request lines, comments on the pull request and sets the docs check', async () => {
+    const sim = await sims.start()
+    const env = envExample()
+    const inputs = Object.fromEntries(
+      Object.entries(env)
+        .filter(([name]) => name.startsWith('INPUT_'))
+        .map(([name, value]) => [name.slice('INPUT_'.length).toLowerCase(), value])
+    )
+    const runner = Object.fromEntries(
+      Object.entries(env).filter(([name]) => name.startsWith('GITHUB_'))
+    )
+    const run = await runAction(
+      { ...inputs, 'base-url': sim.url, 'poll-interval': '50ms', 'max-poll-interval': '200ms' },
+      { env: { ...runner, GITHUB_API_URL: sim.url }, cwd: ROOT }
+    )
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Read the change from pull request #2')
+    expect(run.outputs['comment-url']).toMatch(/\/Codertocat\/Hello-World\/pull\/2#issuecomment-/)
+    expect(sim.github.statuses.at(-1)).toMatchObject({
+      sha: env.GITHUB_SHA,
+      state: 'success'
+    })
   })
 })
