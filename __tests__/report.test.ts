@@ -156,3 +156,18 @@ describe('comment-url', () => {
     expect(core.summaries[0]).not.toContain(COMMENT)
   })
 })
+
+describe('the duration', () => {
+  it('is how long the step took', async () => {
+    expect(cell(await summary(), 'Duration')).toBe('1m 5s')
+  })
+
+  it('after a timeout, has the timeout beside it: the step ends at its last check, before it', async () => {
+    const html = await summary(
+      { job: job({ status: 'active', prLink: null }), elapsedMs: 4_100 },
+      { kind: 'timeout', timeoutMs: 5_000 }
+    )
+    // Escaped as every cell is, so nothing in it is markdown.
+    expect(cell(html, 'Duration')).toBe('4.1s &#40;timeout 5s&#41;')
+  })
+})

@@ -206,7 +206,7 @@ export class Reporter implements Log {
       ['Created at', cell(job?.createdAt)],
       ['Status comment', comment ? anchor(comment, 'on the pull request') : '—'],
       ['Docs check', check ? anchor(check, 'on the commit') : '—'],
-      ['Duration', cell(formatDuration(record.elapsedMs))]
+      ['Duration', cell(durationOf(record))]
     ]
     try {
       const summary = core.summary
@@ -241,6 +241,18 @@ export class Reporter implements Log {
       } else this.debug(`No job summary written: ${errorMessage(error)}`)
     }
   }
+}
+
+/**
+ * How long the step took; after a timeout, with the timeout beside it: the last check comes
+ * before the deadline (no other fits after it), so the step ends short of it.
+ */
+function durationOf(record: RunRecord): string {
+  const took = formatDuration(record.elapsedMs)
+  const { outcome } = record
+  return outcome.kind === 'timeout'
+    ? `${took} (timeout ${formatDuration(outcome.timeoutMs)})`
+    : took
 }
 
 /** How the failure message names the job, by what the step did with it. */
