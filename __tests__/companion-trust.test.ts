@@ -49,7 +49,12 @@ function fakeGitHub(
     },
     updateComment(_o: string, _r: string, id: number, body: string) {
       calls.push(`update ${id}`)
-      return Promise.resolve({ id, body, author: BOT, url: `https://x/${id}` })
+      const at = comments.findIndex((c) => c.id === id)
+      // GitHub answers 404 for a comment that was deleted.
+      if (at < 0) return Promise.reject(Object.assign(new Error('Not Found'), { status: 404 }))
+      const updated = { ...comments[at], id, body, author: BOT, url: `https://x/${id}` }
+      comments[at] = updated
+      return Promise.resolve(updated)
     }
   } as unknown as GitHubApi
   return { api, calls }
@@ -195,5 +200,84 @@ describe('Companion writes', () => {
     expect(creates).toBe(1)
     expect(log.warning).toHaveLength(1)
     expect(log.warning[0]).toContain('pull-requests: write')
+  })
+})
+
+describe('a status comment that was deleted', () => {
+  const own404 = () => own('job_1', 5)
+  const writes = (calls: string[]) => calls.filter((call) => !call.startsWith('list'))
+
+  it('is replaced once when the comment found answers 404, and says it was deleted', async () => {
+    const comments = [own404()]
+    const { api, calls } = fakeGitHub(comments)
+    const { c, log } = companion(api)
+    expect(await c.find(within)).toEqual({ projectId: PROJECT, jobId: 'job_1' })
+    comments.length = 0
+    const urls: (string | undefined)[] = []
+    c.begin(
+      'started',
+      () => within,
+      (url) => urls.push(url)
+    )
+    urls.push(await c.finish('done', within))
+    expect(writes(calls)).toEqual(['update 5', 'create', 'update 9000'])
+    expect(comments.map((comment) => comment.body)).toEqual(['done'])
+    expect(urls).toEqual(['https://x/c', 'https://x/9000'])
+    expect(log.warning).toEqual([])
+    expect(log.info.join('\n')).toMatch(/comment on pull request #1 had been deleted, so a new one/)
+    expect(log.info.join('\n')).not.toMatch(/permission/)
+  })
+
+  it('is replaced when the one this run wrote is deleted before the last write', async () => {
+    const comments: IssueComment[] = []
+    const { api, calls } = fakeGitHub(comments)
+    const { c, log } = companion(api)
+    await c.find(within)
+    let started: string | undefined
+    c.begin(
+      'started',
+      () => within,
+      (url) => (started = url)
+    )
+    await c.finish('still running', within)
+    expect(started).toBe('https://x/c')
+    comments.length = 0
+    const url = await c.finish('done', within)
+    expect(writes(calls)).toEqual(['create', 'update 9000', 'update 9000', 'create'])
+    expect(comments).toHaveLength(1)
+    expect(url).toBe('https://x/c')
+    expect(log.warning).toEqual([])
+  })
+
+  it('is not replaced a second time: no URL, one warning that says so', async () => {
+    const comments = [own404()]
+    const { api, calls } = fakeGitHub(comments)
+    const { c, log } = companion(api)
+    await c.find(within)
+    comments.length = 0
+    expect(await c.finish('first', within)).toBe('https://x/c')
+    comments.length = 0
+    expect(await c.finish('second', within)).toBeUndefined()
+    expect(await c.finish('third', within)).toBeUndefined()
+    expect(writes(calls)).toEqual(['update 5', 'create', 'update 9000'])
+    expect(log.warning).toEqual([
+      'The status comment on pull request #1 was deleted again, so this run writes no other. ' +
+        'The docs job is not affected.'
+    ])
+  })
+
+  it('gives no URL when its replacement is refused, and names both in one warning', async () => {
+    const comments = [own404()]
+    const { api } = fakeGitHub(comments, {
+      create: () => Promise.reject(Object.assign(new Error('no'), { status: 403, response: {} }))
+    })
+    const { c, log } = companion(api)
+    await c.find(within)
+    comments.length = 0
+    expect(await c.finish('done', within)).toBeUndefined()
+    expect(log.warning).toHaveLength(1)
+    expect(log.warning[0]).toMatch(
+      /^The status comment on pull request #1 was deleted, and a new one could not be written: GitHub refused \(HTTP 403\)/
+    )
   })
 })

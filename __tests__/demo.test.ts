@@ -40,7 +40,8 @@ const SCENARIOS = [
   ['--scenario', 'failed'],
   ['--scenario', 'push'],
   ['--scenario', 'follow-up'],
-  ['--scenario', 'docs-pr']
+  ['--scenario', 'docs-pr'],
+  ['--scenario', 'timeout']
 ]
 
 /** The values of one output in the order the steps wrote them, as the demo prints them. */
@@ -124,6 +125,16 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(code).toBe(1)
     expect(output).toMatch(/^status\s+failed$/m)
     expect(output).not.toContain('https://github.com/acme/docs/pull/')
+  })
+
+  it('timeout: the summary shows how long the step took beside the timeout it reports', async () => {
+    const { code, output } = await demo('--scenario', 'timeout')
+
+    expect(code).toBe(1)
+    expect(output).toMatch(/^::error::Timed out after 5s waiting for agent job /m)
+    const row = /^Duration +(\d+(?:\.\d)?)s \(timeout 5s\)$/m.exec(section(output, 'Job summary'))
+    // The last check comes at most one poll interval (500ms) before the deadline.
+    expect(Number(row?.[1])).toBeGreaterThanOrEqual(4.5)
   })
 
   it('push: reads the change from GitHub once and shows the prompt the agent was given', async () => {

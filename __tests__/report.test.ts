@@ -129,3 +129,45 @@ describe('the job summary', () => {
     expect(html).toContain(`<p>See <a href="${API_KEYS_PAGE}">https&#58;//app.mintlify.com/`)
   })
 })
+
+describe('comment-url', () => {
+  const COMMENT = 'https://github.com/o/r/pull/1#issuecomment-5'
+  const record: RunRecord = {
+    job: job(),
+    outcome: { kind: 'finished', phase: 'completed' },
+    elapsedMs: 1_000,
+    failOnNoPr: false
+  }
+
+  it('names the status comment last written', async () => {
+    const reporter = new Reporter()
+    reporter.commentUrl(COMMENT)
+    await reporter.finish(record)
+    expect(core.outputs()['comment-url']).toBe(COMMENT)
+    expect(core.summaries[0]).toContain(`<a href="${COMMENT}">on the pull request</a>`)
+  })
+
+  it('is empty once the comment it named is gone, in the summary too', async () => {
+    const reporter = new Reporter()
+    reporter.commentUrl(COMMENT)
+    reporter.commentUrl(undefined)
+    await reporter.finish(record)
+    expect(core.outputs()['comment-url']).toBe('')
+    expect(core.summaries[0]).not.toContain(COMMENT)
+  })
+})
+
+describe('the duration', () => {
+  it('is how long the step took', async () => {
+    expect(cell(await summary(), 'Duration')).toBe('1m 5s')
+  })
+
+  it('after a timeout, has the timeout beside it: the step ends at its last check, before it', async () => {
+    const html = await summary(
+      { job: job({ status: 'active', prLink: null }), elapsedMs: 4_100 },
+      { kind: 'timeout', timeoutMs: 5_000 }
+    )
+    // Escaped as every cell is, so nothing in it is markdown.
+    expect(cell(html, 'Duration')).toBe('4.1s &#40;timeout 5s&#41;')
+  })
+})

@@ -946,6 +946,18 @@ export function createGitHub({ now }) {
     receive,
     handle,
     /**
+     * Deletes a comment, as a person can on GitHub while the action runs: later reads of it and
+     * updates to it answer 404. Returns whether there was one with that id.
+     *
+     * @param {number} id
+     * @returns {boolean}
+     */
+    deleteComment: (id) => {
+      const at = comments.findIndex((c) => c.id === id)
+      if (at >= 0) comments.splice(at, 1)
+      return at >= 0
+    },
+    /**
      * An answer in GitHub's error shape, for routes the simulator does not play.
      *
      * @param {number} status

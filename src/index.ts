@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { errorMessage } from './errors.js'
 import { run } from './main.js'
+import { Reporter } from './report.js'
 
 // A GitHub call abandoned at its budget can still fail later inside Octokit's queue, after the
 // run has moved on: that must not end a step whose docs job is reported.
@@ -8,4 +9,12 @@ process.on('unhandledRejection', (reason: unknown) =>
   core.debug(`A call abandoned earlier failed later: ${errorMessage(reason)}`)
 )
 
-await run()
+// `run` reports every failure it knows of. Anything else still fails the step with one message,
+// never with a stack trace and a line of the minified bundle.
+try {
+  await run()
+} catch (error: unknown) {
+  core.setFailed(
+    new Reporter().annotation(`The action stopped on an unexpected error: ${errorMessage(error)}`)
+  )
+}

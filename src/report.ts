@@ -3,6 +3,7 @@
  * the `Reporter`. It decides nothing (see `verdict.ts`); it makes every piece of text safe on its
  * way out: secrets redacted, workflow commands defused, sizes capped.
  */
+import { accessSync, constants, statSync } from 'node:fs'
 import * as core from '@actions/core'
 import { formatDuration } from './duration.js'
 import { errorMessage } from './errors.js'
@@ -17,7 +18,7 @@ import {
   redact,
   safeLink
 } from './sanitize.js'
-import { verdictOf, type RunRecord, type Verdict } from './present.js'
+import { verdictOf, type Mode, type RunRecord, type Verdict } from './present.js'
 import { anchor, messageMarkup, pullMarkup, urlMarkup } from './publish/links.js'
 
 /** Longest annotation written; the runner shows only the start of longer ones anyway. */
@@ -42,6 +43,8 @@ export const MAX_SUMMARY_PROMPT_BYTES = 512 * 1024
 
 export class Reporter implements Log {
   private readonly written = new Map<string, string>()
+  /** Why `GITHUB_OUTPUT` cannot be written, once a write to it failed: the step then fails. */
+  private outputProblem: string | undefined
   private shownPrompt: string | undefined
   private comment: string | undefined
   private check: string | undefined
@@ -82,9 +85,12 @@ export class Reporter implements Log {
     this.output('job-id', id)
   }
 
-  /** Remembers the status comment's URL for the comment-url output. */
+  /**
+   * Remembers the status comment's URL for the comment-url output; undefined forgets it, as a
+   * comment that was deleted must not be handed on.
+   */
   commentUrl(url: string | undefined): void {
-    if (url) this.comment = url
+    this.comment = url
   }
 
   /** Remembers where the docs check was set, for the check-url output. */
@@ -99,12 +105,12 @@ export class Reporter implements Log {
 
   /** Says which job this step works with, and publishes its id. */
   jobCreated(job: Job, verb = 'Created'): void {
-    this.jobId(job.id ?? '')
     const details = [
       `status ${forLog(job.status ?? 'unknown', 60)}`,
       job.model ? `model ${forLog(job.model, 60)}` : undefined
     ].filter(Boolean)
     this.info(`${verb} agent job ${forLog(job.id ?? '', 100)} (${details.join(', ')}).`)
+    this.jobId(job.id ?? '')
   }
 
   /**
@@ -121,8 +127,29 @@ export class Reporter implements Log {
     for (const warning of verdict.warnings) this.warning(warning)
     for (const note of verdict.notes) this.info(note)
     if (verdict.notice) core.notice(this.annotation(verdict.notice), TITLE)
-    await this.writeSummary(record, verdict)
-    return verdict.failMessage === undefined ? undefined : this.annotation(verdict.failMessage)
+    const failure = this.failure(record, verdict)
+    await this.writeSummary(record, verdict, failure)
+    return failure === undefined ? undefined : this.annotation(failure)
+  }
+
+  /**
+   * The message the step fails with: the verdict's, or, when the outputs could not be written,
+   * one that says so and carries what they would have handed on, so that nothing is lost.
+   */
+  private failure(record: RunRecord, verdict: Verdict): string | undefined {
+    if (this.outputProblem === undefined) return verdict.failMessage
+    const id = record.job?.id
+    const job = id
+      ? WORKED_WITH[record.mode ?? 'create'](forLog(id, 100)) +
+        (verdict.link ? `; its pull request: ${verdict.link.href}.` : '.')
+      : undefined
+    return [
+      `Could not write this step's outputs: ${this.outputProblem}, so later steps do not get them.`,
+      job,
+      verdict.failMessage ?? (job ? undefined : `${verdict.headline}.`)
+    ]
+      .filter(Boolean)
+      .join(' ')
   }
 
   private writeOutputs(job: Job, verdict: Verdict): void {
@@ -141,15 +168,28 @@ export class Reporter implements Log {
     this.output('job', jobOutput({ ...job, prLink: verdict.link?.href ?? null }))
   }
 
-  /** Sets an output once per value; `core.setOutput` keeps values intact whatever they contain. */
+  /**
+   * Sets an output once per value; `core.setOutput` keeps values intact whatever they contain.
+   * When `GITHUB_OUTPUT` cannot be written, says so once and sets no more: the step goes on with
+   * its job and fails at the end (see `failure`).
+   */
   private output(name: string, value: string): void {
     const clean = redact(value)
     if (this.written.get(name) === clean) return
     this.written.set(name, clean)
-    core.setOutput(name, clean)
+    if (this.outputProblem !== undefined) return
+    try {
+      core.setOutput(name, clean)
+    } catch (error: unknown) {
+      this.outputProblem = runnerFileProblem('GITHUB_OUTPUT', error)
+      this.info(
+        `Could not set the ${name} output: ${this.outputProblem}. No output of this step can ` +
+          'be set, so the step fails when it ends.'
+      )
+    }
   }
 
-  private async writeSummary(record: RunRecord, verdict: Verdict) {
+  private async writeSummary(record: RunRecord, verdict: Verdict, failure: string | undefined) {
     const { job } = record
     const cell = (text: string | null | undefined) => (text ? escapeMarkup(text, 200) : '—')
     const code = (text: string | null | undefined) => (text ? `<code>${cell(text)}</code>` : '—')
@@ -166,7 +206,7 @@ export class Reporter implements Log {
       ['Created at', cell(job?.createdAt)],
       ['Status comment', comment ? anchor(comment, 'on the pull request') : '—'],
       ['Docs check', check ? anchor(check, 'on the commit') : '—'],
-      ['Duration', cell(formatDuration(record.elapsedMs))]
+      ['Duration', cell(durationOf(record))]
     ]
     try {
       const summary = core.summary
@@ -188,13 +228,78 @@ export class Reporter implements Log {
           true
         )
       }
-      if (verdict.failMessage)
-        summary.addRaw(`<p>${messageMarkup(verdict.failMessage, 2_000)}</p>`, true)
+      if (failure) summary.addRaw(`<p>${messageMarkup(failure, 2_000)}</p>`, true)
       await summary.write()
     } catch (error: unknown) {
-      this.debug(`No job summary written: ${errorMessage(error)}`)
+      // Outside a runner there is no summary to write; on one, a file that cannot be written
+      // costs the summary, not the step.
+      if (process.env.GITHUB_STEP_SUMMARY) {
+        this.warning(
+          `Could not write the job summary: ${runnerFileProblem('GITHUB_STEP_SUMMARY', error)}. ` +
+            'The log has what it would show.'
+        )
+      } else this.debug(`No job summary written: ${errorMessage(error)}`)
     }
   }
+}
+
+/**
+ * How long the step took; after a timeout, with the timeout beside it: the last check comes
+ * before the deadline (no other fits after it), so the step ends short of it.
+ */
+function durationOf(record: RunRecord): string {
+  const took = formatDuration(record.elapsedMs)
+  const { outcome } = record
+  return outcome.kind === 'timeout'
+    ? `${took} (timeout ${formatDuration(outcome.timeoutMs)})`
+    : took
+}
+
+/** How the failure message names the job, by what the step did with it. */
+const WORKED_WITH: Record<Mode, (id: string) => string> = {
+  create: (id) => `Agent job ${id} was created`,
+  'follow-up': (id) => `Agent job ${id} was sent the follow-up message`,
+  attach: (id) => `The step followed agent job ${id}`
+}
+
+/** Why a file cannot be written, by the error code of writing it or of looking at it. */
+const UNWRITABLE = new Map([
+  ['EISDIR', 'is a directory'],
+  ['ENOENT', 'does not exist'],
+  ['ENOTDIR', 'does not exist'],
+  ['EACCES', 'the step may not write (permission denied)'],
+  ['EPERM', 'the step may not write (permission denied)'],
+  ['EROFS', 'is on a read-only file system'],
+  ['ENOSPC', 'is on a disk that is full']
+])
+
+/**
+ * Which runner file could not be written and why, for a message: `GITHUB_OUTPUT names "…", which
+ * is a directory`. `error` is what writing it threw; the file is looked at for the reason, since
+ * `@actions/core` reports a missing or inaccessible file without an error code.
+ */
+export function runnerFileProblem(
+  variable: 'GITHUB_OUTPUT' | 'GITHUB_STEP_SUMMARY',
+  error: unknown
+): string {
+  const path = process.env[variable] ?? ''
+  let code = errnoCode(error)
+  try {
+    if (statSync(path).isDirectory()) code = 'EISDIR'
+    else if (code === undefined) accessSync(path, constants.W_OK)
+  } catch (looked: unknown) {
+    code = errnoCode(looked) ?? code
+  }
+  const why =
+    UNWRITABLE.get(code ?? '') ?? `cannot be written (${forLog(errorMessage(error), 200)})`
+  return `${variable} names "${forLog(path, 300)}", which ${why}`
+}
+
+/** A Node.js system error's code (`EISDIR`), read without `instanceof`, which fails across realms. */
+function errnoCode(error: unknown): string | undefined {
+  const code: unknown =
+    typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined
+  return typeof code === 'string' ? code : undefined
 }
 
 /** The prompt escaped for the summary, cut until it fits in `MAX_SUMMARY_PROMPT_BYTES`. */

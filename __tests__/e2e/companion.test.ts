@@ -10,6 +10,7 @@ import {
   QUICK,
   runAction,
   simulators,
+  waitForLine,
   type Simulator
 } from './harness.js'
 
@@ -273,5 +274,113 @@ describe('never in the way', () => {
     expect(sim.comments[0]?.body).toContain(
       'https://ghes.example.com/Codertocat/Hello-World/actions/runs/4242'
     )
+  })
+})
+
+describe('a status comment deleted while the step runs', () => {
+  /** Resolves once `ready` holds, looking every few milliseconds. */
+  const until = async (ready: () => boolean) => {
+    while (!ready()) await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  const urlOf = (id: number | undefined) =>
+    `https://github.com/Codertocat/Hello-World/pull/2#issuecomment-${id}`
+  const PATCH = new RegExp(`^PATCH ${REPO}/issues/comments/\\d+$`)
+
+  it('the comment found: one new comment records the job, and comment-url is the new one', async () => {
+    const sim = await sims.start({ jobDurationMs: 200 })
+    const jobId = await existingJob(sim)
+    const found = 41
+    sim.setScenario({
+      github: {
+        comments: { 2: [{ id: found, user: BOT, body: marker({ projectId: 'proj_e2e', jobId }) }] }
+      }
+    })
+    const run = await runAction(inputs(sim), {
+      ...onEvent(sim, 'pull_request', 'pull_request-synchronize.json'),
+      // Deleted after the step found it, before the step writes it.
+      onSpawn: (child) =>
+        void waitForLine(child, /Found this action's comment/).then(() =>
+          sim.github.deleteComment(found)
+        )
+    })
+    expect(run.code).toBe(0)
+    expect(commentCalls(sim)).toEqual([
+      `GET ${REPO}/issues/2/comments`,
+      `PATCH ${REPO}/issues/comments/${found}`,
+      `POST ${REPO}/issues/2/comments`,
+      expect.stringMatching(PATCH)
+    ])
+    expect(sim.comments).toHaveLength(1)
+    const [comment] = sim.comments
+    expect(comment?.id).not.toBe(found)
+    expect(comment?.body).toContain(marker({ projectId: 'proj_e2e', jobId }))
+    expect(comment?.body).toContain('Docs pull request ready')
+    expect(run.outputs['comment-url']).toBe(urlOf(comment?.id))
+    expect(run.stdout).toContain('The status comment on pull request #2 had been deleted')
+    expect(run.stdout).not.toMatch(/::warning/)
+  })
+
+  it('not replaced because GitHub refuses: comment-url is empty, and one warning says why', async () => {
+    const sim = await sims.start({
+      jobDurationMs: 200,
+      githubFaults: {
+        createComment: [
+          { status: 403, body: '{"message":"Resource not accessible by integration"}' }
+        ]
+      }
+    })
+    const jobId = await existingJob(sim)
+    const found = 42
+    sim.setScenario({
+      github: {
+        comments: { 2: [{ id: found, user: BOT, body: marker({ projectId: 'proj_e2e', jobId }) }] }
+      }
+    })
+    const run = await runAction(inputs(sim), {
+      ...onEvent(sim, 'pull_request', 'pull_request-synchronize.json'),
+      onSpawn: (child) =>
+        void waitForLine(child, /Found this action's comment/).then(() =>
+          sim.github.deleteComment(found)
+        )
+    })
+    expect(run.code).toBe(0)
+    expect(sim.comments).toHaveLength(0)
+    expect(run.outputs['comment-url']).toBe('')
+    expect(run.summary).not.toContain('issuecomment')
+    const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(
+      /The status comment on pull request #2 was deleted, and a new one could not be written: GitHub refused \(HTTP 403\)/
+    )
+  })
+
+  it('the comment this run wrote: replaced at the end, and comment-url is the new one', async () => {
+    const sim = await sims.start({ jobDurationMs: 1_500 })
+    let deleted: number | undefined
+    const run = await runAction(inputs(sim), {
+      ...onEvent(sim, 'pull_request', 'pull_request-opened.json'),
+      // Deleted once the start comment is written, while the job still runs.
+      onSpawn: () =>
+        void until(() => sim.comments.length === 1).then(() => {
+          deleted = sim.comments[0]?.id
+          sim.github.deleteComment(deleted ?? 0)
+        })
+    })
+    expect(run.code).toBe(0)
+    expect(deleted).toBeDefined()
+    expect(commentCalls(sim)).toEqual([
+      `GET ${REPO}/issues/2/comments`,
+      `POST ${REPO}/issues/2/comments`,
+      `PATCH ${REPO}/issues/comments/${deleted}`,
+      `POST ${REPO}/issues/2/comments`
+    ])
+    expect(sim.comments).toHaveLength(1)
+    const [comment] = sim.comments
+    expect(comment?.body).toContain('Docs pull request ready')
+    expect(comment?.body).toContain(`<code>${run.outputs['job-id']}</code>`)
+    expect(run.outputs['comment-url']).toBe(urlOf(comment?.id))
+    expect(run.outputs['comment-url']).not.toBe(urlOf(deleted))
+    expect(run.summary).toContain(`<a href="${urlOf(comment?.id)}">on the pull request</a>`)
+    expect(run.stdout).not.toMatch(/::warning/)
   })
 })

@@ -12,7 +12,14 @@ import { codeCommit } from '../trigger/code.js'
 import { eventPullRequest, type Event } from './event.js'
 import type { CommitPull, GitHubApi, IssueComment } from './octokit.js'
 import { newestComment, writtenBy } from './own-comment.js'
-import { Beside, createOnce, describeGitHubError, gitHubError, Surface } from './policy.js'
+import {
+  Beside,
+  createOnce,
+  describeGitHubError,
+  gitHubError,
+  GitHubError,
+  Surface
+} from './policy.js'
 
 /** The marker, alone on the first line of the body, as the action writes it. */
 const MARKER =
@@ -55,8 +62,15 @@ export function isOwnComment(comment: IssueComment, account: string, projectId: 
   return writtenBy(comment, account) && readMarker(comment.body)?.projectId === projectId
 }
 
+/** The status comment was deleted a second time in one run: no third comment is written. */
+class DeletedAgain extends GitHubError {}
+
 export class Companion {
   private comment: IssueComment | undefined
+  /** The comment as this run last wrote it; undefined until written, and once it is gone. */
+  private written: IssueComment | undefined
+  /** A deleted status comment was replaced: one replacement a run, so never two comments. */
+  private replaced = false
   /** The login the token acts as; undefined until learned, and then no comment is trusted. */
   private account: string | undefined
   /** A create's answer left unknown whether the comment exists: look before creating again. */
@@ -144,12 +158,9 @@ export class Companion {
   begin(
     body: string,
     within: (signal: AbortSignal) => Bounded,
-    onUrl: (url: string) => void
+    onUrl: (url: string | undefined) => void
   ): void {
-    this.beside.start(async (bounds) => {
-      const url = await this.write(body, bounds)
-      if (url) onUrl(url)
-    }, within)
+    this.beside.start(async (bounds) => onUrl(await this.write(body, bounds)), within)
   }
 
   /** Writes the last state of the comment, after the write still under way has settled. */
@@ -159,23 +170,35 @@ export class Companion {
   }
 
   /**
-   * Creates the status comment, or updates the one found; returns its URL, or undefined. A
-   * create is sent once: when its answer leaves it unknown whether it landed, the comment is
-   * looked for before anything is created again.
+   * Creates the status comment, or updates the one found. Returns the URL of the comment this run
+   * wrote, as long as it is not known to be gone (a later write that failed leaves it standing),
+   * or undefined. A create is sent once: when its answer leaves it unknown whether it landed, the
+   * comment is looked for before anything is created again. A comment deleted while the action
+   * relies on it is replaced once.
    */
   private async write(body: string, within: Bounded): Promise<string | undefined> {
     const { owner, repo } = this.event
-    const refused = (failure: ReturnType<typeof gitHubError>) =>
-      this.event.pullRequest?.fork && failure.kind === 'refused'
-        ? `Could not write the status comment on pull request #${this.number}: pull requests ` +
-          'from forks get a read-only token. The docs job is not affected.'
-        : `Could not write the status comment on pull request #${this.number}: ` +
-          `${describeGitHubError(failure, 'pull-requests: write')}. The docs job is not affected.`
+    const refused = (failure: GitHubError) => {
+      const what = `status comment on pull request #${this.number}`
+      const unaffected = 'The docs job is not affected.'
+      if (failure instanceof DeletedAgain) {
+        return `The ${what} was deleted again, so this run writes no other. ${unaffected}`
+      }
+      const could = this.replaced
+        ? `The ${what} was deleted, and a new one could not be written`
+        : `Could not write the ${what}`
+      return this.event.pullRequest?.fork && failure.kind === 'refused'
+        ? `${could}: pull requests from forks get a read-only token. ${unaffected}`
+        : `${could}: ${describeGitHubError(failure, 'pull-requests: write')}. ${unaffected}`
+    }
     const written = await this.surface.write(refused, () =>
       within(async (signal) => {
         if (!this.comment && this.uncertain) this.comment = await this.look(within)
         const existing = this.comment
-        if (existing) return this.github.updateComment(owner, repo, existing.id, body, signal)
+        if (existing) {
+          const updated = await this.update(existing, body, signal)
+          if (updated) return updated
+        }
         try {
           return await createOnce(
             () => this.github.createComment(owner, repo, this.number, body, signal),
@@ -187,10 +210,42 @@ export class Companion {
         }
       })
     )
-    if (!written) return undefined
-    this.comment = written
-    this.uncertain = false
-    return written.url
+    if (written) {
+      if (this.replaced && this.written === undefined) {
+        this.log.info(
+          `The status comment on pull request #${this.number} had been deleted, so a new one ` +
+            'records the docs job.'
+        )
+      }
+      this.comment = written
+      this.written = written
+      this.uncertain = false
+    }
+    return this.written?.url
+  }
+
+  /**
+   * Updates `existing`; undefined when it answers 404 the first time, as a comment that was
+   * deleted does: the caller then creates its replacement. The same answer again is final.
+   */
+  private async update(
+    existing: IssueComment,
+    body: string,
+    signal: AbortSignal
+  ): Promise<IssueComment | undefined> {
+    const { owner, repo } = this.event
+    try {
+      return await this.github.updateComment(owner, repo, existing.id, body, signal)
+    } catch (error: unknown) {
+      if (gitHubError(error).status !== 404) throw error
+      this.comment = undefined
+      this.written = undefined
+      if (this.replaced) {
+        throw new DeletedAgain('The status comment was deleted again', 'refused', 404)
+      }
+      this.replaced = true
+      return undefined
+    }
   }
 
   /** This action's own comment for the project, when the token's account is known. */

@@ -58,14 +58,17 @@ export function statusComment(state: RunState, options: CommentOptions): string 
   ].join('\n')
 }
 
-/** The status comment as a sink; `onUrl` hears the comment's address once it is written. */
+/**
+ * The status comment as a sink; `onUrl` hears the comment's address after each write, and
+ * undefined once the comment it heard of is gone (deleted, and not replaced).
+ */
 export class CommentSink implements Sink {
   constructor(
     private readonly companion: Companion,
     private readonly options: CommentOptions,
     /** Bounds for the write made while the job runs; `stop` ends it early. */
     private readonly writeWithin: (stop: AbortSignal) => Bounded,
-    private readonly onUrl: (url: string) => void
+    private readonly onUrl: (url: string | undefined) => void
   ) {}
 
   started(state: RunState): void {
@@ -75,7 +78,6 @@ export class CommentSink implements Sink {
 
   async finished(state: RunState, within: Bounded): Promise<void> {
     if (!state.job?.id) return
-    const url = await this.companion.finish(statusComment(state, this.options), within)
-    if (url) this.onUrl(url)
+    this.onUrl(await this.companion.finish(statusComment(state, this.options), within))
   }
 }

@@ -1,0 +1,22 @@
+import { afterAll, expect, it, jest } from '@jest/globals'
+import * as core from '../__fixtures__/core.js'
+
+const run = jest.fn(() => Promise.reject(new Error('a bug at dist/index.js:15')))
+jest.unstable_mockModule('@actions/core', () => core)
+jest.unstable_mockModule('../src/main.js', () => ({ run }))
+
+// The entry point listens for rejections of abandoned calls; the worker runs other files after.
+const listening = process.listeners('unhandledRejection')
+afterAll(() => {
+  for (const listener of process.listeners('unhandledRejection')) {
+    if (!listening.includes(listener)) process.off('unhandledRejection', listener)
+  }
+})
+
+it('fails the step with one message, not a stack, when run itself throws', async () => {
+  await import('../src/index.js')
+  expect(run).toHaveBeenCalledTimes(1)
+  expect(core.setFailed.mock.calls).toEqual([
+    ['The action stopped on an unexpected error: a bug at dist/index.js:15']
+  ])
+})
