@@ -18,9 +18,10 @@ const TOKEN = 'ghs_e2e_token_0123456789'
 const REPO = '/repos/Codertocat/Hello-World'
 const BEFORE = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'
 
+/** What the run asked of the code repository (the docs pull request is read in its own). */
 const github = (sim: Simulator) =>
   sim.requests
-    .filter((r) => r.path.includes('/repos/'))
+    .filter((r) => r.path.startsWith(`${REPO}/`))
     .map((r) => `${r.method} ${r.path.split('?')[0]}`)
 const creates = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))

@@ -313,7 +313,7 @@ describe('a status comment deleted while the step runs', () => {
     expect(sim.comments).toHaveLength(1)
     const [comment] = sim.comments
     expect(comment?.id).not.toBe(found)
-    expect(comment?.body).toContain(marker({ projectId: 'proj_e2e', jobId }))
+    expect(comment?.body).toContain(marker({ projectId: 'proj_e2e', jobId, sha: PUSHED }))
     expect(comment?.body).toContain('Docs pull request ready')
     expect(run.outputs['comment-url']).toBe(urlOf(comment?.id))
     expect(run.stdout).toContain('The status comment on pull request #2 had been deleted')
