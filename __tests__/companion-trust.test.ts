@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { Companion, isOwnComment, marker } from '../src/github/companion.js'
-import type { Event } from '../src/github/event.js'
-import type { GitHubApi, IssueComment } from '../src/github/octokit.js'
+import type { Event } from '../src/trigger/event.js'
+import type { GitHubApi, IssueComment } from '../src/github/api.js'
 import { bounded } from '../src/runtime.js'
 
 const BOT = 'github-actions[bot]'

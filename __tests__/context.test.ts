@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { CONTEXT_HEADING, isLowValue, matchesPaths, withContext } from '../src/context.js'
+import { CONTEXT_HEADING, isLowValue, matchesPaths, withContext } from '../src/trigger/context.js'
 import type { Change } from '../src/github/change.js'
-import type { Commit, Event, PullRequest } from '../src/github/event.js'
-import type { ChangedFile } from '../src/github/octokit.js'
+import type { Commit, Event, PullRequest } from '../src/trigger/event.js'
+import type { ChangedFile } from '../src/github/api.js'
 import { addSecret, clearSecrets } from '../src/sanitize.js'
 
 afterEach(() => clearSecrets())

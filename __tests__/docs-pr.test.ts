@@ -1,22 +1,20 @@
 import { describe, expect, it } from '@jest/globals'
-import type { Event } from '../src/github/event.js'
-import type { GitHubApi, IssueComment, PullState } from '../src/github/octokit.js'
+import type { Event } from '../src/trigger/event.js'
+import type { GitHubApi, IssueComment, PullState } from '../src/github/api.js'
 import { GitHubError } from '../src/github/policy.js'
 import type { DocsReviewers } from '../src/inputs.js'
+import { backlinkBody, closingComment } from '../src/present/docs-pr.js'
 import {
-  backlinkBody,
-  closingComment,
-  docsTarget,
-  DocsPullSink,
   fedChange,
-  labelsToAdd,
   MAX_BACKLINK_CHANGES,
   readBacklink,
-  reviewPlan,
   withChange,
   type Backlink,
   type FedChange
-} from '../src/publish/docs-pr.js'
+} from '../src/publish/backlink.js'
+import { DocsPullSink } from '../src/publish/docs-pr.js'
+import { labelsToAdd, reviewPlan } from '../src/publish/docs-review.js'
+import { docsTarget } from '../src/trigger/docs.js'
 import { newRunState, type RunState } from '../src/run.js'
 import { bounded } from '../src/runtime.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { describeNetworkError, describeUnreachable, refusal } from '../src/explain.js'
+import { describeNetworkError, describeUnreachable, refusal } from '../src/mintlify/explain.js'
 
 /** An error shaped as undici throws it: `fetch failed`, with the cause that says why. */
 function fetchFailed(message: string, code?: string): TypeError {

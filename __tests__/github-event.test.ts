@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { closedPull, eventPullRequest, readEvent, ZERO_SHA } from '../src/github/event.js'
+import { closedPull, eventPullRequest, readEvent, ZERO_SHA } from '../src/trigger/event.js'
 
 const ZERO = '0'.repeat(40)
 const BASE = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'

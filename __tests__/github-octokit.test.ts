@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from '@jest/globals'
-import type { GitHubApi, GitHubOptions } from '../src/github/octokit.js'
+import type { GitHubApi } from '../src/github/api.js'
+import type { GitHubOptions } from '../src/github/octokit.js'
 import { addSecret, clearSecrets } from '../src/sanitize.js'
 import {
   startSimulator,

@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml'
 import * as core from '../__fixtures__/core.js'
 import { parseDuration } from '../src/duration.js'
 import { clearSecrets } from '../src/sanitize.js'
-import { isLoopback } from '../src/urls.js'
+import { isLoopback } from '../src/http.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { readSettings } = await import('../src/inputs.js')

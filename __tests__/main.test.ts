@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import * as core from '../__fixtures__/core.js'
 import { EPOCH } from '../__fixtures__/runtime.js'
-import type { Fetch, HttpRequest } from '../src/transport.js'
+import type { Fetch, HttpRequest } from '../src/mintlify/transport.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../src/main.js')

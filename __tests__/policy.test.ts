@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { ApiError, DeadlineError, UncertainError, type Failure } from '../src/errors.js'
-import { CREATE, MESSAGE, POLL } from '../src/mintlify.js'
+import { CREATE, MESSAGE, POLL } from '../src/mintlify/api.js'
 import {
   decide,
   MAX_ATTEMPTS,
@@ -9,7 +9,7 @@ import {
   mayRetry,
   parseRetryAfter,
   type Situation
-} from '../src/policy.js'
+} from '../src/mintlify/policy.js'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 

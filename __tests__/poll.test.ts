@@ -7,10 +7,10 @@ import {
   UncertainError,
   type Failure
 } from '../src/errors.js'
-import type { Job } from '../src/job.js'
-import { CREATE } from '../src/mintlify.js'
-import { MAX_ATTEMPTS } from '../src/policy.js'
-import { pollDelay } from '../src/schedule.js'
+import type { Job } from '../src/mintlify/job.js'
+import { CREATE } from '../src/mintlify/api.js'
+import { MAX_ATTEMPTS } from '../src/mintlify/policy.js'
+import { pollDelay } from '../src/mintlify/schedule.js'
 import {
   FINAL_CHECK_MS,
   PROGRESS_EVERY_MS,
@@ -20,7 +20,7 @@ import {
   waitForJob,
   WARN_AFTER_FAILURES,
   type Call
-} from '../src/poll.js'
+} from '../src/mintlify/poll.js'
 import { EPOCH, virtualRuntime, type VirtualRuntime } from '../__fixtures__/runtime.js'
 
 const MINUTE = 60_000

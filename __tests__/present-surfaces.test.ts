@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import type { Job } from '../src/job.js'
-import { verdictOf, type Mode, type Outcome } from '../src/present.js'
+import type { Job } from '../src/mintlify/job.js'
+import { verdictOf, type Mode, type Outcome } from '../src/present/verdict.js'
 import { checkName, checkStatus } from '../src/publish/check.js'
 import { newRunState, type RunState } from '../src/run.js'
 

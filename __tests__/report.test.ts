@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import * as core from '../__fixtures__/core.js'
 import { API_KEYS_PAGE, ApiError } from '../src/errors.js'
-import type { Job } from '../src/job.js'
-import type { Outcome, RunRecord } from '../src/present.js'
+import type { Job } from '../src/mintlify/job.js'
+import type { Outcome, RunRecord } from '../src/present/verdict.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
-const { Reporter } = await import('../src/report.js')
+const { Reporter } = await import('../src/publish/report.js')
 
 const PR = 'https://github.com/acme/docs/pull/110'
 const REPOSITORY = 'https://github.com/acme/docs'

@@ -9,7 +9,7 @@ import {
   POLL_JITTER,
   pollDelay,
   type PollPace
-} from '../src/schedule.js'
+} from '../src/mintlify/schedule.js'
 
 // The goals of the default schedule, worked out from `pollDelay` itself rather than measured
 // (`npm run bench` measures them on the wait loop). For jobs of 1 to 10 minutes, with each status

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import type { Event } from '../src/github/event.js'
+import type { Event } from '../src/trigger/event.js'
 import { codeCommit, codePull } from '../src/trigger/code.js'
 import { parsePullLink, pullName } from '../src/trigger/ref.js'
 

@@ -47,15 +47,15 @@ function summarise(jobs) {
  * Waits for each of `JOBS` with `pace`, each check taking `REQUEST_MS` and seeing the job as it is
  * when it answers; with jitter or none. `root`: the repository whose src/ is measured.
  *
- * @param {string} root @param {import('../src/schedule.js').PollPace} pace @param {boolean} jitter
+ * @param {string} root @param {import('../src/mintlify/schedule.js').PollPace} pace @param {boolean} jitter
  * @returns {Promise<{ loop: Figures, model: Figures }>}
  */
 export async function measurePolling(root, pace, jitter) {
   if (!hooked) hooked = Boolean(loadTypeScript())
   const source = (/** @type {string} */ file) => pathToFileURL(join(root, 'src', file)).href
-  /** @type {typeof import('../src/poll.js')} */
+  /** @type {typeof import('../src/mintlify/poll.js')} */
   const { waitForJob } = await import(source('poll.ts'))
-  /** @type {typeof import('../src/schedule.js')} */
+  /** @type {typeof import('../src/mintlify/schedule.js')} */
   const { pollDelay } = await import(source('schedule.ts'))
   const random = (/** @type {number} */ jobMs) => (jitter ? seededRandom(jobMs) : () => 0)
   const running = { id: 'job_bench', status: 'active' }

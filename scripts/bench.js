@@ -159,7 +159,7 @@ async function polling(bench) {
   const pace = { initialMs: initialMs ?? NaN, maxMs: maxMs ?? NaN }
   const every10s = { initialMs: 10_000, maxMs: 10_000 }
   const most = (await measurePolling(ROOT, every10s, false)).loop.polls
-  /** @type {[string, import('../src/schedule.js').PollPace, boolean][]} */
+  /** @type {[string, import('../src/mintlify/schedule.js').PollPace, boolean][]} */
   const schedules = [
     ['the old default: 5 s, ×1.5 up to 30 s', { initialMs: 5000, maxMs: 30_000 }, true],
     [`the default: ${pace.initialMs / 1000} s, ×1.5 up to ${pace.maxMs / 1000} s`, pace, true],

@@ -2,11 +2,10 @@ import { open, stat } from 'node:fs/promises'
 import * as core from '@actions/core'
 import { z } from 'zod'
 import { formatDuration, isBareNumber, parseDuration, type BareUnit } from './duration.js'
-import { MAX_JOB_ID_LENGTH } from './job.js'
+import { MAX_JOB_ID_LENGTH } from './mintlify/job.js'
 import { API_KEYS_PAGE, InputError, InputErrors, cancellation, errorMessage } from './errors.js'
 import { addSecret, hasControlCharacters, forLog } from './sanitize.js'
-import { proxyProblem } from './transport.js'
-import { isLoopback } from './urls.js'
+import { isLoopback, proxyProblem } from './http.js'
 
 /** Everything the action was asked to do, parsed once before any request is sent. */
 export interface Settings {

@@ -5,7 +5,7 @@
  */
 import type { Recorded } from './github/companion.js'
 import type { Settings } from './inputs.js'
-import type { Mode } from './present.js'
+import type { Mode } from './present/verdict.js'
 import { forLog } from './sanitize.js'
 import type { DocsPullState } from './trigger/docs.js'
 import { pullName } from './trigger/ref.js'

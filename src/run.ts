@@ -4,10 +4,10 @@
  * the docs pull request). Sinks read it; only `main.ts` changes it.
  */
 import type { DocsPull } from './github/docs-pull.js'
-import type { Event } from './github/event.js'
-import type { Job } from './job.js'
+import type { Event } from './trigger/event.js'
+import type { Job } from './mintlify/job.js'
 import type { CommitRef, PullRef } from './trigger/ref.js'
-import type { Mode, Outcome } from './present.js'
+import type { Mode, Outcome } from './present/verdict.js'
 
 /** The change that started the workflow, as the sinks need it. */
 export interface Trigger {

@@ -3,10 +3,10 @@
  * GitHub requests for the files and their patches. Never fails: what cannot be read becomes a
  * warning, and the change is described with what the payload offers.
  */
-import type { Commit, Event } from './event.js'
-import { eventPullRequest, ZERO_SHA } from './event.js'
+import type { Commit, Event } from '../trigger/event.js'
+import { eventPullRequest, ZERO_SHA } from '../trigger/event.js'
 import { codeCommit } from '../trigger/code.js'
-import type { ChangedFile, Comparison, GitHubApi } from './octokit.js'
+import type { ChangedFile, Comparison, GitHubApi } from './api.js'
 import { describeGitHubError, gitHubError } from './policy.js'
 import { forLog } from '../sanitize.js'
 

@@ -5,21 +5,14 @@
  * and never edited. Best effort throughout, through the GitHub policy: a GitHub failure is one
  * warning, never a failed step, and every call is bounded.
  */
-import { jobIdProblem } from '../job.js'
+import { jobIdProblem } from '../mintlify/job.js'
 import type { Bounded, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { codeCommit } from '../trigger/code.js'
-import { eventPullRequest, type Event } from './event.js'
-import type { CommitPull, GitHubApi, IssueComment } from './octokit.js'
-import { newestComment, writtenBy } from './own-comment.js'
-import {
-  Beside,
-  createOnce,
-  describeGitHubError,
-  gitHubError,
-  GitHubError,
-  Surface
-} from './policy.js'
+import { eventPullRequest, type Event } from '../trigger/event.js'
+import type { CommitPull, GitHubApi, IssueComment } from './api.js'
+import { DeletedAgain, OwnedComment, writtenBy } from './own-comment.js'
+import { describeGitHubError, Surface } from './policy.js'
 
 /** The marker, alone on the first line of the body, as the action writes it. */
 const MARKER =
@@ -62,24 +55,12 @@ export function isOwnComment(comment: IssueComment, account: string, projectId: 
   return writtenBy(comment, account) && readMarker(comment.body)?.projectId === projectId
 }
 
-/** The status comment was deleted a second time in one run: no third comment is written. */
-class DeletedAgain extends GitHubError {}
-
 export class Companion {
-  private comment: IssueComment | undefined
-  /** The comment as this run last wrote it; undefined until written, and once it is gone. */
-  private written: IssueComment | undefined
-  /** A deleted status comment was replaced: one replacement a run, so never two comments. */
-  private replaced = false
-  /** The login the token acts as; undefined until learned, and then no comment is trusted. */
-  private account: string | undefined
-  /** A create's answer left unknown whether the comment exists: look before creating again. */
-  private uncertain = false
-  private readonly beside = new Beside()
+  private readonly comment: OwnedComment
   private readonly surface: Surface
 
   constructor(
-    private readonly github: GitHubApi,
+    github: GitHubApi,
     private readonly event: Event,
     /** The pull request the change belongs to. */
     readonly number: number,
@@ -89,6 +70,29 @@ export class Companion {
     private readonly reuse: boolean
   ) {
     this.surface = new Surface(log, '')
+    const what = `status comment on pull request #${number}`
+    const unaffected = 'The docs job is not affected.'
+    this.comment = new OwnedComment(
+      github,
+      { owner: event.owner, repo: event.repo, number },
+      {
+        mine: (body) => readMarker(body)?.projectId === projectId,
+        describe: (failure, replaced) => {
+          if (failure instanceof DeletedAgain) {
+            return `The ${what} was deleted again, so this run writes no other. ${unaffected}`
+          }
+          const could = replaced
+            ? `The ${what} was deleted, and a new one could not be written`
+            : `Could not write the ${what}`
+          return event.pullRequest?.fork && failure.kind === 'refused'
+            ? `${could}: pull requests from forks get a read-only token. ${unaffected}`
+            : `${could}: ${describeGitHubError(failure, 'pull-requests: write')}. ${unaffected}`
+        },
+        replacedNote: `The ${what} had been deleted, so a new one records the docs job.`
+      },
+      this.surface,
+      log
+    )
   }
 
   /**
@@ -98,48 +102,27 @@ export class Companion {
    * job, so the next run does not meet it again.
    */
   async find(within: Bounded): Promise<Recorded | undefined> {
-    // Who the token is and the first page of comments are asked for at once.
-    const viewer = within((signal) => this.github.viewer(signal)).then(
-      (account) => ({ account }),
-      (error: unknown) => ({ error })
-    )
-    const wanted = viewer.then((v) =>
-      'account' in v ? (c: IssueComment) => isOwnComment(c, v.account, this.projectId) : undefined
-    )
-    const thread = { owner: this.event.owner, repo: this.event.repo, number: this.number }
-    const listed = newestComment(this.github, thread, within, wanted).then(
-      (comment) => ({ comment }),
-      (error: unknown) => ({ error })
-    )
-    const learned = await viewer
-    if ('error' in learned) {
+    const result = await this.comment.find(within)
+    if ('step' in result) {
+      const why = describeGitHubError(result.error, 'pull-requests: read')
       this.surface.warn(
-        `Could not learn which account github-token acts as ` +
-          `(${describeGitHubError(learned.error, 'pull-requests: read')}), so no earlier comment ` +
-          `on pull request #${this.number} is trusted: ` +
-          (this.reuse
-            ? 'a new docs job is started instead of a follow-up to the recorded one.'
-            : 'a new status comment is written.')
+        result.step === 'account'
+          ? `Could not learn which account github-token acts as (${why}), so no earlier comment ` +
+              `on pull request #${this.number} is trusted: ` +
+              (this.reuse
+                ? 'a new docs job is started instead of a follow-up to the recorded one.'
+                : 'a new status comment is written.')
+          : `Could not read the comments of pull request #${this.number}: ${why}. ` +
+              (this.reuse
+                ? 'No earlier job can be found, so a new docs job is started, and will be on ' +
+                  'every push until the comments can be read.'
+                : 'The docs job is not affected.')
       )
       return undefined
     }
-    this.account = learned.account
-    const found = await listed
-    if ('error' in found) {
-      this.surface.warn(
-        `Could not read the comments of pull request #${this.number}: ` +
-          `${describeGitHubError(found.error, 'pull-requests: read')}. ` +
-          (this.reuse
-            ? 'No earlier job can be found, so a new docs job is started, and will be on every ' +
-              'push until the comments can be read.'
-            : 'The docs job is not affected.')
-      )
-      return undefined
-    }
-    this.comment = found.comment
-    if (!this.comment) return undefined
+    if (!result.found) return undefined
     this.log.info(`Found this action's comment on pull request #${this.number}.`)
-    const recorded = readMarker(this.comment.body)
+    const recorded = readMarker(result.found.body)
     const problem = recorded && jobIdProblem(recorded.jobId)
     if (problem) {
       this.log.warning(
@@ -151,117 +134,21 @@ export class Companion {
     return recorded
   }
 
-  /**
-   * Writes the comment while the job runs, without anyone waiting for it: polling never waits for
-   * GitHub. `finish` settles it first.
-   */
+  /** Writes the comment while the job runs, without anyone waiting for it. */
   begin(
     body: string,
     within: (signal: AbortSignal) => Bounded,
     onUrl: (url: string | undefined) => void
   ): void {
-    this.beside.start(async (bounds) => onUrl(await this.write(body, bounds)), within)
-  }
-
-  /** Writes the last state of the comment, after the write still under way has settled. */
-  async finish(body: string, within: Bounded): Promise<string | undefined> {
-    await this.beside.settle(within)
-    return this.write(body, within)
+    this.comment.begin(body, within, onUrl)
   }
 
   /**
-   * Creates the status comment, or updates the one found. Returns the URL of the comment this run
-   * wrote, as long as it is not known to be gone (a later write that failed leaves it standing),
-   * or undefined. A create is sent once: when its answer leaves it unknown whether it landed, the
-   * comment is looked for before anything is created again. A comment deleted while the action
-   * relies on it is replaced once.
+   * Writes the last state of the comment, after the write still under way has settled; returns
+   * the URL of a comment that exists, or undefined.
    */
-  private async write(body: string, within: Bounded): Promise<string | undefined> {
-    const { owner, repo } = this.event
-    const refused = (failure: GitHubError) => {
-      const what = `status comment on pull request #${this.number}`
-      const unaffected = 'The docs job is not affected.'
-      if (failure instanceof DeletedAgain) {
-        return `The ${what} was deleted again, so this run writes no other. ${unaffected}`
-      }
-      const could = this.replaced
-        ? `The ${what} was deleted, and a new one could not be written`
-        : `Could not write the ${what}`
-      return this.event.pullRequest?.fork && failure.kind === 'refused'
-        ? `${could}: pull requests from forks get a read-only token. ${unaffected}`
-        : `${could}: ${describeGitHubError(failure, 'pull-requests: write')}. ${unaffected}`
-    }
-    const written = await this.surface.write(refused, () =>
-      within(async (signal) => {
-        if (!this.comment && this.uncertain) this.comment = await this.look(within)
-        const existing = this.comment
-        if (existing) {
-          const updated = await this.update(existing, body, signal)
-          if (updated) return updated
-        }
-        try {
-          return await createOnce(
-            () => this.github.createComment(owner, repo, this.number, body, signal),
-            () => this.look(within)
-          )
-        } catch (error: unknown) {
-          this.uncertain = gitHubError(error).mayHaveLanded
-          throw error
-        }
-      })
-    )
-    if (written) {
-      if (this.replaced && this.written === undefined) {
-        this.log.info(
-          `The status comment on pull request #${this.number} had been deleted, so a new one ` +
-            'records the docs job.'
-        )
-      }
-      this.comment = written
-      this.written = written
-      this.uncertain = false
-    }
-    return this.written?.url
-  }
-
-  /**
-   * Updates `existing`; undefined when it answers 404 the first time, as a comment that was
-   * deleted does: the caller then creates its replacement. The same answer again is final.
-   */
-  private async update(
-    existing: IssueComment,
-    body: string,
-    signal: AbortSignal
-  ): Promise<IssueComment | undefined> {
-    const { owner, repo } = this.event
-    try {
-      return await this.github.updateComment(owner, repo, existing.id, body, signal)
-    } catch (error: unknown) {
-      if (gitHubError(error).status !== 404) throw error
-      this.comment = undefined
-      this.written = undefined
-      if (this.replaced) {
-        throw new DeletedAgain('The status comment was deleted again', 'refused', 404)
-      }
-      this.replaced = true
-      return undefined
-    }
-  }
-
-  /** This action's own comment for the project, when the token's account is known. */
-  private async look(within: Bounded): Promise<IssueComment | undefined> {
-    const account = this.account
-    if (!account) return undefined
-    return this.newest(within, (c) => isOwnComment(c, account, this.projectId))
-  }
-
-  /** The newest comment on the pull request that satisfies `wanted`. */
-  private newest(
-    within: Bounded,
-    wanted: (comment: IssueComment) => boolean
-  ): Promise<IssueComment | undefined> {
-    const { owner, repo } = this.event
-    return newestComment(this.github, { owner, repo, number: this.number }, within, wanted)
+  finish(body: string, within: Bounded): Promise<string | undefined> {
+    return this.comment.finish(body, within)
   }
 }
 

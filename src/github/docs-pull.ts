@@ -5,8 +5,8 @@
  * own docs repository is ever asked (see `trigger/docs.ts`). Best effort: what cannot be read is
  * `unknown`, with the reason and what would let it be read.
  */
-import type { Event } from './event.js'
-import type { GitHubApi, PullState } from './octokit.js'
+import type { Event } from '../trigger/event.js'
+import type { GitHubApi, PullState } from './api.js'
 import { describeGitHubError } from './policy.js'
 import type { Bounded } from '../runtime.js'
 import { docsTargetOf, type DocsJob, type DocsPullState } from '../trigger/docs.js'

@@ -1,12 +1,17 @@
 /**
- * Finding the action's own comment in a conversation: a comment counts only when the token's own
- * account wrote it (learned from GraphQL `viewer`, which answers for personal and GitHub App
- * tokens alike) and the action's hidden marker opens its body. Anyone can quote a marker; nobody
- * else can write as the token's account. Used for the status comment on the code pull request and
- * for the backlink comment on the docs pull request.
+ * A comment the action owns in a conversation, the one mechanism under every record it keeps on
+ * GitHub (the status comment on the code pull request, the backlink and the closing note on the
+ * docs pull request). A comment counts only when the token's own account wrote it (learned from
+ * GraphQL `viewer`, which answers for personal and GitHub App tokens alike) and the action's
+ * hidden marker opens its body: anyone can quote a marker, nobody else can write as the token's
+ * account. It is found newest first however long the conversation, created once (when GitHub's
+ * answer leaves it unknown whether a create landed, it is looked for before anything is created
+ * again), replaced once when someone deletes it mid-run, and written beside the polling, which
+ * never waits for it. Its users only supply the text.
  */
-import type { Bounded } from '../runtime.js'
-import { MAX_COMMENT_PAGES, type GitHubApi, type IssueComment } from './octokit.js'
+import type { Bounded, Log } from '../runtime.js'
+import { MAX_COMMENT_PAGES, type GitHubApi, type IssueComment } from './api.js'
+import { Beside, createOnce, gitHubError, GitHubError, type Surface } from './policy.js'
 
 /** Whether `account` wrote `comment`; logins compare without case, as GitHub compares them. */
 export function writtenBy(comment: IssueComment, account: string): boolean {
@@ -47,4 +52,164 @@ export async function newestComment(
     if (found) return found
   }
   return last(first.comments)
+}
+
+/** What makes a comment one particular owned comment, and how its failures read. */
+export interface OwnedCommentOptions {
+  /** Whether a body is this comment's: its marker opens it. */
+  readonly mine: (body: string) => boolean
+  /** Why a write failed, for the one warning; `replaced` when it was replacing a deleted one. */
+  readonly describe: (failure: GitHubError, replaced: boolean) => string
+  /** The log line when a deleted comment was replaced. */
+  readonly replacedNote?: string
+}
+
+/** The comment was deleted a second time in one run: no third one is written. */
+export class DeletedAgain extends GitHubError {}
+
+/** Why `find` found nothing it can trust. */
+export type FindFailure = { readonly step: 'account' | 'comments'; readonly error: unknown }
+
+export class OwnedComment {
+  private comment: IssueComment | undefined
+  /** The comment as this run last wrote it; undefined until written, and once it is gone. */
+  private written: IssueComment | undefined
+  /** A deleted comment was replaced: one replacement a run, so never two comments. */
+  private replaced = false
+  /** A create's answer left unknown whether the comment exists: look before creating again. */
+  private uncertain = false
+  /** The login the token acts as; undefined until learned, and then nothing is trusted. */
+  private account: string | undefined
+  private readonly beside = new Beside()
+
+  constructor(
+    private readonly github: GitHubApi,
+    private readonly thread: Thread,
+    private readonly options: OwnedCommentOptions,
+    private readonly surface: Surface,
+    private readonly log: Log
+  ) {}
+
+  /** The account the token acts as, when it was learned elsewhere (the same token's `viewer`). */
+  actingAs(account: string): this {
+    this.account = account
+    return this
+  }
+
+  /**
+   * Learns the token's account (unless known) and finds the newest comment it wrote that is this
+   * one; who the token is and the first page of comments are asked for at once.
+   */
+  async find(within: Bounded): Promise<{ found?: IssueComment } | FindFailure> {
+    const known = this.account
+    const viewer = known
+      ? Promise.resolve({ account: known })
+      : within((signal) => this.github.viewer(signal)).then(
+          (account) => ({ account }),
+          (error: unknown) => ({ error })
+        )
+    const wanted = viewer.then((v) => ('account' in v ? this.test(v.account) : undefined))
+    const listed = newestComment(this.github, this.thread, within, wanted).then(
+      (comment) => ({ comment }),
+      (error: unknown) => ({ error })
+    )
+    const learned = await viewer
+    if ('error' in learned) {
+      // The listing is abandoned: nothing it finds could be trusted.
+      listed.catch(() => undefined)
+      return { step: 'account', error: learned.error }
+    }
+    this.account = learned.account
+    const result = await listed
+    if ('error' in result) return { step: 'comments', error: result.error }
+    this.comment = result.comment
+    return { found: result.comment }
+  }
+
+  /** Writes the comment while the job runs, without anyone waiting for it; `finish` settles it. */
+  begin(
+    body: string,
+    within: (stop: AbortSignal) => Bounded,
+    onUrl: (url: string | undefined) => void
+  ): void {
+    this.beside.start(async (bounds) => onUrl(await this.write(body, bounds)), within)
+  }
+
+  /** Writes the comment's last state, after the write still under way has settled. */
+  async finish(body: string, within: Bounded): Promise<string | undefined> {
+    await this.beside.settle(within)
+    return this.write(body, within)
+  }
+
+  /**
+   * Creates the comment, or updates the one found or written. Returns the URL of the comment this
+   * run wrote, as long as it is not known to be gone, or undefined; a failure is one warning
+   * through the surface.
+   */
+  async write(body: string, within: Bounded): Promise<string | undefined> {
+    const { owner, repo, number } = this.thread
+    const written = await this.surface.write(
+      (failure) => this.options.describe(failure, this.replaced),
+      () =>
+        within(async (signal) => {
+          if (!this.comment && this.uncertain) this.comment = await this.look(within)
+          const existing = this.comment
+          if (existing) {
+            const updated = await this.update(existing, body, signal)
+            if (updated) return updated
+          }
+          try {
+            return await createOnce(
+              () => this.github.createComment(owner, repo, number, body, signal),
+              () => this.look(within)
+            )
+          } catch (error: unknown) {
+            this.uncertain = gitHubError(error).mayHaveLanded
+            throw error
+          }
+        })
+    )
+    if (written) {
+      if (this.replaced && this.written === undefined && this.options.replacedNote) {
+        this.log.info(this.options.replacedNote)
+      }
+      this.comment = written
+      this.written = written
+      this.uncertain = false
+    }
+    return this.written?.url
+  }
+
+  /**
+   * Updates `existing`; undefined when it answers 404 the first time, as a comment that was
+   * deleted does: the caller then creates its replacement. The same answer again is final.
+   */
+  private async update(
+    existing: IssueComment,
+    body: string,
+    signal: AbortSignal
+  ): Promise<IssueComment | undefined> {
+    const { owner, repo } = this.thread
+    try {
+      return await this.github.updateComment(owner, repo, existing.id, body, signal)
+    } catch (error: unknown) {
+      if (gitHubError(error).status !== 404) throw error
+      this.comment = undefined
+      this.written = undefined
+      if (this.replaced) throw new DeletedAgain('The comment was deleted again', 'refused', 404)
+      this.replaced = true
+      return undefined
+    }
+  }
+
+  /** This comment, when the token's account is known. */
+  private async look(within: Bounded): Promise<IssueComment | undefined> {
+    const account = this.account
+    if (!account) return undefined
+    return newestComment(this.github, this.thread, within, this.test(account))
+  }
+
+  private test(account: string): Wanted {
+    return (comment) => writtenBy(comment, account) && this.options.mine(comment.body)
+  }
 }

@@ -5,9 +5,9 @@
  * presentation says; at most two writes a run.
  */
 import { createHash } from 'node:crypto'
-import type { GitHubApi } from '../github/octokit.js'
+import type { GitHubApi } from '../github/api.js'
 import { Beside, describeGitHubError, Surface } from '../github/policy.js'
-import { verdictOf } from '../present.js'
+import { verdictOf } from '../present/verdict.js'
 import type { RunState } from '../run.js'
 import type { Bounded, Log } from '../runtime.js'
 import { safeLink } from '../sanitize.js'

@@ -6,12 +6,12 @@
  */
 import { formatDuration } from '../duration.js'
 import { marker, type Companion } from '../github/companion.js'
-import { STATUS_TABLE } from '../job.js'
-import { verdictOf } from '../present.js'
+import { STATUS_TABLE } from '../mintlify/job.js'
+import { verdictOf } from '../present/verdict.js'
 import type { RunState } from '../run.js'
 import type { Bounded } from '../runtime.js'
 import { escapeMarkup, safeLink } from '../sanitize.js'
-import { anchor, messageMarkup, pullMarkup, urlMarkup } from './links.js'
+import { anchor, messageMarkup, pullMarkup, urlMarkup } from '../present/links.js'
 import type { Sink } from './sink.js'
 
 /** What the comment needs beyond the run's state. */

@@ -2,7 +2,7 @@
  * Which pull request and which commit the code change that started the workflow is about, decided
  * in this one place from the event. Pure.
  */
-import { eventPullRequest, ZERO_SHA, type Event } from '../github/event.js'
+import { eventPullRequest, ZERO_SHA, type Event } from './event.js'
 import type { CommitRef, PullRef } from './ref.js'
 
 /**

@@ -5,10 +5,10 @@
  */
 import { accessSync, constants, statSync } from 'node:fs'
 import * as core from '@actions/core'
-import { formatDuration } from './duration.js'
-import { errorMessage } from './errors.js'
-import { JOB_FIELDS, type Job } from './job.js'
-import type { Log } from './runtime.js'
+import { formatDuration } from '../duration.js'
+import { errorMessage } from '../errors.js'
+import { JOB_FIELDS, type Job } from '../mintlify/job.js'
+import type { Log } from '../runtime.js'
 import {
   cut,
   defuseCommands,
@@ -17,9 +17,9 @@ import {
   forLog,
   redact,
   safeLink
-} from './sanitize.js'
-import { verdictOf, type Mode, type RunRecord, type Verdict } from './present.js'
-import { anchor, messageMarkup, pullMarkup, urlMarkup } from './publish/links.js'
+} from '../sanitize.js'
+import { verdictOf, type Mode, type RunRecord, type Verdict } from '../present/verdict.js'
+import { anchor, messageMarkup, pullMarkup, urlMarkup } from '../present/links.js'
 
 /** Longest annotation written; the runner shows only the start of longer ones anyway. */
 export const MAX_ANNOTATION_LENGTH = 4_000

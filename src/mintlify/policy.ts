@@ -3,8 +3,8 @@
  * error. Every caller (creating a job, sending a message, checking a job) asks here; none decides
  * for itself. Pure: the clock and randomness come in as arguments.
  */
-import { formatDuration } from './duration.js'
-import { ApiError, DeadlineError, UncertainError, type Failure } from './errors.js'
+import { formatDuration } from '../duration.js'
+import { ApiError, DeadlineError, UncertainError, type Failure } from '../errors.js'
 import { backoffDelay, type PollPace } from './schedule.js'
 
 /** What the policy needs to know about a kind of request; each kind declares it once. */

@@ -2,12 +2,12 @@
  * The loops: sending one request until it succeeds or the policy says stop, and waiting for a job
  * to end. They ask `policy.ts` what to do after every failure and decide nothing themselves.
  */
-import { formatDuration } from './duration.js'
-import { ApiError, cancellation, errorMessage } from './errors.js'
+import { formatDuration } from '../duration.js'
+import { ApiError, cancellation, errorMessage } from '../errors.js'
 import { classifyStatus, mergeJob, type Job, type Phase } from './job.js'
 import { READ, decide, type RequestKind } from './policy.js'
-import type { Runtime } from './runtime.js'
-import { forLog } from './sanitize.js'
+import type { Runtime } from '../runtime.js'
+import { forLog } from '../sanitize.js'
 import { pollDelay, type PollPace } from './schedule.js'
 
 /** Longest a single request may take; a stalled connection must not eat the whole step. */

@@ -2,8 +2,8 @@
  * The words for a failed request: what the server or the network did, and what the user can do
  * about it. Pure; untrusted text is quoted on its way in.
  */
-import { API_KEYS_PAGE } from './errors.js'
-import { forLog } from './sanitize.js'
+import { API_KEYS_PAGE } from '../errors.js'
+import { forLog } from '../sanitize.js'
 
 /** The request that failed, as far as its advice depends on it. */
 export type Operation = 'create' | 'poll' | 'message'

@@ -2,13 +2,13 @@
  * The agent job API (v2): its routes, what each request is for the request policy, and the
  * parsing of answers into jobs. One call per request; the loops in `poll.ts` decide repeats.
  */
-import { ApiError } from './errors.js'
+import { ApiError } from '../errors.js'
 import { describeHttpFailure, describeRedirect, serverText, type Operation } from './explain.js'
 import { parseJob, type Job } from './job.js'
 import { READ, parseRetryAfter, type RequestKind } from './policy.js'
-import { forLog } from './sanitize.js'
+import { forLog } from '../sanitize.js'
 import type { Transport } from './transport.js'
-import { pathSegment } from './urls.js'
+import { pathSegment } from '../http.js'
 
 const DASHBOARD_CHECK =
   "Check the agent's jobs in the Mintlify dashboard before running this step again."

@@ -4,11 +4,11 @@
  * nothing). Reading the change is best effort and bounded.
  */
 import { matchesPaths, withContext } from './context.js'
-import { changeFromPayload, readChange } from './github/change.js'
-import type { Event } from './github/event.js'
-import type { GitHubApi } from './github/octokit.js'
-import type { Settings } from './inputs.js'
-import type { Bounded, Log } from './runtime.js'
+import { changeFromPayload, readChange } from '../github/change.js'
+import type { Event } from './event.js'
+import type { GitHubApi } from '../github/api.js'
+import type { Settings } from '../inputs.js'
+import type { Bounded, Log } from '../runtime.js'
 
 export interface PreparedPrompt {
   readonly prompt: string

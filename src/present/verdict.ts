@@ -3,12 +3,12 @@
  * headline and notes, the annotation, the failure message, the status comment's headline, the
  * check's state). Pure, one switch: it decides what to say, and the sinks say it.
  */
-import { formatDuration } from './duration.js'
-import { errorMessage } from './errors.js'
-import { classifyStatus, type Job } from './job.js'
-import { describeLink, forLog, safeLink, type SafeLink } from './sanitize.js'
-import type { DocsPullState } from './trigger/docs.js'
-import { pullName } from './trigger/ref.js'
+import { formatDuration } from '../duration.js'
+import { errorMessage } from '../errors.js'
+import { classifyStatus, type Job } from '../mintlify/job.js'
+import { describeLink, forLog, safeLink, type SafeLink } from '../sanitize.js'
+import type { DocsPullState } from '../trigger/docs.js'
+import { pullName } from '../trigger/ref.js'
 
 /** How this step works with a job: starts one, sends it a follow-up message, or attaches to it. */
 export type Mode = 'create' | 'follow-up' | 'attach'

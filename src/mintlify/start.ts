@@ -2,16 +2,16 @@
  * Starting the work on the platform: create the job, send the follow-up message, or read the job
  * to attach to, through the Mintlify request policy.
  */
-import { ApiError } from './errors.js'
-import type { Settings } from './inputs.js'
+import { ApiError } from '../errors.js'
+import type { Settings } from '../inputs.js'
 import { mergeJob, type Job } from './job.js'
-import { CREATE, MESSAGE, POLL, type MintlifyApi } from './mintlify.js'
-import type { Plan } from './plan.js'
+import { CREATE, MESSAGE, POLL, type MintlifyApi } from './api.js'
+import type { Plan } from '../plan.js'
 import { send, type Schedule } from './poll.js'
-import type { Mode } from './present.js'
-import type { Reporter } from './report.js'
-import type { Runtime } from './runtime.js'
-import { forLog } from './sanitize.js'
+import type { Mode } from '../present/verdict.js'
+import type { Reporter } from '../publish/report.js'
+import type { Runtime } from '../runtime.js'
+import { forLog } from '../sanitize.js'
 
 /**
  * Whether the API refused a follow-up message in a way that says the job cannot take one: any

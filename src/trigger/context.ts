@@ -3,10 +3,10 @@
  * appended to the user's prompt within a character budget, and the `paths` filter. Pure.
  */
 import { minimatch } from 'minimatch'
-import type { Change } from './github/change.js'
-import { eventPullRequest, type Event, type PullRequest } from './github/event.js'
-import type { ChangedFile } from './github/octokit.js'
-import { cut, INVISIBLE, redact } from './sanitize.js'
+import type { Change } from '../github/change.js'
+import { eventPullRequest, type Event, type PullRequest } from './event.js'
+import type { ChangedFile } from '../github/api.js'
+import { cut, INVISIBLE, redact } from '../sanitize.js'
 
 /** What the context of a push or a pull request describes. */
 const CODE_CHANGE = 'the code change that started this run'

@@ -3,18 +3,11 @@
  * headers, a per-request timeout, the run's cancellation, the runner's proxy, a cap on what is
  * read, and no redirects. It never retries and never decides; it reports what provably happened.
  */
-import { HttpClient } from '@actions/http-client'
-import {
-  DecoratorHandler,
-  fetch as undiciFetch,
-  getGlobalDispatcher,
-  type Dispatcher
-} from 'undici'
-import { formatDuration } from './duration.js'
-import { ApiError, cancellation } from './errors.js'
+import { formatDuration } from '../duration.js'
+import { ApiError, cancellation } from '../errors.js'
 import { describeNetworkError, describeUnreachable, refusal } from './explain.js'
-import { describeLink, forLog, redact } from './sanitize.js'
-import { isLoopback } from './urls.js'
+import { forLog, redact } from '../sanitize.js'
+import { proxiedFetch, readCapped, TooLargeError } from '../http.js'
 
 /** The parts of a fetch response the transport reads. */
 export interface HttpResponse {
@@ -78,7 +71,7 @@ export interface Transport {
 
 /** Creates the transport for one API origin. */
 export function createTransport(options: TransportOptions): Transport {
-  const fetch = options.fetch ?? proxyAwareFetch(options.baseUrl, options.userAgent)
+  const fetch = options.fetch ?? proxiedFetch(options.baseUrl)
   const now = options.now ?? Date.now
   const debug = options.debug ?? (() => undefined)
   const origin = options.baseUrl.origin
@@ -115,7 +108,7 @@ export function createTransport(options: TransportOptions): Transport {
           { method, headers, body, redirect: 'manual', signal: request.signal },
           () => (sent = true)
         )
-        const text = redact(await readCapped(answered))
+        const text = redact((await readCapped(answered, MAX_ANSWER_BYTES)).toString('utf8'))
         const requestId =
           answered.headers.get('x-request-id') ?? answered.headers.get('cf-ray') ?? undefined
         const safeRequestId = requestId ? forLog(requestId, 100) : undefined
@@ -164,95 +157,4 @@ export function createTransport(options: TransportOptions): Transport {
       }
     }
   }
-}
-
-class TooLargeError extends Error {}
-
-/** Reads a body as text, refusing one over `MAX_ANSWER_BYTES`. */
-async function readCapped(response: HttpResponse): Promise<string> {
-  const tooLarge = new TooLargeError(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`)
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
-  if (declared > MAX_ANSWER_BYTES) {
-    await response.body?.cancel().catch(() => undefined)
-    throw tooLarge
-  }
-  if (!response.body) {
-    const text = await response.text()
-    if (Buffer.byteLength(text) > MAX_ANSWER_BYTES) throw tooLarge
-    return text
-  }
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > MAX_ANSWER_BYTES) {
-      await reader.cancel().catch(() => undefined)
-      throw tooLarge
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-/** undici's forwarding handler, typed with the callbacks it forwards (its typings omit them). */
-const Forwarding = DecoratorHandler as unknown as new (
-  handler: Dispatcher.DispatchHandlers
-) => Dispatcher.DispatchHandlers & { onConnect(abort: (err?: Error) => void): void }
-
-/**
- * Calls `onSent` when undici writes the request to an open connection: after any proxy tunnel
- * and TLS handshake, just before the request line leaves.
- */
-class SentWatcher extends Forwarding {
-  readonly #onSent: () => void
-  constructor(handler: Dispatcher.DispatchHandlers, onSent: () => void) {
-    super(handler)
-    this.#onSent = onSent
-  }
-  override onConnect(abort: (err?: Error) => void): void {
-    this.#onSent()
-    super.onConnect(abort)
-  }
-}
-
-/**
- * undici's fetch, through the proxy the runner configures (`HTTPS_PROXY`, `NO_PROXY`), except for
- * a loopback base URL, which is always reached directly.
- */
-function proxyAwareFetch(baseUrl: URL, userAgent: string): Fetch {
-  const base: Dispatcher =
-    (isLoopback(baseUrl.hostname)
-      ? undefined
-      : new HttpClient(userAgent).getAgentDispatcher(baseUrl.href)) ?? getGlobalDispatcher()
-  return async (url, init, sent) => {
-    const dispatcher = base.compose(
-      (dispatch) => (opts, handler) => dispatch(opts, new SentWatcher(handler, sent))
-    )
-    return undiciFetch(url, { ...init, dispatcher })
-  }
-}
-
-/**
- * A message to fail with before any request when the proxy variable a request to `baseUrl` would
- * use is set but is not an http(s) URL with a host (the runner's proxy support would otherwise
- * crash on it, or silently connect directly). Undefined when there is no problem.
- */
-export function proxyProblem(baseUrl: URL): string | undefined {
-  if (isLoopback(baseUrl.hostname)) return undefined
-  const names =
-    baseUrl.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY'] : ['http_proxy', 'HTTP_PROXY']
-  const name = names.find((n) => process.env[n])
-  const value = name ? (process.env[name] ?? '') : ''
-  if (!name) return undefined
-  // The runner's proxy support reads a value without a scheme as http://value.
-  const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`
-  const parsed = URL.canParse(text) ? new URL(text) : undefined
-  if (parsed && /^https?:$/.test(parsed.protocol) && parsed.hostname) return undefined
-  return (
-    `The environment variable ${name} is not a proxy URL (${describeLink(value)}): set it to a ` +
-    'URL such as http://proxy.example:3128, or unset it.'
-  )
 }

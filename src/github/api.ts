@@ -1,0 +1,272 @@
+/**
+ * The GitHub calls the action makes (`GitHubApi`, which tests fake) and GitHub's answers as the
+ * action reads them: the types the rest of the action sees, and the zod schemas that parse each
+ * answer at the edge, keeping only the fields the action uses. A field of another shape reads as
+ * absent rather than failing the run.
+ */
+import { z } from 'zod'
+
+/** Most comment pages read on one pull request (100 a page). */
+export const MAX_COMMENT_PAGES = 30
+
+/** The GitHub calls the action makes; tests pass fakes. */
+export interface GitHubApi {
+  compare(
+    owner: string,
+    repo: string,
+    base: string,
+    head: string,
+    signal: AbortSignal
+  ): Promise<Comparison>
+  commit(owner: string, repo: string, sha: string, signal: AbortSignal): Promise<Comparison>
+  /**
+   * Up to `maxFiles` files of a pull request, 100 a page; `complete` says whether that was all,
+   * `pages` how many requests it took.
+   */
+  pullFiles(
+    owner: string,
+    repo: string,
+    number: number,
+    maxFiles: number,
+    signal: AbortSignal
+  ): Promise<{ files: ChangedFile[]; complete: boolean; pages: number }>
+  /** The pull requests GitHub associates with a commit: their numbers and head commits. */
+  commitPulls(owner: string, repo: string, sha: string, signal: AbortSignal): Promise<CommitPull[]>
+  /**
+   * One page (100 a page, oldest first) of the conversation comments of an issue or pull request,
+   * and the number of the last page.
+   */
+  listComments(
+    owner: string,
+    repo: string,
+    number: number,
+    page: number,
+    signal: AbortSignal
+  ): Promise<{ comments: IssueComment[]; lastPage: number }>
+  /** The login of the account the token acts as (`github-actions[bot]` for the workflow token). */
+  viewer(signal: AbortSignal): Promise<string>
+  createComment(
+    owner: string,
+    repo: string,
+    number: number,
+    body: string,
+    signal: AbortSignal
+  ): Promise<IssueComment>
+  updateComment(
+    owner: string,
+    repo: string,
+    id: number,
+    body: string,
+    signal: AbortSignal
+  ): Promise<IssueComment>
+  /** A pull request's state, author, labels and the reviews it asks for. */
+  getPull(owner: string, repo: string, number: number, signal: AbortSignal): Promise<PullState>
+  /** Closes a pull request without merging it; closing a closed one changes nothing. */
+  closePull(owner: string, repo: string, number: number, signal: AbortSignal): Promise<PullState>
+  /**
+   * Asks logins and teams (by slug) for a review. GitHub answers 422 for the whole request when
+   * one of them cannot be asked (not a collaborator, or the pull request's author).
+   */
+  requestReviewers(
+    owner: string,
+    repo: string,
+    number: number,
+    reviewers: { readonly users: readonly string[]; readonly teams: readonly string[] },
+    signal: AbortSignal
+  ): Promise<void>
+  /** Adds labels to an issue or pull request; labels it has already are kept once. */
+  addLabels(
+    owner: string,
+    repo: string,
+    number: number,
+    labels: readonly string[],
+    signal: AbortSignal
+  ): Promise<void>
+  /** Sets a commit status; the latest status of a `context` is the one GitHub shows. */
+  createStatus(
+    owner: string,
+    repo: string,
+    sha: string,
+    status: CommitStatus,
+    signal: AbortSignal
+  ): Promise<void>
+}
+
+/** A changed file as GitHub lists it. */
+export interface ChangedFile {
+  readonly path: string
+  readonly previousPath?: string
+  readonly status: string
+  readonly additions: number
+  readonly deletions: number
+  /** The unified diff; GitHub leaves it out for binary and very large files. */
+  readonly patch?: string
+}
+
+export interface GitHubCommit {
+  readonly sha: string
+  readonly message: string
+  readonly author?: string
+}
+
+/** What a comparison or a commit says changed. */
+export interface Comparison {
+  readonly url?: string
+  /** Oldest first; a comparison lists at most 250. */
+  readonly commits: readonly GitHubCommit[]
+  /** A comparison's whole count of commits (`total_commits`), which `commits` may fall short of. */
+  readonly totalCommits?: number
+  readonly files: readonly ChangedFile[]
+}
+
+/** A commit status as the action writes it. */
+export interface CommitStatus {
+  readonly state: 'pending' | 'success' | 'failure' | 'error'
+  /** The name branch protection selects the check by. */
+  readonly context: string
+  /** At most 140 characters. */
+  readonly description: string
+  readonly targetUrl?: string
+}
+
+/** A pull request a commit belongs to. */
+export interface CommitPull {
+  readonly number: number
+  /** The commit its head branch ends on. */
+  readonly headSha?: string
+}
+
+/** A conversation comment on an issue or a pull request. */
+export interface IssueComment {
+  readonly id: number
+  readonly body: string
+  readonly url?: string
+  /** Login of the account that wrote it. */
+  readonly author?: string
+}
+
+const num = z.number().int().nonnegative().catch(0)
+const str = z.string().nullish().catch(undefined)
+
+export const FileSchema = z
+  .looseObject({
+    filename: z.string(),
+    previous_filename: str,
+    status: str,
+    additions: num,
+    deletions: num,
+    patch: str
+  })
+  .transform((f): ChangedFile => ({
+    path: f.filename,
+    previousPath: f.previous_filename ?? undefined,
+    status: f.status ?? 'modified',
+    additions: f.additions,
+    deletions: f.deletions,
+    patch: f.patch ?? undefined
+  }))
+
+export const CommitSchema = z
+  .looseObject({
+    sha: z.string(),
+    html_url: str,
+    commit: z
+      .looseObject({ message: str, author: z.looseObject({ name: str }).nullish() })
+      .catch({}),
+    author: z.looseObject({ login: str }).nullish().catch(undefined),
+    files: z.array(z.unknown()).nullish().catch(undefined)
+  })
+  .transform((c): GitHubCommit & { url?: string; files?: unknown[] } => ({
+    sha: c.sha,
+    message: c.commit.message ?? '',
+    author: c.author?.login ?? c.commit.author?.name ?? undefined,
+    url: c.html_url ?? undefined,
+    files: c.files ?? undefined
+  }))
+
+export const IssueCommentSchema = z
+  .looseObject({
+    id: z.number().int().positive(),
+    body: str,
+    html_url: str,
+    user: z.looseObject({ login: str }).nullish().catch(undefined)
+  })
+  .transform((c): IssueComment => ({
+    id: c.id,
+    body: c.body ?? '',
+    url: c.html_url ?? undefined,
+    author: c.user?.login ?? undefined
+  }))
+
+export const ViewerSchema = z.looseObject({ viewer: z.looseObject({ login: z.string().min(1) }) })
+
+export const CommitPullSchema = z
+  .looseObject({
+    number: z.number().int().positive(),
+    head: z.looseObject({ sha: str }).nullish().catch(undefined)
+  })
+  .transform((p): CommitPull => ({ number: p.number, headSha: p.head?.sha ?? undefined }))
+
+export const ComparisonSchema = z.looseObject({
+  html_url: str,
+  total_commits: z.number().int().nonnegative().nullish().catch(undefined),
+  commits: z.array(z.unknown()).catch([]),
+  files: z.array(z.unknown()).nullish().catch(undefined)
+})
+
+/** A pull request as the action reads it before changing it. */
+export interface PullState {
+  readonly number: number
+  readonly state: 'open' | 'closed'
+  readonly merged: boolean
+  /** Login of the account that opened it, which cannot be asked for a review. */
+  readonly author?: string
+  readonly url?: string
+  readonly labels: readonly string[]
+  /** Logins whose review it asks for. */
+  readonly reviewers: readonly string[]
+  /** Slugs of the teams whose review it asks for. */
+  readonly teams: readonly string[]
+}
+
+export const PullStateSchema = z
+  .looseObject({
+    number: z.number().int().positive(),
+    state: z.enum(['open', 'closed']),
+    merged: z.boolean().nullish().catch(undefined),
+    merged_at: str,
+    html_url: str,
+    user: z.looseObject({ login: str }).nullish().catch(undefined),
+    labels: z.array(z.unknown()).nullish().catch(undefined),
+    requested_reviewers: z.array(z.unknown()).nullish().catch(undefined),
+    requested_teams: z.array(z.unknown()).nullish().catch(undefined)
+  })
+  .transform((p): PullState => ({
+    number: p.number,
+    state: p.state,
+    merged: p.merged === true || Boolean(p.merged_at),
+    author: p.user?.login ?? undefined,
+    url: p.html_url ?? undefined,
+    labels: items(z.looseObject({ name: z.string() }), p.labels).map((l) => l.name),
+    reviewers: items(z.looseObject({ login: z.string() }), p.requested_reviewers).map(
+      (u) => u.login
+    ),
+    teams: items(z.looseObject({ slug: z.string() }), p.requested_teams).map((t) => t.slug)
+  }))
+
+/**
+ * A list answer, or an error: a cut-off or garbled answer must not read as an empty list (with
+ * `paths`, "no files" would skip the job).
+ */
+export function asList(data: unknown): unknown[] {
+  if (!Array.isArray(data)) throw new Error('GitHub answered with something that is not a list')
+  return data as unknown[]
+}
+
+/** Parses the items of a list, dropping any that are not of the expected shape. */
+export function items<T>(schema: z.ZodType<T>, list: readonly unknown[] | null | undefined): T[] {
+  return (list ?? []).flatMap((item) => {
+    const parsed = schema.safeParse(item)
+    return parsed.success ? [parsed.data] : []
+  })
+}

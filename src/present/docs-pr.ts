@@ -1,0 +1,112 @@
+/**
+ * Every word on the docs pull request: the backlink comment (the code changes that fed the docs
+ * job, newest last, and what became of the code pull request) and the note that says why it was
+ * closed. Everything that came from a payload is escaped, and links go only to the workflow's own
+ * GitHub, so nothing here can mention people, add links elsewhere or close issues. Pure.
+ */
+import {
+  backlinkMarker,
+  closingMarker,
+  SHA,
+  type Backlink,
+  type FedChange
+} from '../publish/backlink.js'
+import { escapeMarkup, safeLink } from '../sanitize.js'
+import { pullName, type PullRef } from '../trigger/ref.js'
+
+/** `<a href>` around `text` (already markup) when `url` is a safe link on `serverUrl`. */
+function linkOn(serverUrl: string, url: string, text: string): string {
+  const link = safeLink(url)
+  const origin = safeLink(serverUrl)?.href.replace(/\/$/, '')
+  return link && origin && link.href.startsWith(`${origin}/`)
+    ? `<a href="${link.href}">${text}</a>`
+    : text
+}
+
+/** A code change as one line of markup: its link, title and author, all escaped. */
+function changeMarkup(change: FedChange, serverUrl: string): string {
+  const base = `${serverUrl}/${change.repo}`
+  // Repository names are letters, digits, `-`, `_` and `.`; text inside a link is no reference.
+  const name = change.pull
+    ? linkOn(serverUrl, `${base}/pull/${change.pull}`, `${change.repo}#${change.pull}`)
+    : change.commits && change.commits > 1
+      ? `${change.commits} commits pushed to ${change.repo}`
+      : `A push to ${change.repo}`
+  const title = change.title ? ` “${escapeMarkup(change.title, 120)}”` : ''
+  const author = change.author ? ` by ${escapeMarkup(change.author, 60)}` : ''
+  return `${name}${title}${author}`
+}
+
+function commitMarkup(change: FedChange, serverUrl: string): string {
+  if (!change.sha || !SHA.test(change.sha)) return '—'
+  const url = `${serverUrl}/${change.repo}/commit/${change.sha}`
+  return linkOn(serverUrl, url, `<code>${change.sha.slice(0, 7)}</code>`)
+}
+
+/**
+ * The backlink comment's markdown: the hidden record, the code change it documents, every change
+ * that fed the job (newest last) and what became of the code pull request. Everything that came
+ * from a payload is escaped, and links go only to `serverUrl`, so nothing in it can mention
+ * people, add links elsewhere or close issues.
+ */
+export function backlinkBody(record: Backlink, serverUrl: string): string {
+  const server = serverUrl.replace(/\/+$/, '')
+  const latest = record.changes.at(-1)
+  const rows = record.changes.map(
+    (change) =>
+      `<tr><td>${changeMarkup(change, server)}</td><td>${commitMarkup(change, server)}</td>` +
+      `<td>${change.run ? linkOn(server, change.run, 'run') : '—'}</td></tr>`
+  )
+  const code = {
+    merged: '✅ The code pull request was merged.',
+    closed: '🚫 The code pull request was closed without being merged.'
+  }
+  return [
+    backlinkMarker(record),
+    '### 📝 Documentation for a code change',
+    '',
+    latest
+      ? `This pull request documents ${changeMarkup(latest, server)}.`
+      : 'This pull request documents a code change.',
+    '',
+    ...(rows.length > 0
+      ? [
+          '<table><tr><th>Change</th><th>Commit</th><th>Workflow run</th></tr>' +
+            rows.join('') +
+            '</table>',
+          ''
+        ]
+      : []),
+    ...(record.code ? [code[record.code], ''] : []),
+    '<sub>Written by mintlify-agent-action for the Mintlify agent; updated in place with each ' +
+      'change that feeds the docs job.</sub>'
+  ].join('\n')
+}
+
+/**
+ * The comment posted on the docs pull request when its code pull request was closed without
+ * being merged: why it was closed (`close`), or that it may no longer be needed (`comment`).
+ */
+export function closingComment(
+  projectId: string,
+  code: PullRef,
+  serverUrl: string,
+  action: 'close' | 'comment'
+): string {
+  const server = serverUrl.replace(/\/+$/, '')
+  const name = linkOn(
+    server,
+    `${server}/${code.owner}/${code.repo}/pull/${code.number}`,
+    pullName(code)
+  )
+  return [
+    closingMarker(projectId),
+    action === 'close'
+      ? `🚫 The code pull request this documents, ${name}, was closed without being merged, so ` +
+        'this pull request was closed too. Reopen it if the documentation change is still wanted.'
+      : `🚫 The code pull request this documents, ${name}, was closed without being merged, so ` +
+        'this documentation change may no longer be needed.',
+    '',
+    '<sub>Written by mintlify-agent-action (on-code-closed: ' + action + ').</sub>'
+  ].join('\n')
+}

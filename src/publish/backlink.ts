@@ -1,0 +1,170 @@
+/**
+ * The backlink's record: which code changes fed the docs job, what became of the code pull
+ * request, and who was asked and what was added, kept as base64url JSON in the hidden first line
+ * of the backlink comment on the docs pull request, and read back as untrusted input. Pure.
+ */
+import { cut, safeLink } from '../sanitize.js'
+import type { Event } from '../trigger/event.js'
+
+/** Most changes the backlink lists; older ones drop off the top. */
+export const MAX_BACKLINK_CHANGES = 20
+
+/** One code change that fed the docs job: a pull request, or pushed commits. */
+export interface FedChange {
+  /** `owner/name` of the code repository. */
+  readonly repo: string
+  /** The code pull request's number; absent for a push. */
+  readonly pull?: number
+  /** The pull request's title, or the pushed head commit's first line. */
+  readonly title?: string
+  readonly author?: string
+  /** The commit the change ended on. */
+  readonly sha?: string
+  /** How many commits a push brought. */
+  readonly commits?: number
+  /** The workflow run that sent it. */
+  readonly run?: string
+}
+
+/** What the backlink comment records, in its hidden first line. */
+export interface Backlink {
+  readonly projectId: string
+  /** Oldest first, at most `MAX_BACKLINK_CHANGES`. */
+  readonly changes: readonly FedChange[]
+  /** What became of the code pull request, once it was closed. */
+  readonly code?: 'merged' | 'closed'
+  /** Reviewers already asked (`login`, `org/team`), lower case: each is asked once. */
+  readonly asked: readonly string[]
+  /** Labels already added, lower case: a label someone removed is not added again. */
+  readonly labeled: readonly string[]
+}
+
+const BACKLINK =
+  /^<!-- mintlify-agent-action docs-backlink project=(\S+) data=([A-Za-z0-9_-]*) -->(?:\r?\n|$)/
+const CLOSING = /^<!-- mintlify-agent-action docs-closed project=(\S+) -->(?:\r?\n|$)/
+const REPO = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/
+export const SHA = /^[0-9a-f]{7,40}$/
+
+const encodeId = (value: string) => encodeURIComponent(value).replace(/-/g, '%2D')
+
+/** The hidden first line of the backlink: the project, and the record as base64url JSON. */
+export function backlinkMarker(record: Backlink): string {
+  const { projectId, ...data } = record
+  const encoded = Buffer.from(JSON.stringify(data), 'utf8').toString('base64url')
+  return `<!-- mintlify-agent-action docs-backlink project=${encodeId(projectId)} data=${encoded} -->`
+}
+
+/** The hidden first line of the comment that says why the docs pull request was closed. */
+export function closingMarker(projectId: string): string {
+  return `<!-- mintlify-agent-action docs-closed project=${encodeId(projectId)} -->`
+}
+
+function decodeId(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** A list of strings from the record, dropping anything else. */
+function strings(value: unknown, max: number): string[] {
+  if (!Array.isArray(value)) return []
+  return value.filter((v): v is string => typeof v === 'string' && v.length <= 200).slice(0, max)
+}
+
+/** One recorded change, when it has the shape the action writes; anything else is dropped. */
+function readChange(value: unknown): FedChange[] {
+  if (!value || typeof value !== 'object') return []
+  const v = value as Record<string, unknown>
+  if (typeof v.repo !== 'string' || !REPO.test(v.repo)) return []
+  const text = (x: unknown, max: number) => (typeof x === 'string' && x ? cut(x, max) : undefined)
+  const count = (x: unknown) =>
+    typeof x === 'number' && Number.isInteger(x) && x > 0 && x < 1e10 ? x : undefined
+  return [
+    {
+      repo: v.repo,
+      pull: count(v.pull),
+      title: text(v.title, 200),
+      author: text(v.author, 100),
+      sha: typeof v.sha === 'string' && SHA.test(v.sha) ? v.sha : undefined,
+      commits: count(v.commits),
+      run: text(v.run, 500)
+    }
+  ]
+}
+
+/**
+ * The record of a backlink comment whose hidden marker opens the body as the action writes it;
+ * a marker quoted anywhere else, or a record that does not parse, reads as none.
+ */
+export function readBacklink(body: string): Backlink | undefined {
+  const match = BACKLINK.exec(body)
+  if (!match) return undefined
+  const projectId = decodeId(match[1] ?? '')
+  if (!projectId) return undefined
+  let data: unknown
+  try {
+    data = JSON.parse(Buffer.from(match[2] ?? '', 'base64url').toString('utf8'))
+  } catch {
+    return undefined
+  }
+  if (!data || typeof data !== 'object') return undefined
+  const d = data as Record<string, unknown>
+  const changes = Array.isArray(d.changes) ? d.changes.flatMap(readChange) : []
+  return {
+    projectId,
+    changes: changes.slice(-MAX_BACKLINK_CHANGES),
+    code: d.code === 'merged' || d.code === 'closed' ? d.code : undefined,
+    asked: strings(d.asked, 50),
+    labeled: strings(d.labeled, 50)
+  }
+}
+
+/**
+ * The changes with `change` added last, at most `MAX_BACKLINK_CHANGES`; a run that is already
+ * the last entry (the same run writing again) replaces it rather than adding another.
+ */
+export function withChange(changes: readonly FedChange[], change: FedChange): FedChange[] {
+  const last = changes.at(-1)
+  const same =
+    last !== undefined &&
+    last.repo === change.repo &&
+    last.pull === change.pull &&
+    last.sha === change.sha &&
+    last.run === change.run
+  return [...(same ? changes.slice(0, -1) : changes), change].slice(-MAX_BACKLINK_CHANGES)
+}
+
+/** The code change a run documents: the event's pull request, or the pushed commits. */
+export function fedChange(event: Event, runUrl: string | undefined): FedChange {
+  const repo = `${event.owner}/${event.repo}`
+  const pr = event.pullRequest
+  const run = safeLink(runUrl)?.href
+  if (pr && (event.name.startsWith('pull_request') || event.name === 'issue_comment')) {
+    return {
+      repo,
+      pull: pr.number,
+      title: cut(pr.title, 200),
+      author: pr.author,
+      sha: pr.headSha,
+      run
+    }
+  }
+  const head = event.commits.at(-1)
+  const sha = event.after && !/^0{40}$/.test(event.after) ? event.after : event.sha
+  return {
+    repo,
+    title: head ? cut(head.message.split(/\r?\n/)[0] ?? '', 200) : undefined,
+    author: head?.author,
+    sha,
+    commits: event.commits.length > 0 ? event.commits.length : undefined,
+    run
+  }
+}
+
+/** Whether a body is the closing note for `projectId`: its marker opens it. */
+export function isClosingNote(body: string, projectId: string): boolean {
+  const match = CLOSING.exec(body)
+  return match !== null && decodeId(match[1] ?? '') === projectId
+}

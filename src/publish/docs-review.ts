@@ -1,0 +1,75 @@
+/**
+ * Who is asked to review the docs pull request and which labels it gets: `docs-reviewers` and
+ * `docs-labels`, less what is there already or was done by an earlier run. Pure.
+ */
+import type { PullState } from '../github/api.js'
+import type { DocsReviewers } from '../inputs.js'
+
+/** Who to ask for a review, and who is left out and why. */
+export interface ReviewPlan {
+  readonly users: readonly string[]
+  /** Team slugs, as `team_reviewers` takes them. */
+  readonly teams: readonly string[]
+  /** Teams left out (`org/team`): they belong to another organisation than the repository's. */
+  readonly skipped: readonly string[]
+}
+
+/**
+ * The reviewers to ask on the docs pull request: `docs-reviewers`, with `author` read as the code
+ * pull request's author, less anyone asked before (`asked`), anyone already asked on the pull
+ * request, and its own author, who cannot review it. A team is asked by its slug, and only when
+ * it belongs to the docs repository's owner.
+ */
+export function reviewPlan(
+  wanted: DocsReviewers,
+  codeAuthor: string | undefined,
+  pull: Pick<PullState, 'author' | 'reviewers' | 'teams'>,
+  docsOwner: string,
+  asked: readonly string[]
+): ReviewPlan {
+  const lower = (list: readonly string[]) => list.map((item) => item.toLowerCase())
+  const before = lower(asked)
+  const present = lower(pull.reviewers)
+  const author = pull.author?.toLowerCase()
+  const users: string[] = []
+  const skipped: string[] = []
+  const logins = [...wanted.users]
+  if (wanted.author && codeAuthor && !codeAuthor.endsWith('[bot]')) logins.push(codeAuthor)
+  for (const login of logins) {
+    const key = login.toLowerCase()
+    if (before.includes(key) || present.includes(key) || users.some((u) => u.toLowerCase() === key))
+      continue
+    if (key === author) continue
+    users.push(login)
+  }
+  const teams: string[] = []
+  for (const team of wanted.teams) {
+    const key = `${team.org}/${team.slug}`
+    if (before.includes(key) || lower(pull.teams).includes(team.slug)) continue
+    if (team.org !== docsOwner.toLowerCase()) {
+      skipped.push(key)
+      continue
+    }
+    teams.push(team.slug)
+  }
+  return { users, teams, skipped }
+}
+
+/** The keys `asked` records for a review plan's names. */
+export function askedKeys(
+  users: readonly string[],
+  teams: readonly string[],
+  org: string
+): string[] {
+  return [...users.map((u) => u.toLowerCase()), ...teams.map((t) => `${org.toLowerCase()}/${t}`)]
+}
+
+/** The labels still to add: not on the pull request, and not added before. */
+export function labelsToAdd(
+  wanted: readonly string[],
+  present: readonly string[],
+  labeled: readonly string[]
+): string[] {
+  const known = [...present, ...labeled].map((label) => label.toLowerCase())
+  return wanted.filter((label) => !known.includes(label.toLowerCase()))
+}
