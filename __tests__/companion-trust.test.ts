@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { Companion, isOwnComment, marker } from '../src/github/companion.js'
 import type { Event } from '../src/trigger/event.js'
 import type { GitHubApi, IssueComment } from '../src/github/api.js'
-import { bounded } from '../src/runtime.js'
+import { withinTime } from '../src/runtime.js'
 
 const BOT = 'github-actions[bot]'
 const PROJECT = 'proj'
@@ -61,7 +61,7 @@ function fakeGitHub(
 }
 
 const EVENT = { owner: 'o', repo: 'r', name: 'pull_request' } as Event
-const within = bounded(() => 5_000, new AbortController().signal)
+const within = withinTime(() => 5_000, new AbortController().signal)
 
 function companion(api: GitHubApi, reuse = true) {
   const log: Log = { info: [], warning: [], debug: [] }

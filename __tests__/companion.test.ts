@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { API_KEYS_PAGE } from '../src/errors.js'
 import { marker, readMarker } from '../src/github/companion.js'
-import { statusComment } from '../src/publish/comment.js'
+import { statusComment } from '../src/present/comment.js'
 import type { RunState } from '../src/run.js'
 
 describe('the status comment marker', () => {
@@ -49,6 +49,8 @@ describe('statusComment', () => {
     startedAt: 0,
     elapsedMs: 65_000,
     failOnNoPr: false,
+    written: {},
+    lastWriteMs: 5_000,
     ...more
   })
 

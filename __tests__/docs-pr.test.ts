@@ -16,7 +16,7 @@ import { DocsPullSink } from '../src/publish/docs-pr.js'
 import { labelsToAdd, reviewPlan } from '../src/publish/docs-review.js'
 import { docsTarget } from '../src/trigger/docs.js'
 import { newRunState, type RunState } from '../src/run.js'
-import { bounded } from '../src/runtime.js'
+import { withinTime } from '../src/runtime.js'
 
 const SERVER = 'https://github.com'
 const RUN = 'https://github.com/o/code/actions/runs/7'
@@ -380,7 +380,6 @@ function stateFor(event: Partial<Event> = {}, prLink = 'https://github.com/acme/
 
 function sink(api: GitHubApi, more: Partial<ConstructorParameters<typeof DocsPullSink>[1]> = {}) {
   const log = { info: [] as string[], warning: [] as string[], debug: [] as string[] }
-  const urls: string[] = []
   const docs = new DocsPullSink(
     api,
     {
@@ -394,19 +393,18 @@ function sink(api: GitHubApi, more: Partial<ConstructorParameters<typeof DocsPul
       info: (m) => log.info.push(m),
       warning: (m) => log.warning.push(m),
       debug: (m) => log.debug.push(m)
-    },
-    (url) => urls.push(url)
+    }
   )
-  return { docs, log, urls }
+  return { docs, log }
 }
 
-const within = bounded(() => 5_000, new AbortController().signal)
+const within = withinTime(() => 5_000, new AbortController().signal)
 
 describe('DocsPullSink.finished', () => {
   it('asks, labels and writes the backlink once, then only updates it', async () => {
     const fake = fakeDocs()
-    const { docs, urls } = sink(fake.api)
-    await docs.finished(stateFor(), within)
+    const { docs } = sink(fake.api)
+    const wrote = await docs.finished(stateFor(), within)
     expect(fake.calls).toEqual([
       'getPull acme/docs#101',
       'list',
@@ -414,7 +412,7 @@ describe('DocsPullSink.finished', () => {
       'label documentation',
       'create'
     ])
-    expect(urls).toEqual(['https://x/501'])
+    expect(wrote).toEqual({ written: 'docs-comment', url: 'https://x/501' })
     fake.calls.length = 0
     await docs.finished(stateFor({}, 'https://github.com/acme/docs/pull/101'), within)
     expect(fake.calls).toEqual(['getPull acme/docs#101', 'list', 'update 500'])
@@ -467,10 +465,10 @@ describe('DocsPullSink.finished', () => {
 
   it('looks for the backlink before writing again when a create may have landed', async () => {
     const fake = fakeDocs({ createFails: 'server' })
-    const { docs, urls, log } = sink(fake.api)
-    await docs.finished(stateFor(), within)
+    const { docs, log } = sink(fake.api)
+    const wrote = await docs.finished(stateFor(), within)
     expect(fake.calls.filter((c) => c === 'create')).toHaveLength(1)
-    expect(urls).toEqual(['https://x/501'])
+    expect(wrote?.url).toBe('https://x/501')
     expect(log.warning).toEqual([])
   })
 
@@ -497,7 +495,7 @@ describe('DocsPullSink.finished', () => {
   })
 })
 
-describe('DocsPullSink.codeClosed', () => {
+describe('DocsPullSink.closed', () => {
   const closed = {
     action: 'closed',
     pullRequest: { number: 2, title: 'T', body: '', merged: false }
@@ -512,7 +510,7 @@ describe('DocsPullSink.codeClosed', () => {
       comments: [{ id: 9, body: backlinkBody(RECORD, SERVER), author: 'docs-bot' }]
     })
     const { docs } = sink(fake.api)
-    const note = await docs.codeClosed(stateFor(closed), within)
+    const note = await docs.closed(stateFor(closed), within)
     expect(fake.calls).toEqual(['getPull acme/docs#101', 'list', 'close', 'create', 'update 9'])
     expect(note).toBe(
       'The code pull request was closed without merging, so docs pull request acme/docs#101 was closed.'
@@ -520,32 +518,32 @@ describe('DocsPullSink.codeClosed', () => {
     expect(readBacklink(fake.comments[0]?.body ?? '')?.code).toBe('closed')
     // A second closed run finds the backlink says so, and does nothing more.
     fake.calls.length = 0
-    expect(await docs.codeClosed(stateFor(closed), within)).toBeUndefined()
+    expect(await docs.closed(stateFor(closed), within)).toBeUndefined()
     expect(fake.calls).toEqual(['getPull acme/docs#101', 'list'])
   })
 
   it('only comments with on-code-closed: comment, and sends nothing with nothing', async () => {
     const fake = fakeDocs()
-    await sink(fake.api, { onCodeClosed: 'comment' }).docs.codeClosed(stateFor(closed), within)
+    await sink(fake.api, { onCodeClosed: 'comment' }).docs.closed(stateFor(closed), within)
     expect(fake.calls).not.toContain('close')
     expect(fake.comments.map((c) => c.body.split('\n')[0])).toEqual([
       '<!-- mintlify-agent-action docs-closed project=proj -->',
       expect.stringContaining('docs-backlink') as unknown as string
     ])
     const quiet = fakeDocs()
-    await sink(quiet.api, { onCodeClosed: 'nothing' }).docs.codeClosed(stateFor(closed), within)
+    await sink(quiet.api, { onCodeClosed: 'nothing' }).docs.closed(stateFor(closed), within)
     expect(quiet.calls).toEqual([])
   })
 
   it('leaves a docs pull request someone already closed, and notes a merge only', async () => {
     const done = fakeDocs({ pull: { state: 'closed' } })
-    await sink(done.api).docs.codeClosed(stateFor(closed), within)
+    await sink(done.api).docs.closed(stateFor(closed), within)
     expect(done.calls).not.toContain('close')
     expect(done.comments).toHaveLength(1)
 
     const fake = fakeDocs()
     const { docs } = sink(fake.api)
-    expect(await docs.codeClosed(stateFor(merged), within)).toBeUndefined()
+    expect(await docs.closed(stateFor(merged), within)).toBeUndefined()
     expect(fake.calls).not.toContain('close')
     expect(readBacklink(fake.comments[0]?.body ?? '')?.code).toBe('merged')
   })

@@ -6,7 +6,7 @@ import { readEvent, type Event } from '../src/trigger/event.js'
 import type { ChangedFile, Comparison, GitHubApi } from '../src/github/api.js'
 import type { Settings } from '../src/inputs.js'
 import { preparePrompt } from '../src/trigger/prompt.js'
-import type { Bounded } from '../src/runtime.js'
+import type { Within } from '../src/runtime.js'
 import { addSecret, clearSecrets } from '../src/sanitize.js'
 
 afterEach(() => clearSecrets())
@@ -530,7 +530,7 @@ describe('preparePrompt: paths decides on what was read', () => {
       contextMaxChars: 16_000,
       paths
     }) as Partial<Settings> as Settings
-  const within: Bounded = (call) => call(signal)
+  const within: Within = (call) => call(signal)
   const quiet = () => {
     const lines: string[] = []
     const log = { info: (m: string) => lines.push(m), warning: (m: string) => lines.push(m) }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Job } from '../src/mintlify/job.js'
-import { verdictOf, type Mode, type Outcome } from '../src/present/verdict.js'
-import { checkName, checkStatus } from '../src/publish/check.js'
+import { verdictOf } from '../src/present/verdict.js'
+import type { Mode, Outcome } from '../src/run.js'
+import { checkName, checkStatus } from '../src/present/check.js'
 import { newRunState, type RunState } from '../src/run.js'
 
 const PR = 'https://github.com/acme/docs/pull/17'

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { DeadlineError } from '../src/errors.js'
 import type { Job } from '../src/mintlify/job.js'
-import { verdictOf, type Outcome, type RunRecord } from '../src/present/verdict.js'
+import { verdictOf } from '../src/present/verdict.js'
+import type { Outcome, RunRecord } from '../src/run.js'
 
 const PR = 'https://github.com/acme/docs/pull/17'
 const active: Job = { id: 'job_1', status: 'active' }

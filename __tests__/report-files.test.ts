@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Job } from '../src/mintlify/job.js'
-import type { RunRecord } from '../src/present/verdict.js'
+import type { RunRecord } from '../src/run.js'
 import { Reporter, runnerFileProblem } from '../src/publish/report.js'
 
 const PR = 'https://github.com/acme/docs/pull/110'

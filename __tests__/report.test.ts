@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import * as core from '../__fixtures__/core.js'
 import { API_KEYS_PAGE, ApiError } from '../src/errors.js'
 import type { Job } from '../src/mintlify/job.js'
-import type { Outcome, RunRecord } from '../src/present/verdict.js'
+import type { Outcome, RunRecord } from '../src/run.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { Reporter } = await import('../src/publish/report.js')
@@ -141,17 +141,14 @@ describe('comment-url', () => {
 
   it('names the status comment last written', async () => {
     const reporter = new Reporter()
-    reporter.commentUrl(COMMENT)
-    await reporter.finish(record)
+    await reporter.finish({ ...record, written: { comment: COMMENT } })
     expect(core.outputs()['comment-url']).toBe(COMMENT)
     expect(core.summaries[0]).toContain(`<a href="${COMMENT}">on the pull request</a>`)
   })
 
-  it('is empty once the comment it named is gone, in the summary too', async () => {
+  it('is empty when no comment stands, in the summary too', async () => {
     const reporter = new Reporter()
-    reporter.commentUrl(COMMENT)
-    reporter.commentUrl(undefined)
-    await reporter.finish(record)
+    await reporter.finish({ ...record, written: {} })
     expect(core.outputs()['comment-url']).toBe('')
     expect(core.summaries[0]).not.toContain(COMMENT)
   })

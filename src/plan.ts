@@ -5,7 +5,7 @@
  */
 import type { Recorded } from './github/companion.js'
 import type { Settings } from './inputs.js'
-import type { Mode } from './present/verdict.js'
+import type { Mode } from './run.js'
 import { forLog } from './sanitize.js'
 import type { DocsPullState } from './trigger/docs.js'
 import { pullName } from './trigger/ref.js'
@@ -95,4 +95,19 @@ export function dryRunTitle(plan: Plan): string {
     case 'attach':
       return `Would attach to agent job ${id} and send it nothing (dry-run)`
   }
+}
+
+/**
+ * The last code commit the job knows of, for the status comment to record: this run's, when its
+ * prompt described the change (`context: auto`) and was sent; else what the record said of the
+ * same job.
+ */
+export function toldCommit(
+  settings: Pick<Settings, 'context'>,
+  begun: { readonly mode: Mode; readonly job: { readonly id?: string | null } },
+  found: Found | undefined,
+  commit: string | undefined
+): string | undefined {
+  if (settings.context === 'auto' && begun.mode !== 'attach') return commit
+  return begun.job.id === found?.recorded?.jobId ? found?.recorded?.sha : undefined
 }

@@ -1,13 +1,35 @@
 /**
  * The run's state: what the step did and how it ended, kept in one place while the story in
  * `main.ts` goes on, and handed to every sink (the Actions report, the status comment, the check,
- * the docs pull request). Sinks read it; only `main.ts` changes it.
+ * the docs pull request). Sinks read it; only `main.ts` changes it, recording what sinks hand
+ * back (the addresses they wrote, their notes).
  */
 import type { DocsPull } from './github/docs-pull.js'
+import { LAST_WRITE_MS } from './github/policy.js'
+import { classifyStatus, type Job } from './mintlify/job.js'
 import type { Event } from './trigger/event.js'
-import type { Job } from './mintlify/job.js'
 import type { CommitRef, PullRef } from './trigger/ref.js'
-import type { Mode, Outcome } from './present/verdict.js'
+
+/** How this step works with a job: starts one, sends it a follow-up message, or attaches to it. */
+export type Mode = 'create' | 'follow-up' | 'attach'
+
+/** How the run ended, as far as the report is concerned. */
+export type Outcome =
+  /** The job was started, given the message or attached to, and the step is waiting for it. */
+  | { readonly kind: 'running' }
+  /** wait: false; the job was started, given the message, or read once. */
+  | { readonly kind: 'started'; readonly mode: Mode }
+  | { readonly kind: 'finished'; readonly phase: 'completed' | 'archived' | 'failed' }
+  | { readonly kind: 'timeout'; readonly timeoutMs: number }
+  | { readonly kind: 'cancelled'; readonly reason: string }
+  | { readonly kind: 'error'; readonly error: unknown }
+  /**
+   * No job was started because there is nothing to document; `reason` says why, and `check`
+   * what the docs check says (by default that no documented file changed).
+   */
+  | { readonly kind: 'skipped'; readonly reason: string; readonly check?: string }
+  /** dry-run: everything up to starting the job was done, and nothing was started. */
+  | { readonly kind: 'dry-run' }
 
 /** The change that started the workflow, as the sinks need it. */
 export interface Trigger {
@@ -19,6 +41,9 @@ export interface Trigger {
   /** The workflow run's page. */
   readonly runUrl?: string
 }
+
+/** A place on GitHub a sink wrote to, for the outputs and the summary. */
+export type Written = 'comment' | 'check' | 'docs-comment'
 
 export interface RunState {
   readonly projectId: string
@@ -38,6 +63,16 @@ export interface RunState {
   docs?: DocsPull
   /** The last code commit the job was told about, which the status comment records. */
   told?: string
+  /** The addresses of what the sinks wrote on GitHub. */
+  readonly written: Partial<Record<Written, string>>
+  /** How long the last writes may take: known once the step's `timeout` is. */
+  lastWriteMs: number
+}
+
+/** What the presentation reads of the run. */
+export type RunRecord = Pick<RunState, 'job' | 'outcome' | 'elapsedMs' | 'failOnNoPr' | 'docs'> & {
+  /** What the step did with the job; a new job when left out. */
+  readonly mode?: Mode
 }
 
 /** The state of a run that has just begun: nothing known yet, and an ending that says so. */
@@ -49,6 +84,16 @@ export function newRunState(startedAt: number): RunState {
     notes: [],
     startedAt,
     elapsedMs: 0,
-    failOnNoPr: false
+    failOnNoPr: false,
+    written: {},
+    lastWriteMs: LAST_WRITE_MS
   }
+}
+
+/** Whether the job ended, or already answered, as completed with a pull request link. */
+export function endsWithLink(state: Pick<RunState, 'outcome' | 'job'>): boolean {
+  const { outcome, job } = state
+  if (!job?.prLink) return false
+  if (outcome.kind === 'finished') return outcome.phase === 'completed'
+  return outcome.kind === 'started' && classifyStatus(job.status).phase === 'completed'
 }

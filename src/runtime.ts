@@ -66,14 +66,14 @@ function abortAfter(ms: number, parent: AbortSignal): { signal: AbortSignal; rel
 }
 
 /** Runs a call within a signal of its own, settling when the call does or the signal aborts. */
-export type Bounded = <T>(call: (signal: AbortSignal) => Promise<T>) => Promise<T>
+export type Within = <T>(call: (signal: AbortSignal) => Promise<T>) => Promise<T>
 
 /**
  * Bounds each call to `ms()` milliseconds (read when the call starts) and to `parent`: the call is
  * handed a signal that aborts with a plain `AbortError` (see `abortAfter`), and its promise settles
  * no later than that, whatever the work behind it still waits for.
  */
-export function bounded(ms: () => number, parent: AbortSignal): Bounded {
+export function withinTime(ms: () => number, parent: AbortSignal): Within {
   return async (call) => {
     const limit = abortAfter(Math.max(1, ms()), parent)
     try {
@@ -89,7 +89,7 @@ export function bounded(ms: () => number, parent: AbortSignal): Bounded {
  * writes that report a timeout or a cancellation too. Only `stop` (a signal from the runner while
  * they are under way) ends them sooner.
  */
-export function lastly(ms: number, now: () => number, stop?: AbortSignal): Bounded {
+export function withinLast(ms: number, now: () => number, stop?: AbortSignal): Within {
   const by = now() + ms
-  return bounded(() => by - now(), stop ?? new AbortController().signal)
+  return withinTime(() => by - now(), stop ?? new AbortController().signal)
 }

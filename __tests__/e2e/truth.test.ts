@@ -4,7 +4,7 @@
 // the change, under one name per project, even on a bad day.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { marker, readMarker } from '../../src/github/companion.js'
-import { checkName } from '../../src/publish/check.js'
+import { checkName } from '../../src/present/check.js'
 import { KEY, onEvent, PUSHED, QUICK, runAction, simulators, type Simulator } from './harness.js'
 
 const sims = simulators()

@@ -6,7 +6,7 @@
  * warning, never a failed step, and every call is bounded.
  */
 import { jobIdProblem } from '../mintlify/job.js'
-import type { Bounded, Log } from '../runtime.js'
+import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { codeCommit } from '../trigger/code.js'
 import { eventPullRequest, type Event } from '../trigger/event.js'
@@ -101,7 +101,7 @@ export class Companion {
    * id that is not a valid id is ignored with a warning; the comment is then updated with the new
    * job, so the next run does not meet it again.
    */
-  async find(within: Bounded): Promise<Recorded | undefined> {
+  async find(within: Within): Promise<Recorded | undefined> {
     const result = await this.comment.find(within)
     if ('step' in result) {
       const why = describeGitHubError(result.error, 'pull-requests: read')
@@ -137,7 +137,7 @@ export class Companion {
   /** Writes the comment while the job runs, without anyone waiting for it. */
   begin(
     body: string,
-    within: (signal: AbortSignal) => Bounded,
+    within: (signal: AbortSignal) => Within,
     onUrl: (url: string | undefined) => void
   ): void {
     this.comment.begin(body, within, onUrl)
@@ -147,7 +147,7 @@ export class Companion {
    * Writes the last state of the comment, after the write still under way has settled; returns
    * the URL of a comment that exists, or undefined.
    */
-  finish(body: string, within: Bounded): Promise<string | undefined> {
+  finish(body: string, within: Within): Promise<string | undefined> {
     return this.comment.finish(body, within)
   }
 }
@@ -159,7 +159,7 @@ export class Companion {
 export async function pullRequestOf(
   event: Event,
   github: GitHubApi,
-  bounded: Bounded,
+  within: Within,
   log: Log
 ): Promise<CommitPull | undefined> {
   const pr = eventPullRequest(event)
@@ -171,9 +171,7 @@ export async function pullRequestOf(
   const sha = codeCommit(event)?.sha
   if (!sha) return undefined
   try {
-    const pulls = await bounded((signal) =>
-      github.commitPulls(event.owner, event.repo, sha, signal)
-    )
+    const pulls = await within((signal) => github.commitPulls(event.owner, event.repo, sha, signal))
     if (pulls.length === 1) return pulls[0]
     log.info(
       pulls.length === 0

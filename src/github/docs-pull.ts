@@ -8,7 +8,7 @@
 import type { Event } from '../trigger/event.js'
 import type { GitHubApi, PullState } from './api.js'
 import { describeGitHubError } from './policy.js'
-import type { Bounded } from '../runtime.js'
+import type { Within } from '../runtime.js'
 import { docsTargetOf, type DocsJob, type DocsPullState } from '../trigger/docs.js'
 import { pullName } from '../trigger/ref.js'
 
@@ -28,7 +28,7 @@ export async function readDocsPull(
   job: DocsJob | undefined,
   event: Event,
   readers: DocsReaders,
-  within: Bounded
+  within: Within
 ): Promise<DocsPull | undefined> {
   const target = docsTargetOf(job, event.serverUrl, event)
   if (!target) return undefined

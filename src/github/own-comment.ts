@@ -9,7 +9,7 @@
  * again), replaced once when someone deletes it mid-run, and written beside the polling, which
  * never waits for it. Its users only supply the text.
  */
-import type { Bounded, Log } from '../runtime.js'
+import type { Within, Log } from '../runtime.js'
 import { MAX_COMMENT_PAGES, type GitHubApi, type IssueComment } from './api.js'
 import { Beside, createOnce, gitHubError, GitHubError, type Surface } from './policy.js'
 
@@ -36,7 +36,7 @@ export interface Thread {
 export async function newestComment(
   github: Pick<GitHubApi, 'listComments'>,
   thread: Thread,
-  within: Bounded,
+  within: Within,
   wanted: Wanted | Promise<Wanted | undefined>
 ): Promise<IssueComment | undefined> {
   const { owner, repo, number } = thread
@@ -100,7 +100,7 @@ export class OwnedComment {
    * Learns the token's account (unless known) and finds the newest comment it wrote that is this
    * one; who the token is and the first page of comments are asked for at once.
    */
-  async find(within: Bounded): Promise<{ found?: IssueComment } | FindFailure> {
+  async find(within: Within): Promise<{ found?: IssueComment } | FindFailure> {
     const known = this.account
     const viewer = known
       ? Promise.resolve({ account: known })
@@ -129,14 +129,14 @@ export class OwnedComment {
   /** Writes the comment while the job runs, without anyone waiting for it; `finish` settles it. */
   begin(
     body: string,
-    within: (stop: AbortSignal) => Bounded,
+    within: (stop: AbortSignal) => Within,
     onUrl: (url: string | undefined) => void
   ): void {
     this.beside.start(async (bounds) => onUrl(await this.write(body, bounds)), within)
   }
 
   /** Writes the comment's last state, after the write still under way has settled. */
-  async finish(body: string, within: Bounded): Promise<string | undefined> {
+  async finish(body: string, within: Within): Promise<string | undefined> {
     await this.beside.settle(within)
     return this.write(body, within)
   }
@@ -146,7 +146,7 @@ export class OwnedComment {
    * run wrote, as long as it is not known to be gone, or undefined; a failure is one warning
    * through the surface.
    */
-  async write(body: string, within: Bounded): Promise<string | undefined> {
+  async write(body: string, within: Within): Promise<string | undefined> {
     const { owner, repo, number } = this.thread
     const written = await this.surface.write(
       (failure) => this.options.describe(failure, this.replaced),
@@ -203,7 +203,7 @@ export class OwnedComment {
   }
 
   /** This comment, when the token's account is known. */
-  private async look(within: Bounded): Promise<IssueComment | undefined> {
+  private async look(within: Within): Promise<IssueComment | undefined> {
     const account = this.account
     if (!account) return undefined
     return newestComment(this.github, this.thread, within, this.test(account))

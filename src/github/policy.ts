@@ -4,7 +4,7 @@
  * repeating a write that may have landed. GitHub is best effort: nothing here fails the step.
  */
 import { errorMessage } from '../errors.js'
-import type { Bounded, Log } from '../runtime.js'
+import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 
 /** How long each kind of GitHub call may take, in milliseconds. */
@@ -221,10 +221,7 @@ export class Beside {
   private current: { readonly done: Promise<void>; readonly stop: AbortController } | undefined
 
   /** Starts `write`, bounded by `within` and stopped early by `settle`. */
-  start(
-    write: (within: Bounded) => Promise<unknown>,
-    within: (stop: AbortSignal) => Bounded
-  ): void {
+  start(write: (within: Within) => Promise<unknown>, within: (stop: AbortSignal) => Within): void {
     const stop = new AbortController()
     this.current = { done: write(within(stop.signal)).then(() => undefined), stop }
   }
@@ -236,7 +233,7 @@ export class Beside {
   }
 
   /** Waits for the write under way, if any, within `within`; then it is over either way. */
-  async settle(within: Bounded): Promise<void> {
+  async settle(within: Within): Promise<void> {
     const current = this.current
     this.current = undefined
     if (!current) return

@@ -75,7 +75,7 @@ export function mayRetry(kind: RequestKind, failure: Failure): boolean {
 }
 
 /** Whether a request that failed this way may have reached the server and taken effect. */
-export function mayHaveTakenEffect(failure: Failure): boolean {
+export function mayHaveLanded(failure: Failure): boolean {
   switch (failure.kind) {
     case 'unsent':
       return false
@@ -95,7 +95,7 @@ export function mayHaveTakenEffect(failure: Failure): boolean {
 export function decide(kind: RequestKind, error: ApiError, situation: Situation): Decision {
   const { failure } = error
   if (!mayRetry(kind, failure)) {
-    if (!kind.idempotent && mayHaveTakenEffect(failure)) {
+    if (!kind.idempotent && mayHaveLanded(failure)) {
       return {
         retry: false,
         error: new UncertainError(

@@ -5,43 +5,10 @@
  */
 import { formatDuration } from '../duration.js'
 import { errorMessage } from '../errors.js'
-import { classifyStatus, type Job } from '../mintlify/job.js'
+import { classifyStatus } from '../mintlify/job.js'
 import { describeLink, forLog, safeLink, type SafeLink } from '../sanitize.js'
-import type { DocsPullState } from '../trigger/docs.js'
+import type { RunRecord } from '../run.js'
 import { pullName } from '../trigger/ref.js'
-
-/** How this step works with a job: starts one, sends it a follow-up message, or attaches to it. */
-export type Mode = 'create' | 'follow-up' | 'attach'
-
-/** How the run ended, as far as the report is concerned. */
-export type Outcome =
-  /** The job was started, given the message or attached to, and the step is waiting for it. */
-  | { readonly kind: 'running' }
-  /** wait: false; the job was started, given the message, or read once. */
-  | { readonly kind: 'started'; readonly mode: Mode }
-  | { readonly kind: 'finished'; readonly phase: 'completed' | 'archived' | 'failed' }
-  | { readonly kind: 'timeout'; readonly timeoutMs: number }
-  | { readonly kind: 'cancelled'; readonly reason: string }
-  | { readonly kind: 'error'; readonly error: unknown }
-  /**
-   * No job was started because there is nothing to document; `reason` says why, and `check`
-   * what the docs check says (by default that no documented file changed).
-   */
-  | { readonly kind: 'skipped'; readonly reason: string; readonly check?: string }
-  /** dry-run: everything up to starting the job was done, and nothing was started. */
-  | { readonly kind: 'dry-run' }
-
-export interface RunRecord {
-  /** The job as last known, once a job exists. */
-  readonly job?: Job
-  readonly outcome: Outcome
-  readonly elapsedMs: number
-  readonly failOnNoPr: boolean
-  /** What the step did with the job; a new job when left out. */
-  readonly mode?: Mode
-  /** The docs pull request's state, read before the run ends; undefined when not read. */
-  readonly docs?: DocsPullState
-}
 
 export interface Verdict {
   readonly icon: string

@@ -4,46 +4,42 @@
  * workflow keep their own. Pending while the job runs (never waited for), then what the
  * presentation says; at most two writes a run.
  */
-import { createHash } from 'node:crypto'
 import type { GitHubApi } from '../github/api.js'
 import { Beside, describeGitHubError, Surface } from '../github/policy.js'
-import { verdictOf } from '../present/verdict.js'
+import { checkStatus } from '../present/check.js'
 import type { RunState } from '../run.js'
-import type { Bounded, Log } from '../runtime.js'
-import { safeLink } from '../sanitize.js'
-import { parsePullLink, type CommitRef } from '../trigger/ref.js'
-import type { Sink } from './sink.js'
-
-/** GitHub's limit on a status description. */
-const MAX_DESCRIPTION = 140
+import type { Log, Within } from '../runtime.js'
+import { closedPull } from '../trigger/event.js'
+import type { CommitRef } from '../trigger/ref.js'
+import type { Sink, SinkContext, Wrote } from './sink.js'
 
 /**
- * The check's name, as branch protection and rulesets select it: `Mintlify docs (<project-id>)`.
- * Stable for a project, whatever the workflow, job or run, and distinct for distinct projects: an
- * id with other characters than letters, digits, `_`, `.`, `:` and `-`, or over 100 of them, is
- * shown without them and followed by a short hash of the whole id.
+ * The check, when it applies: `check: auto`, a token, and a push or pull request (the commit's
+ * own change; never a scheduled, manual or comment run on whatever commit the branch is at), not
+ * a dry run, a deleted branch or a closed pull request. With `context: off` the job is not told
+ * the change, so the check only says when `paths` found nothing to document.
  */
-export function checkName(projectId: string): string {
-  if (/^[\w.:-]{1,100}$/.test(projectId)) return `Mintlify docs (${projectId})`
-  const hash = createHash('sha256').update(projectId, 'utf8').digest('hex').slice(0, 10)
-  return `Mintlify docs (${projectId.replace(/[^\w.:-]/g, '').slice(0, 80)}~${hash})`
-}
-
-/**
- * The status for the run as it stands: state and words from the presentation, and a link: the
- * docs pull request once it is ready, when it is a pull request on this GitHub (`serverUrl`), or
- * else the workflow run. No other link from the API becomes the check's.
- */
-export function checkStatus(state: RunState, runUrl: string | undefined, serverUrl: string) {
-  const { check, link } = verdictOf(state)
-  const docs = link && parsePullLink(link.href, serverUrl) ? link.href : undefined
-  const target = (check.state === 'success' && docs) || safeLink(runUrl)?.href
-  return {
-    state: check.state,
-    context: checkName(state.projectId),
-    description: check.description.slice(0, MAX_DESCRIPTION),
-    targetUrl: target
-  }
+export function checkSink(context: SinkContext): Sink | undefined {
+  const { settings, trigger, github } = context
+  const { event, commit, runUrl } = trigger ?? {}
+  if (settings.check === 'off' || settings.dryRun || !github || !event || !commit) return undefined
+  const change = event.name === 'push' || event.name.startsWith('pull_request')
+  if (!change || event.deleted || closedPull(event)) return undefined
+  const skipsOnly = settings.context === 'off'
+  if (skipsOnly && settings.paths.length === 0) return undefined
+  return new CheckSink(
+    github,
+    {
+      commit,
+      runUrl,
+      commitUrl: `${event.serverUrl}/${commit.owner}/${commit.repo}/commit/${commit.sha}`,
+      fork: Boolean(event.pullRequest?.fork),
+      serverUrl: event.serverUrl,
+      skipsOnly
+    },
+    context.log,
+    context.withinWrite
+  )
 }
 
 export interface CheckOptions {
@@ -65,31 +61,32 @@ export interface CheckOptions {
 export class CheckSink implements Sink {
   private readonly surface: Surface
   private readonly beside = new Beside()
+  /** A write landed: the check-url output names the commit. */
+  private written = false
 
   constructor(
     private readonly github: GitHubApi,
     private readonly options: CheckOptions,
     log: Log,
     /** Bounds for the write made while the job runs; `stop` ends it early. */
-    private readonly writeWithin: (stop: AbortSignal) => Bounded,
-    private readonly onUrl: (url: string) => void
+    private readonly withinWrite: (stop: AbortSignal) => Within
   ) {
     this.surface = new Surface(log, 'The docs job is not affected.')
   }
 
   started(state: RunState): void {
     if (this.options.skipsOnly) return
-    this.beside.start((within) => this.write(state, within), this.writeWithin)
+    this.beside.start((within) => this.write(state, within), this.withinWrite)
   }
 
   /** The last word supersedes a pending write still under way: that one is stopped, not awaited. */
-  async finished(state: RunState, within: Bounded): Promise<void> {
+  async finished(state: RunState, within: Within): Promise<Wrote | undefined> {
     this.beside.stop()
-    if (this.options.skipsOnly && state.outcome.kind !== 'skipped') return
-    await this.write(state, within)
+    if (!this.options.skipsOnly || state.outcome.kind === 'skipped') await this.write(state, within)
+    return this.written ? { written: 'check', url: this.options.commitUrl } : undefined
   }
 
-  private async write(state: RunState, within: Bounded): Promise<void> {
+  private async write(state: RunState, within: Within): Promise<void> {
     const { owner, repo, sha } = this.options.commit
     const status = checkStatus(state, this.options.runUrl, this.options.serverUrl)
     const written = await this.surface.write(
@@ -103,6 +100,6 @@ export class CheckSink implements Sink {
           this.github.createStatus(owner, repo, sha, status, signal).then(() => true)
         )
     )
-    if (written) this.onUrl(this.options.commitUrl)
+    if (written) this.written = true
   }
 }

@@ -16,14 +16,26 @@ import { describeGitHubError, gitHubError, Surface } from '../github/policy.js'
 import type { DocsReviewers } from '../inputs.js'
 import { backlinkBody, closingComment } from '../present/docs-pr.js'
 import type { RunState } from '../run.js'
-import type { Bounded, Log } from '../runtime.js'
+import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { docsTarget } from '../trigger/docs.js'
-import { closedPull } from '../trigger/event.js'
+import { closedPull, type Event } from '../trigger/event.js'
 import { pullName, sameRepo, type PullRef } from '../trigger/ref.js'
 import { fedChange, isClosingNote, readBacklink, withChange, type Backlink } from './backlink.js'
 import { askedKeys, labelsToAdd, reviewPlan, type ReviewPlan } from './docs-review.js'
-import type { Sink } from './sink.js'
+import type { Sink, SinkContext, Wrote } from './sink.js'
+
+/** The docs pull request sink, when `docs-token` is given (and it is not a dry run). */
+export function docsPullSink(context: SinkContext): Sink | undefined {
+  const { settings, trigger, docsGitHub } = context
+  if (!docsGitHub || !trigger || settings.dryRun) return undefined
+  const { docsReviewers: reviewers, docsLabels: labels, onCodeClosed } = settings
+  return new DocsPullSink(
+    docsGitHub,
+    { reviewers, labels, onCodeClosed, serverUrl: trigger.event.serverUrl },
+    context.log
+  )
+}
 
 /** What the docs pull request sink is asked to do, from the inputs. */
 export interface DocsOptions {
@@ -50,24 +62,29 @@ interface Opened {
  */
 export class DocsPullSink implements Sink {
   private readonly surface: Surface
+  /** The backlink's address, once written. */
+  private url: string | undefined
 
   constructor(
     private readonly github: GitHubApi,
     private readonly options: DocsOptions,
-    private readonly log: Log,
-    /** Hears the backlink comment's address once it is written. */
-    private readonly onUrl: (url: string) => void
+    private readonly log: Log
   ) {
     this.surface = new Surface(log, 'The docs job is not affected.')
   }
 
   /**
    * At the end of a run: the backlink (with this run's change), then reviewers and labels, once.
-   * A run on a closed pull request is `codeClosed`'s, and does nothing here.
+   * A run on a closed pull request did its work in `closed`. Hands back the backlink's address.
    */
-  async finished(state: RunState, within: Bounded): Promise<void> {
+  async finished(state: RunState, within: Within): Promise<Wrote | undefined> {
     const event = state.trigger?.event
-    if (!event || closedPull(event)) return
+    if (event && !closedPull(event)) await this.follow(event, state, within)
+    return this.url ? { written: 'docs-comment', url: this.url } : undefined
+  }
+
+  /** The backlink with this run's change, then the reviewers and labels not yet asked or added. */
+  private async follow(event: Event, state: RunState, within: Within): Promise<void> {
     const opened = await this.open(state, within)
     if (!opened) return
     const { ref, pull, record } = opened
@@ -110,7 +127,7 @@ export class DocsPullSink implements Sink {
    * `on-code-closed` closes the docs pull request with a comment saying why, or only comments.
    * Returns a line for the status comment saying what was done, if anything.
    */
-  async codeClosed(state: RunState, within: Bounded): Promise<string | undefined> {
+  async closed(state: RunState, within: Within): Promise<string | undefined> {
     const event = state.trigger?.event
     const how = event && closedPull(event)
     const code = state.trigger?.pull
@@ -167,7 +184,7 @@ export class DocsPullSink implements Sink {
    * Checks the job's link, then learns the docs token's account, reads the pull request and
    * finds the action's own backlink on it. Undefined (with one warning) when any of it fails.
    */
-  private async open(state: RunState, within: Bounded): Promise<Opened | undefined> {
+  private async open(state: RunState, within: Within): Promise<Opened | undefined> {
     const target = docsTarget(state.job, this.options.serverUrl, state.trigger?.event)
     if (!target) {
       this.log.debug('The docs job has no pull request link, so docs-token is not used.')
@@ -233,7 +250,7 @@ export class DocsPullSink implements Sink {
   private async requestReviewers(
     ref: PullRef,
     plan: ReviewPlan,
-    within: Bounded
+    within: Within
   ): Promise<string[]> {
     const { users, teams } = plan
     const refused: string[] = [...plan.skipped]
@@ -297,9 +314,9 @@ export class DocsPullSink implements Sink {
   }
 
   /** Updates the backlink, or creates it once (never blindly twice); reports its address. */
-  private async writeBacklink(opened: Opened, within: Bounded, record: Backlink): Promise<void> {
+  private async writeBacklink(opened: Opened, within: Within, record: Backlink): Promise<void> {
     const url = await opened.backlink.write(backlinkBody(record, this.options.serverUrl), within)
-    if (url) this.onUrl(url)
+    if (url) this.url = url
   }
 
   /** Why a docs request failed; a refusal says what the token needs, on the docs repository. */

@@ -18,7 +18,11 @@ import {
   redact,
   safeLink
 } from '../sanitize.js'
-import { verdictOf, type Mode, type RunRecord, type Verdict } from '../present/verdict.js'
+import { verdictOf, type Verdict } from '../present/verdict.js'
+import type { Mode, RunRecord, RunState } from '../run.js'
+
+/** What the report reads: the run, and where the other sinks wrote. */
+export type Reported = RunRecord & Partial<Pick<RunState, 'written'>>
 import { anchor, messageMarkup, pullMarkup, urlMarkup } from '../present/links.js'
 
 /** Longest annotation written; the runner shows only the start of longer ones anyway. */
@@ -46,9 +50,6 @@ export class Reporter implements Log {
   /** Why `GITHUB_OUTPUT` cannot be written, once a write to it failed: the step then fails. */
   private outputProblem: string | undefined
   private shownPrompt: string | undefined
-  private comment: string | undefined
-  private check: string | undefined
-  private docsComment: string | undefined
 
   /** Text as it may be printed: without secrets, and unable to start a workflow command. */
   clean(text: string): string {
@@ -85,24 +86,6 @@ export class Reporter implements Log {
     this.output('job-id', id)
   }
 
-  /**
-   * Remembers the status comment's URL for the comment-url output; undefined forgets it, as a
-   * comment that was deleted must not be handed on.
-   */
-  commentUrl(url: string | undefined): void {
-    this.comment = url
-  }
-
-  /** Remembers where the docs check was set, for the check-url output. */
-  checkUrl(url: string): void {
-    this.check = url
-  }
-
-  /** Remembers the backlink comment on the docs pull request, for the docs-comment-url output. */
-  docsCommentUrl(url: string): void {
-    this.docsComment = url
-  }
-
   /** Says which job this step works with, and publishes its id. */
   jobCreated(job: Job, verb = 'Created'): void {
     const details = [
@@ -117,12 +100,13 @@ export class Reporter implements Log {
    * Writes the outputs, the closing log lines and annotations, and the job summary. Returns the
    * message the step fails with, or undefined when it succeeds.
    */
-  async finish(record: RunRecord): Promise<string | undefined> {
+  async finish(record: Reported): Promise<string | undefined> {
     const verdict = verdictOf(record)
+    const written = record.written ?? {}
     this.output('skipped', String(record.outcome.kind === 'skipped'))
-    this.output('comment-url', safeLink(this.comment)?.href ?? '')
-    this.output('check-url', safeLink(this.check)?.href ?? '')
-    this.output('docs-comment-url', safeLink(this.docsComment)?.href ?? '')
+    this.output('comment-url', safeLink(written.comment)?.href ?? '')
+    this.output('check-url', safeLink(written.check)?.href ?? '')
+    this.output('docs-comment-url', safeLink(written['docs-comment'])?.href ?? '')
     if (record.job) this.writeOutputs(record.job, verdict)
     for (const warning of verdict.warnings) this.warning(warning)
     for (const note of verdict.notes) this.info(note)
@@ -189,13 +173,13 @@ export class Reporter implements Log {
     }
   }
 
-  private async writeSummary(record: RunRecord, verdict: Verdict, failure: string | undefined) {
+  private async writeSummary(record: Reported, verdict: Verdict, failure: string | undefined) {
     const { job } = record
     const cell = (text: string | null | undefined) => (text ? escapeMarkup(text, 200) : '—')
     const code = (text: string | null | undefined) => (text ? `<code>${cell(text)}</code>` : '—')
     const { link } = verdict
-    const comment = safeLink(this.comment)
-    const check = safeLink(this.check)
+    const comment = safeLink(record.written?.comment)
+    const check = safeLink(record.written?.check)
     const rows: [string, string][] = [
       ['Job ID', code(job?.id)],
       ['Status', cell(job?.status)],

@@ -1,23 +1,73 @@
-import type { Bounded } from '../runtime.js'
-import type { RunState } from '../run.js'
-
 /**
- * A place the action reports the run to besides the Actions report: the status comment, the
- * check, the docs pull request. A sink says what the presentation decided; it never decides what
- * happened, and its failures are warnings that never change the step's outcome.
+ * A place the action reports the run to: the docs check, the status comment, the docs pull
+ * request (and the Actions report, which `main.ts` runs last, since it names what they wrote).
+ * Each sink is one module with a factory that says when it applies, from the settings and the
+ * trigger, and reacts to the run's moments. A sink says what the presentation decided; it never
+ * decides what happened, never changes the run state (what it hands back, `main.ts` records),
+ * and its failures are warnings that never change the step's outcome.
  */
+import type { GitHubApi } from '../github/api.js'
+import type { Companion } from '../github/companion.js'
+import type { Settings } from '../inputs.js'
+import type { RunState, Trigger, Written } from '../run.js'
+import type { Log, Within } from '../runtime.js'
+
+/** What a sink is given to decide whether it applies, and to write. */
+export interface SinkContext {
+  readonly settings: Settings
+  readonly trigger?: Trigger
+  /** GitHub with the workflow token (`github-token`), when there is one. */
+  readonly github?: GitHubApi
+  /** GitHub with `docs-token`, when it is given. */
+  readonly docsGitHub?: GitHubApi
+  /** The code pull request's status comment, when the run found the pull request. */
+  readonly companion?: Companion
+  /** Bounds for a write made while the job runs; `stop` ends it early. */
+  readonly withinWrite: (stop: AbortSignal) => Within
+  readonly log: Log
+}
+
+/** Where a sink wrote, for the outputs and the summary. */
+export interface Wrote {
+  readonly written: Written
+  readonly url: string
+}
+
 export interface Sink {
   /** The job exists and the step waits for it: written beside the polling, which never waits. */
   started?(state: RunState): void
+  /** A code pull request was closed: follow it. Returns a line for the run's notes. */
+  closed?(state: RunState, within: Within): Promise<string | undefined>
   /** The run ended (however it did): the last write, bounded by `within`. */
-  finished(state: RunState, within: Bounded): Promise<void>
+  finished(state: RunState, within: Within): Promise<Wrote | undefined>
 }
 
-/** Runs every sink's last write at once, each bounded by `within`; none can fail the others. */
+/** A sink module's factory: the sink, or undefined when it does not apply to this run. */
+export type SinkFactory = (context: SinkContext) => Sink | undefined
+
+/** Every sink's `closed`, at once; the notes they hand back, in the sinks' order. */
+export async function closeAll(
+  sinks: readonly Sink[],
+  state: RunState,
+  within: Within
+): Promise<string[]> {
+  const notes = await Promise.all(
+    sinks.map((sink) => (sink.closed ? sink.closed(state, within) : Promise.resolve(undefined)))
+  )
+  return notes.filter((note) => note !== undefined)
+}
+
+/**
+ * Every sink's last write at once, each bounded by `within`; none can fail the others. Returns
+ * where they wrote.
+ */
 export async function finishAll(
   sinks: readonly Sink[],
   state: RunState,
-  within: Bounded
-): Promise<void> {
-  await Promise.allSettled(sinks.map((sink) => sink.finished(state, within)))
+  within: Within
+): Promise<Wrote[]> {
+  const settled = await Promise.allSettled(sinks.map((sink) => sink.finished(state, within)))
+  return settled.flatMap((result) =>
+    result.status === 'fulfilled' && result.value ? [result.value] : []
+  )
 }

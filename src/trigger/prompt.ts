@@ -8,7 +8,7 @@ import { changeFromPayload, readChange } from '../github/change.js'
 import type { Event } from './event.js'
 import type { GitHubApi } from '../github/api.js'
 import type { Settings } from '../inputs.js'
-import type { Bounded, Log } from '../runtime.js'
+import type { Within, Log } from '../runtime.js'
 
 export interface PreparedPrompt {
   readonly prompt: string
@@ -24,7 +24,7 @@ export async function preparePrompt(
   settings: Settings,
   event: Event | undefined,
   github: GitHubApi | undefined,
-  within: Bounded,
+  within: Within,
   log: Log
 ): Promise<PreparedPrompt> {
   // Attaching sends nothing, so there is no prompt to add the change to.

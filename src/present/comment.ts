@@ -1,0 +1,57 @@
+/**
+ * The status comment's words: its hidden marker (the project, the job and the last commit it was
+ * told about), the headline, a table of checked values, and the action's own notes. It holds only
+ * the action's own words and values it checked, so nothing in it can mention people or close
+ * issues, and its only links are checked URLs (see `links.ts`). Pure.
+ */
+import { formatDuration } from '../duration.js'
+import { marker } from '../github/companion.js'
+import { STATUS_TABLE } from '../mintlify/job.js'
+import type { RunState } from '../run.js'
+import { escapeMarkup, safeLink } from '../sanitize.js'
+import { anchor, messageMarkup, pullMarkup, urlMarkup } from './links.js'
+import { verdictOf } from './verdict.js'
+
+/** What the comment needs beyond the run's state. */
+export interface CommentOptions {
+  /** Later runs send follow-ups to this job (`reuse-job`). */
+  readonly reuse: boolean
+  readonly runUrl?: string
+}
+
+/**
+ * The status comment's markdown for the run as it stands: the marker that records the project
+ * and job, the headline, a table of checked values, and the action's own notes.
+ */
+export function statusComment(state: RunState, options: CommentOptions): string {
+  const verdict = verdictOf(state)
+  const { link } = verdict
+  const status = state.job?.status
+  const known = status !== null && status !== undefined && STATUS_TABLE.has(status)
+  const run = safeLink(options.runUrl)
+  const jobId = state.job?.id ?? ''
+  const rows = [
+    ['Agent job', `<code>${escapeMarkup(jobId, 200)}</code>`],
+    ['Status', known ? `<code>${status}</code>` : '—'],
+    ['Docs pull request', link ? pullMarkup(link) : '—'],
+    ['Docs repository', urlMarkup(state.job?.source?.repository) ?? '—'],
+    ['Workflow run', run ? anchor(run, 'this run') : '—']
+  ]
+  if (state.outcome.kind !== 'running' && state.outcome.kind !== 'started') {
+    rows.push(['Duration', formatDuration(state.elapsedMs)])
+  }
+  const table = rows.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')
+  return [
+    marker({ projectId: state.projectId, jobId, sha: state.told }),
+    `### ${verdict.comment}`,
+    '',
+    `<table>${table}</table>`,
+    '',
+    ...state.notes.map((note) => `${messageMarkup(note, 500)}\n`),
+    '<sub>Written by mintlify-agent-action; updated in place.' +
+      (options.reuse
+        ? ' New commits on this pull request send follow-up instructions to the same docs job.'
+        : '') +
+      '</sub>'
+  ].join('\n')
+}

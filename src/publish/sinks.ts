@@ -1,0 +1,15 @@
+/**
+ * The one list of places the action reports to on GitHub. A new place is one module with a
+ * factory (see `sink.ts`) and one line here; `main.ts` needs no change.
+ */
+import { checkSink } from './check.js'
+import { commentSink } from './comment.js'
+import { docsPullSink } from './docs-pr.js'
+import type { Sink, SinkContext, SinkFactory } from './sink.js'
+
+export const SINKS: readonly SinkFactory[] = [checkSink, commentSink, docsPullSink]
+
+/** The sinks that apply to this run. */
+export function sinksFor(context: SinkContext): Sink[] {
+  return SINKS.flatMap((factory) => factory(context) ?? [])
+}

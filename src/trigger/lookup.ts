@@ -1,0 +1,87 @@
+/**
+ * What a run finds out before it plans, all bounded and best effort: the change for the prompt,
+ * the code pull request's status comment and the job it records, and what became of that job's
+ * docs pull request.
+ */
+import type { GitHubApi } from '../github/api.js'
+import { Companion, pullRequestOf } from '../github/companion.js'
+import { readDocsPull, type DocsReaders } from '../github/docs-pull.js'
+import type { Settings } from '../inputs.js'
+import type { MintlifyApi } from '../mintlify/api.js'
+import { POLL } from '../mintlify/api.js'
+import { mergeJob } from '../mintlify/job.js'
+import { send } from '../mintlify/poll.js'
+import type { Found } from '../plan.js'
+import type { Step } from '../step.js'
+import { closedPull, type Event } from './event.js'
+import { preparePrompt, type PreparedPrompt } from './prompt.js'
+
+export interface LookedUp {
+  /** The prompt with the change; none for a closed pull request, which starts nothing. */
+  readonly prepared?: PreparedPrompt
+  /** The code pull request's status comment, with `comment: auto`. */
+  readonly companion?: Companion
+  /** What that comment records. */
+  readonly found?: Found
+}
+
+/** The change and the pull request's comment are read at the same time: the plan needs both. */
+export async function lookUp(
+  settings: Settings,
+  event: Event | undefined,
+  github: GitHubApi | undefined,
+  step: Step
+): Promise<LookedUp> {
+  const closed = event !== undefined && closedPull(event) !== undefined
+  const [prepared, found] = await Promise.all([
+    closed
+      ? undefined
+      : preparePrompt(settings, event, github, step.within(step.budgets.change), step.log),
+    event && github && settings.comment === 'auto'
+      ? openCompanion(event, github, settings, step)
+      : undefined
+  ])
+  return { prepared, companion: found?.companion, found: found?.found }
+}
+
+/** The companion for the pull request the change belongs to, and the job its comment records. */
+async function openCompanion(event: Event, github: GitHubApi, settings: Settings, step: Step) {
+  const within = step.within(step.budgets.lookup)
+  const pull = await pullRequestOf(event, github, within, step.log)
+  if (pull === undefined) return undefined
+  const { number, headSha } = pull
+  const companion = new Companion(
+    github,
+    event,
+    number,
+    settings.projectId,
+    step.log,
+    settings.reuseJob
+  )
+  const recorded = await companion.find(within)
+  return { companion, found: { number, headSha, recorded } }
+}
+
+/**
+ * What the status comment records, with the recorded job's docs pull request read first (one
+ * read of the job, one of the pull request), so nothing is sent to a job whose docs are done.
+ * When the job cannot be read, the plan goes on as if nothing more were known.
+ */
+export async function recordedDocs(
+  found: Found,
+  settings: Settings,
+  api: MintlifyApi,
+  event: Event,
+  readers: DocsReaders,
+  step: Step
+): Promise<Found> {
+  const jobId = found.recorded?.jobId
+  if (!jobId || settings.jobId || !settings.reuseJob) return found
+  const job = await send(POLL, (ms, signal) => api.getJob(jobId, ms, signal), step.schedule, step)
+    .then((answer) => mergeJob({ id: jobId }, answer))
+    .catch(() => undefined)
+  if (!job) return found
+  const docs = await readDocsPull(job, event, readers, step.within(step.budgets.lookup))
+  if (docs?.why) step.log.info(docs.why)
+  return { ...found, docs }
+}
