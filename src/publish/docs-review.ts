@@ -3,7 +3,7 @@
  * `docs-labels`, less what is there already or was done by an earlier run. Pure.
  */
 import type { PullState } from '../github/api.js'
-import type { DocsReviewers } from '../inputs.js'
+import type { DocsReviewers } from '../inputs/parse.js'
 
 /** Who to ask for a review, and who is left out and why. */
 export interface ReviewPlan {

@@ -1,0 +1,278 @@
+/**
+ * How each input's text becomes a value: one zod schema per kind of input, with its limits and
+ * messages that say what is accepted. Pure; reading the inputs and naming them is `inputs.ts`'s.
+ */
+import { z } from 'zod'
+import { isBareNumber, parseDuration, type BareUnit } from '../duration.js'
+import { MAX_JOB_ID_LENGTH } from '../mintlify/job.js'
+import { API_KEYS_PAGE } from '../errors.js'
+import { hasControlCharacters, forLog } from '../sanitize.js'
+import { isLoopback } from '../http.js'
+
+/** A team as `docs-reviewers` names it: `org/team`, the team by its slug. */
+export interface TeamName {
+  readonly org: string
+  readonly slug: string
+}
+
+/** `docs-reviewers`: logins, teams, and whether the code pull request's author is one. */
+export interface DocsReviewers {
+  readonly users: readonly string[]
+  readonly teams: readonly TeamName[]
+  /** The special value `author`: the code pull request's author. */
+  readonly author: boolean
+}
+
+/** Most reviewers and labels accepted, which bounds the requests made for them. */
+export const MAX_DOCS_REVIEWERS = 15
+export const MAX_DOCS_LABELS = 20
+
+/** Longest `timeout` accepted; self-hosted runners allow long jobs, but not unbounded ones. */
+export const MAX_DURATION_MS = 24 * 3_600_000
+
+/** Largest `context-max-chars` accepted. */
+export const MAX_CONTEXT_CHARS = 200_000
+
+const required = (what: string) =>
+  z.string().refine((value) => value.trim() !== '', { message: `is required: ${what}` })
+
+/** `true` or `false`, in any case; anything else is an error rather than false. */
+export const booleanInput = z.string().transform((text, ctx) => {
+  const value = text.trim().toLowerCase()
+  if (value === 'true') return true
+  if (value === 'false') return false
+  ctx.addIssue({ code: 'custom', message: `"${text}" is not a boolean; use true or false` })
+  return z.NEVER
+})
+
+/** The unit a bare number is read in, in words. */
+const BARE_UNIT = { s: 'seconds', m: 'minutes' } as const
+
+/** A duration; a bare number is read in `bare` (`timeout` counts minutes, as workflows do). */
+export const durationInput = (bare: BareUnit) =>
+  z.string().transform((text, ctx) => {
+    const ms = parseDuration(text, bare)
+    if (ms === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `"${forLog(text, 60)}" is not a duration; use a number with ms, s, m or h (90s, 1.5m, ` +
+          `1h), or a bare number of ${BARE_UNIT[bare]}`
+      })
+      return z.NEVER
+    }
+    const read = isBareNumber(text) ? ` (read as ${BARE_UNIT[bare]})` : ''
+    if (ms <= 0) {
+      ctx.addIssue({ code: 'custom', message: `must be longer than zero, got "${text}"` })
+      return z.NEVER
+    }
+    if (ms > MAX_DURATION_MS) {
+      ctx.addIssue({ code: 'custom', message: `must be at most 24h, got "${text}"${read}` })
+      return z.NEVER
+    }
+    return ms
+  })
+
+/** `auto` or `off`, as `context` and `comment` take. */
+export const autoOrOff = z.string().transform((text, ctx) => {
+  const value = text.trim().toLowerCase()
+  if (value === 'auto' || value === 'off') return value
+  ctx.addIssue({ code: 'custom', message: `"${forLog(text, 60)}" is not one of auto, off` })
+  return z.NEVER
+})
+
+/** `context-max-chars`: a whole number of characters, at most `MAX_CONTEXT_CHARS`. */
+export const contextMaxCharsInput = z.string().transform((text, ctx) => {
+  const value = Number(text.trim())
+  if (!/^\d+$/.test(text.trim()) || value > MAX_CONTEXT_CHARS) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${forLog(text, 60)}" is not a whole number from 0 to ${MAX_CONTEXT_CHARS}`
+    })
+    return z.NEVER
+  }
+  return value
+})
+
+/** Newline-separated glob patterns, as in a workflow's `paths:` filter. */
+export const pathsInput = z.string().transform((text, ctx) => {
+  const patterns = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+  for (const pattern of patterns) {
+    const glob = pattern.startsWith('!') ? pattern.slice(1) : pattern
+    const problem =
+      glob === ''
+        ? 'is empty after "!"'
+        : hasControlCharacters(glob)
+          ? 'contains control characters'
+          : unbalanced(glob)
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `pattern "${forLog(pattern, 100)}" ${problem}` })
+      return z.NEVER
+    }
+  }
+  if (patterns.length > 0 && patterns.every((p) => p.startsWith('!'))) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'has only "!" patterns, which match nothing; add a pattern that includes files'
+    })
+    return z.NEVER
+  }
+  return patterns
+})
+
+/** Why a glob's brackets or braces do not close, or undefined when they do. */
+function unbalanced(glob: string): string | undefined {
+  let square = 0
+  let curly = 0
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]
+    if (c === '\\') i++
+    else if (c === '[') square++
+    else if (c === ']' && square > 0) square--
+    else if (c === '{') curly++
+    else if (c === '}' && curly > 0) curly--
+  }
+  if (square > 0) return 'has a "[" that is not closed'
+  if (curly > 0) return 'has a "{" that is not closed'
+  return undefined
+}
+
+// An HTTP header can carry only visible ASCII safely; a key with anything else (a smart quote or
+// a zero-width space from a copy and paste) could never be sent.
+export const apiKeyInput = required('an admin API key (mint_…), passed from a secret').refine(
+  (key) => /^[\x21-\x7e]+$/.test(key.trim()),
+  {
+    message:
+      'contains whitespace, control or non-ASCII characters (such as a smart quote or a ' +
+      'zero-width space), which an HTTP header cannot carry; copy the key again from the API ' +
+      'keys page'
+  }
+)
+
+/** `job-id`: one token, as the job-id output gives it, safe to put in a URL path. */
+export const jobIdInput = z
+  .string()
+  .trim()
+  .refine((id) => id !== '', { message: 'is blank; give the id of an agent job, or leave it out' })
+  .refine((id) => !/\s/.test(id) && !hasControlCharacters(id), {
+    message: 'contains whitespace or control characters; copy the id from the job-id output'
+  })
+  .refine((id) => id !== '.' && id !== '..', { message: 'cannot be "." or ".."' })
+  .refine((id) => id.length <= MAX_JOB_ID_LENGTH, {
+    message: `is longer than ${MAX_JOB_ID_LENGTH} characters; copy the id from the job-id output`
+  })
+
+/** `project-id`: it becomes part of a URL path, so not `.` or `..`. */
+export const projectIdInput = required(`the project id shown on ${API_KEYS_PAGE}`)
+  .refine((id) => !hasControlCharacters(id), { message: 'contains control characters' })
+  .refine((id) => id !== '.' && id !== '..', { message: 'cannot be "." or ".."' })
+
+/** `base-url`: https (http only for a loopback host), with no credentials, query or fragment. */
+export const baseUrlInput = z.string().transform((text, ctx) => {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${forLog(text, 200)}" is not an absolute URL such as https://api.mintlify.com`
+    })
+    return z.NEVER
+  }
+  const problem =
+    url.protocol === 'http:' && !isLoopback(url.hostname)
+      ? 'must use https:// (plain http:// is accepted only for localhost and 127.0.0.1)'
+      : url.protocol !== 'https:' && url.protocol !== 'http:'
+        ? `must be an https:// URL, got ${url.protocol}//`
+        : url.username || url.password
+          ? 'must not contain credentials; pass the key as api-key'
+          : url.search || url.hash
+            ? 'must not have a query or fragment'
+            : undefined
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem })
+    return z.NEVER
+  }
+  return url
+})
+
+/** Items of a list input: one a line or comma-separated, trimmed, blanks left out. */
+function listItems(text: string): string[] {
+  return text
+    .split(/[\r\n,]+/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+/** A GitHub login or organisation: letters, digits and single inner hyphens, 39 at most. */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/
+const TEAM_SLUG = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
+
+/**
+ * Logins (`octocat`, `@octocat`), teams (`org/team`, `@org/team`, sent as the team's slug) and
+ * `author`, one a line or comma-separated; a name given twice counts once.
+ */
+export const reviewersInput = z.string().transform((text, ctx): DocsReviewers => {
+  const users: string[] = []
+  const teams: TeamName[] = []
+  let author = false
+  for (const item of listItems(text)) {
+    const name = item.replace(/^@/, '')
+    const [org = '', slug, ...more] = name.split('/')
+    if (name.toLowerCase() === 'author') {
+      author = true
+    } else if (slug === undefined && LOGIN.test(name)) {
+      if (!users.some((u) => u.toLowerCase() === name.toLowerCase())) users.push(name)
+    } else if (slug !== undefined && more.length === 0 && LOGIN.test(org) && TEAM_SLUG.test(slug)) {
+      const team = { org: org.toLowerCase(), slug: slug.toLowerCase() }
+      if (!teams.some((t) => t.org === team.org && t.slug === team.slug)) teams.push(team)
+    } else {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `"${forLog(item, 60)}" is not a GitHub login, an org/team name or author ` +
+          '(give them one a line or comma-separated)'
+      })
+      return z.NEVER
+    }
+  }
+  if (users.length + teams.length + (author ? 1 : 0) > MAX_DOCS_REVIEWERS) {
+    ctx.addIssue({ code: 'custom', message: `names more than ${MAX_DOCS_REVIEWERS} reviewers` })
+    return z.NEVER
+  }
+  return { users, teams, author }
+})
+
+/** Label names, one a line or comma-separated: at most 50 characters each, as GitHub allows. */
+export const labelsInput = z.string().transform((text, ctx) => {
+  const labels: string[] = []
+  for (const label of listItems(text)) {
+    if (label.length > 50 || hasControlCharacters(label)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `label "${forLog(label, 60)}" is longer than 50 characters or has control characters`
+      })
+      return z.NEVER
+    }
+    if (!labels.some((l) => l.toLowerCase() === label.toLowerCase())) labels.push(label)
+  }
+  if (labels.length > MAX_DOCS_LABELS) {
+    ctx.addIssue({ code: 'custom', message: `names more than ${MAX_DOCS_LABELS} labels` })
+    return z.NEVER
+  }
+  return labels
+})
+
+/** `on-code-closed`: what happens to the docs pull request when its code is closed unmerged. */
+export const onCodeClosedInput = z.string().transform((text, ctx) => {
+  const value = text.trim().toLowerCase()
+  if (value === 'close' || value === 'comment' || value === 'nothing') return value
+  ctx.addIssue({
+    code: 'custom',
+    message: `"${forLog(text, 60)}" is not one of close, comment, nothing`
+  })
+  return z.NEVER
+})
