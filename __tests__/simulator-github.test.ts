@@ -495,6 +495,29 @@ describe('comments', () => {
     expect(s.comments.map((c) => c.body)).toEqual(['x'])
   })
 
+  it('lets a test delete a comment: it is listed no more, and updating it answers 404', async () => {
+    const s = await start({
+      scenario: { github: { comments: { 2: [{ body: 'seeded', id: 7 }] } } }
+    })
+    const created = await ok<{ id: number }>(s, comments, {
+      method: 'POST',
+      body: JSON.stringify({ body: 'mine' })
+    })
+    expect(s.github.deleteComment(created.id)).toBe(true)
+    expect(s.github.deleteComment(created.id)).toBe(false)
+    expect(s.github.deleteComment(7)).toBe(true)
+    expect(await ok(s, comments)).toEqual([])
+    expect(s.comments).toEqual([])
+    const res = await send(s, 'PATCH', `${REPO}/issues/comments/${created.id}`, { body: 'again' })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({
+      message: 'Not Found',
+      documentation_url: 'https://docs.github.com/rest/issues/comments#update-an-issue-comment',
+      status: '404'
+    })
+    expect((await send(s, 'PATCH', `${REPO}/issues/comments/7`, { body: 'x' })).status).toBe(404)
+  })
+
   it.each([
     ['invalid JSON', '{"body": ', 400, /^Problems parsing JSON$/],
     ['no body', '{}', 422, /"body" wasn't supplied/],

@@ -179,6 +179,18 @@ export function createGitHub({ now }) {
     pulls: state.pulls,
     /** Every request it received, with the label of its token. */
     requests,
+    /**
+     * Deletes a comment, as a person may on GitHub between two runs: it is listed no more, and
+     * updating it answers 404.
+     *
+     * @param {number} id
+     * @returns {boolean} whether there was such a comment
+     */
+    deleteComment: (id) => {
+      const at = state.comments.findIndex((comment) => comment.id === id)
+      if (at !== -1) state.comments.splice(at, 1)
+      return at !== -1
+    },
     receive,
     handle,
     /** An answer in GitHub's error shape, for paths the simulator does not play. */

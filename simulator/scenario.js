@@ -117,7 +117,8 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  *   `commits/{sha}/pulls` lists (default: `ec26c3e…` → [2]; any other sha: none)
  * @property {Record<string, GitHubCommentInput[]>} [comments] issue number (any repository) or
  *   `owner/name#number` (that one) → comments already on it; a thread is filled the first time
- *   its repository's comments are read or written
+ *   its repository's comments are read or written (`simulator.github.deleteComment(id)` deletes
+ *   one later)
  * @property {string[]} [missingCommits] shas or refs GitHub does not know (a compare answers 404,
  *   a commit 422), as after a force push; the zero sha never exists
  */
