@@ -38,7 +38,7 @@ const PULL_BASE_SHA = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'
 /** The pull request of the `pull_request` examples. */
 const EXAMPLE_PULL = 2
 /** The account of `GITHUB_TOKEN`. */
-export const ACTIONS_BOT = 'github-actions[bot]'
+const ACTIONS_BOT = 'github-actions[bot]'
 const CHANGE_DATE = '2019-05-15T15:20:30Z'
 const PULL_DATE = '2019-05-15T15:20:33Z'
 
@@ -63,8 +63,7 @@ const DEFAULT_FILES = CHANGE.files.map(({ patch, ...file }) =>
   patch ? { ...file, patch: patch.join('\n') } : file
 )
 
-/** Commits the examples name, by sha; any other sha is the default change. */
-/** @type {Record<string, Partial<GitHubCommitInput> & { tree?: string }>} */
+/** @type {Record<string, Partial<GitHubCommitInput> & { tree?: string }>} the examples' commits */
 const KNOWN_COMMITS = {
   [INITIAL_SHA]: {
     message: 'Initial commit',
@@ -101,31 +100,20 @@ export function defaultGitHubSettings() {
   }
 }
 
-/**
- * A sha-shaped name for made-up objects: the same text always gives the same sha.
- *
- * @param {string} text
- */
-export function fakeSha(text) {
+/** A sha-shaped name for made-up objects: the same text always gives the same sha. */
+export function fakeSha(/** @type {string} */ text) {
   return createHash('sha1').update(text).digest('hex')
 }
 
-/**
- * @param {string} text
- * @returns {number} a stable id in GitHub's range for `text`
- */
-export function fakeId(text) {
+/** A stable id in GitHub's range for `text`. */
+export function fakeId(/** @type {string} */ text) {
   return 100_000_000 + (parseInt(fakeSha(text).slice(0, 8), 16) % 900_000_000)
 }
 
-/** @param {string} login */
-export function account(login) {
-  return (
-    KNOWN_ACCOUNTS[login.toLowerCase()] ?? {
-      id: fakeId(`user:${login.toLowerCase()}`),
-      type: /** @type {'Bot' | 'User'} */ (login.endsWith('[bot]') ? 'Bot' : 'User')
-    }
-  )
+/** The id and type of the account of a login: an `[bot]` login is an app's. */
+export function account(/** @type {string} */ login) {
+  const type = /** @type {'Bot' | 'User'} */ (login.endsWith('[bot]') ? 'Bot' : 'User')
+  return KNOWN_ACCOUNTS[login.toLowerCase()] ?? { id: fakeId(`user:${login.toLowerCase()}`), type }
 }
 
 /**
@@ -149,29 +137,23 @@ export function isMissing(settings, where, ref) {
 export function resolveSha(settings, where, ref) {
   const lower = ref.toLowerCase()
   if (/^[0-9a-f]{4,40}$/.test(lower)) {
-    const pulls = Object.values(settings.pulls).flatMap((p) => [
-      p.head?.sha,
-      p.base?.sha,
-      p.merge_commit_sha
-    ])
-    const known = [
-      ...knobCommits(settings).map((c) => c.sha),
-      ...Object.keys(settings.commitPulls),
-      ...pulls,
-      ...Object.keys(KNOWN_COMMITS)
-    ].find((sha) => typeof sha === 'string' && /^[0-9a-f]{40}$/i.test(sha) && sha.startsWith(lower))
+    const pulls = Object.values(settings.pulls).flatMap((p) => [p.head?.sha, p.base?.sha])
+    const merges = Object.values(settings.pulls).map((p) => p.merge_commit_sha)
+    const knobs = [...knobCommits(settings).map((c) => c.sha), ...Object.keys(settings.commitPulls)]
+    const known = [...knobs, ...pulls, ...merges, ...Object.keys(KNOWN_COMMITS)].find(
+      (sha) =>
+        typeof sha === 'string' &&
+        /^[0-9a-f]{40}$/i.test(sha) &&
+        sha.toLowerCase().startsWith(lower)
+    )
     if (known) return known.toLowerCase()
     if (lower.length === 40) return lower
   }
   return fakeSha(`${where.owner}/${where.repo}@${ref}`.toLowerCase())
 }
 
-/**
- * The `commits` knob with every sha filled in.
- *
- * @param {GitHubSettings} settings
- */
-function knobCommits(settings) {
+/** The `commits` knob with every sha filled in. */
+function knobCommits(/** @type {GitHubSettings} */ settings) {
   return (settings.commits ?? []).map((commit, index) => ({
     ...commit,
     sha: (commit.sha ?? fakeSha(`commit ${index}: ${commit.message}`)).toLowerCase()
@@ -220,9 +202,7 @@ function person(where, input, date) {
  * What `compare/{base}...{head}` covers: the commits (the `commits` knob, or the head alone) and
  * the files (the `files` knob, or the built-in change); nothing when both ends are one commit.
  *
- * @param {GitHubSettings} settings
- * @param {Where} where
- * @param {string} baseRef
+ * @param {GitHubSettings} settings @param {Where} where @param {string} baseRef
  * @param {string} headRef
  */
 export function comparisonData(settings, where, baseRef, headRef) {

@@ -67,7 +67,7 @@ const roots = (where) => {
  */
 function user(login, where, template) {
   const { id, type } = account(login)
-  const app = login.replace(/\[bot\]$/, '')
+  const bot = type === 'Bot'
   return {
     ...example(template, where, [
       [`/users/${template.login}`, `/users/${encodeURIComponent(login)}`]
@@ -75,14 +75,14 @@ function user(login, where, template) {
     login,
     id,
     node_id: nodeId({ Bot: '03:Bot', Organization: '012:Organization', User: '04:User' }[type], id),
-    avatar_url: `https://avatars.githubusercontent.com/${type === 'Bot' ? 'in/15368' : `u/${id}`}?v=4`,
-    html_url: `${where.server}/${type === 'Bot' ? `apps/${app}` : login}`,
+    avatar_url: `https://avatars.githubusercontent.com/${bot ? 'in/15368' : `u/${id}`}?v=4`,
+    html_url: `${where.server}/${bot ? `apps/${login.replace(/\[bot\]$/, '')}` : login}`,
     type,
     site_admin: false
   }
 }
 
-/** @param {GitHubFileInput} file @param {Where} where @param {string} sha shown at @returns {Json} */
+/** @param {GitHubFileInput} file @param {Where} where @param {string} sha @returns {Json} */
 export function renderFile(file, where, sha) {
   const count = (/** @type {string} */ sign) =>
     (file.patch ?? '').split('\n').filter((line) => line.startsWith(sign)).length
@@ -115,14 +115,10 @@ export function renderFile(file, where, sha) {
 export function renderCommit(commit, where, files) {
   const { api, web } = roots(where)
   const raw = read().examples.commit ?? {}
-  const {
-    files: _files,
-    stats: _stats,
-    ...template
-  } = example('commit', where, [[raw.sha, commit.sha]])
+  const { files: _f, stats: _s, ...template } = example('commit', where, [[raw.sha, commit.sha]])
   const git = (/** @type {CommitData['author']} */ { name, email, date }) => ({ name, email, date })
   const login = (/** @type {string | null} */ name) => name && user(name, where, raw.author)
-  const rendered = {
+  const body = {
     ...template,
     sha: commit.sha,
     node_id: nodeId('06:Commit', `${fakeId(`${where.owner}/${where.repo}`)}:${commit.sha}`),
@@ -141,23 +137,18 @@ export function renderCommit(commit, where, files) {
       html_url: `${web}/commit/${sha}`
     }))
   }
-  if (!files) return rendered
+  if (!files) return body
   const shown = files.map((file) => renderFile(file, where, commit.sha))
   const additions = shown.reduce((sum, file) => sum + file.additions, 0)
   const deletions = shown.reduce((sum, file) => sum + file.deletions, 0)
-  return {
-    ...rendered,
-    stats: { total: additions + deletions, additions, deletions },
-    files: shown
-  }
+  return { ...body, stats: { total: additions + deletions, additions, deletions }, files: shown }
 }
 
 /**
  * @param {{ base: CommitData, head: CommitData, commits: CommitData[], baseRef: string,
  *   headRef: string, total: number, files?: GitHubFileInput[] }} comparison `files` is left out
  *   after the first page
- * @param {Where} where
- * @returns {Json}
+ * @param {Where} where @returns {Json}
  */
 export function renderComparison(comparison, where) {
   const { base, head, baseRef, headRef, total } = comparison
@@ -203,13 +194,10 @@ export function renderLabel(name, where) {
 
 /**
  * A pull request, in the short shape of lists (`pull-request-simple`) or the whole one
- * (`pull-request`), which adds merge state and counts.
+ * (`pull-request`), which adds merge state and counts (`comments`: its conversation's).
  *
- * @param {PullData} pull
- * @param {Where} where
- * @param {'pull-request-simple' | 'pull-request'} schema
- * @param {number} [comments] how many conversation comments it has
- * @returns {Json}
+ * @param {PullData} pull @param {Where} where
+ * @param {'pull-request-simple' | 'pull-request'} schema @returns {Json}
  */
 export function renderPull(pull, where, schema, comments = 0) {
   const raw = read().examples[schema] ?? {}

@@ -32,14 +32,14 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
     method: 'GET',
     path: '/repos/{owner}/{repo}/compare/{basehead}',
     handle(c) {
-      const { base = '', head = '' } = c.route
-      const { settings, where } = c
+      const { route, settings, where } = c
+      const { base, head, query } = route
       if (isMissing(settings, where, base) || isMissing(settings, where, head)) {
         return fail(404, 'Not Found')
       }
       const data = comparisonData(settings, where, base, head)
       // As GitHub's description says: unpaged, the newest 250 commits; files on the first page.
-      const paged = c.route.query.has('page') || c.route.query.has('per_page')
+      const paged = query.has('page') || query.has('per_page')
       const page = paged
         ? paginate(data.commits, c, 30, 100)
         : { items: data.commits.slice(-250), number: 1, headers: {} }
@@ -71,11 +71,8 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
       const sha = resolveSha(c.settings, c.where, c.route.ref)
       const newest = c.state.statuses.filter((s) => s.sha === sha && sameRepo(s, c.where)).reverse()
       const page = paginate(newest, c, 30, 100)
-      return reply(
-        200,
-        page.items.map((s) => renderStatus(s, c.where)),
-        page.headers
-      )
+      const statuses = page.items.map((s) => renderStatus(s, c.where))
+      return reply(200, statuses, page.headers)
     }
   },
   commit: {
@@ -134,10 +131,8 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
       const { state, title, body } = c.body
       const before = pull(c)
       if (state === 'open' && before.merged_at !== null) {
-        const message =
-          'state cannot be changed. The pull request cannot be reopened because it is merged.'
-        const errors = [{ resource: 'PullRequest', code: 'custom', field: 'state', message }]
-        return fail(422, 'Validation Failed', { errors })
+        const why = 'The pull request cannot be reopened because it is merged.'
+        return invalid('PullRequest', 'state', `state cannot be changed. ${why}`)
       }
       const change = changeOf(c)
       if (state !== undefined && state !== before.state) {
@@ -181,7 +176,8 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
         return fail(
           422,
           'Reviews may only be requested from collaborators. One or more of the users or teams ' +
-            `you specified is not a collaborator of the ${c.route.owner}/${c.route.repo} repository.`
+            'you specified is not a collaborator of the ' +
+            `${c.route.owner}/${c.route.repo} repository.`
         )
       }
       const change = changeOf(c)
@@ -195,11 +191,8 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
     path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
     handle(c) {
       const page = paginate(thread(c), c, 30, 100)
-      return reply(
-        200,
-        page.items.map((comment) => renderComment(comment, c.where)),
-        page.headers
-      )
+      const comments = page.items.map((comment) => renderComment(comment, c.where))
+      return reply(200, comments, page.headers)
     }
   },
   createComment: {
@@ -246,10 +239,8 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
       }
       const change = changeOf(c)
       change.labels = union(pull(c).labels, names)
-      return reply(
-        200,
-        change.labels.map((name) => renderLabel(name, c.where))
-      )
+      const labels = change.labels.map((name) => renderLabel(name, c.where))
+      return reply(200, labels)
     }
   },
   graphql: {
@@ -348,19 +339,20 @@ export function fail(status, message, more = {}) {
   return { status, value: { message, ...more }, error: true }
 }
 
-/** The 422 of a field over GitHub's cap. */
-function tooLong(/** @type {string} */ resource, /** @type {string} */ field, max = 0) {
-  const message = `${field} is too long (maximum is ${max} characters)`
-  return fail(422, 'Validation Failed', { errors: [{ resource, code: 'custom', field, message }] })
+/** GitHub's 422 for a field it refuses once the body is read; `code` says why. */
+function invalid(resource = '', field = '', message = '', code = 'custom') {
+  const error = { resource, code, field, ...(message && { message }) }
+  return fail(422, 'Validation Failed', { errors: [error] })
 }
+
+/** @param {string} resource @param {string} field @param {number} max GitHub's cap */
+const tooLong = (resource, field, max) =>
+  invalid(resource, field, `${field} is too long (maximum is ${max} characters)`)
 
 /** GitHub's 422 for an empty comment or one over its cap. */
 function commentRefused(/** @type {string} */ body) {
-  if (body.trim() !== '') {
-    return [...body].length > MAX.comment ? tooLong('IssueComment', 'body', MAX.comment) : undefined
-  }
-  const errors = [{ resource: 'IssueComment', code: 'missing_field', field: 'body' }]
-  return fail(422, 'Validation Failed', { errors })
+  if (body.trim() === '') return invalid('IssueComment', 'body', '', 'missing_field')
+  return [...body].length > MAX.comment ? tooLong('IssueComment', 'body', MAX.comment) : undefined
 }
 
 /**

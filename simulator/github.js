@@ -68,11 +68,7 @@ export function createGitHub({ now }) {
   const requests = []
   let [windowStart, used] = [now(), 0]
 
-  /**
-   * @param {Reply} reply
-   * @param {string} docs where an error points
-   * @returns {import('./http.js').Answer}
-   */
+  /** @param {Reply} reply @param {string} docs where an error points */
   const send = ({ status, value, headers, error }, docs) => {
     if (now() - windowStart >= 3_600_000) [windowStart, used] = [now(), 0]
     const body = error ? { ...Object(value), documentation_url: docs, status: `${status}` } : value
@@ -95,8 +91,7 @@ export function createGitHub({ now }) {
   /**
    * Who a token is, or GitHub's message when it may not pass.
    *
-   * @param {IncomingHttpHeaders} headers
-   * @param {GitHubSettings} settings
+   * @param {IncomingHttpHeaders} headers @param {GitHubSettings} settings
    * @returns {import('./github-data.js').GitHubToken & { label: string | null } | string}
    */
   const authenticate = ({ authorization = '' }, settings) => {
@@ -114,11 +109,8 @@ export function createGitHub({ now }) {
   /**
    * Records a request before it is answered, faults included; `status` is filled in when sent.
    *
-   * @param {GitHubRoute} route
-   * @param {string} method
-   * @param {string} path
-   * @param {IncomingHttpHeaders} headers
-   * @param {GitHubSettings} settings
+   * @param {GitHubRoute} route @param {string} method @param {string} path
+   * @param {IncomingHttpHeaders} headers @param {GitHubSettings} settings
    */
   const receive = (route, method, path, headers, settings) => {
     const identity = authenticate(headers, settings)
@@ -134,9 +126,8 @@ export function createGitHub({ now }) {
    * Answers a request that reached its route: the token, its reach (a repository it cannot see
    * does not exist for it; one it may only read refuses writes), the body, then the route.
    *
-   * @param {GitHubRoute} route
+   * @param {GitHubRoute} route @param {GitHubSettings} settings
    * @param {{ headers: IncomingHttpHeaders, body: string, origin: string }} request
-   * @param {GitHubSettings} settings
    */
   const handle = (route, request, settings) => {
     const docs = route.kind === 'graphql' ? 'https://docs.github.com/graphql' : docsOf(route.kind)
@@ -183,8 +174,7 @@ export function createGitHub({ now }) {
      * Deletes a comment, as a person may on GitHub between two runs: it is listed no more, and
      * updating it answers 404.
      *
-     * @param {number} id
-     * @returns {boolean} whether there was such a comment
+     * @param {number} id @returns {boolean} whether there was such a comment
      */
     deleteComment: (id) => {
       const at = state.comments.findIndex((comment) => comment.id === id)
