@@ -204,7 +204,6 @@ export function renderPull(pull, where, schema, comments = 0) {
   // The example's own number and head sha name it in every link, `_links` included.
   const swaps = /** @type {[string, string][]} */ ([
     [`/${raw.number}`, `/${pull.number}`],
-    [`#${raw.number}`, `#${pull.number}`],
     [raw.head.sha, pull.head.sha]
   ])
   const template = example(schema, where, swaps)

@@ -273,7 +273,7 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
 /** Every kind, in the order of the table. */
 export const GITHUB_ROUTE_KINDS = /** @type {GitHubRouteKind[]} */ (Object.keys(GITHUB_ROUTES))
 
-/** What the handlers call a parameter, whatever GitHub's description calls it in the path. */
+/** What handlers call a parameter GitHub's description names otherwise; any `…sha` is `ref`. */
 const NAMES = { pull_number: 'number', issue_number: 'number', comment_id: 'commentId' }
 
 /**
