@@ -203,7 +203,7 @@ describe('compare', () => {
     })
   })
 
-  it('keeps the last 250 commits and 300 files, and pages commits when asked', async () => {
+  it('keeps the newest 250 commits and 300 files, counts them all, and pages when asked', async () => {
     const commits = Array.from({ length: 260 }, (_, i) => ({ message: `Commit ${i}` }))
     const s = await start({ scenario: { github: { commits, files: files(310) } } })
     const whole = await ok<{ commits: Json[]; files: Json[]; total_commits: number }>(
@@ -456,9 +456,6 @@ describe('comments', () => {
     expect(await ok(s, comments)).toEqual([
       expect.objectContaining({ id: created.id, body: 'Docs job done' })
     ])
-    expect(await ok(s, `${REPO}/issues/comments/${created.id}`)).toMatchObject({
-      body: 'Docs job done'
-    })
 
     expect(s.comments).toEqual([
       {
@@ -496,6 +493,29 @@ describe('comments', () => {
       expect(await res.json()).toMatchObject({ message: 'Not Found', status: '404' })
     }
     expect(s.comments.map((c) => c.body)).toEqual(['x'])
+  })
+
+  it('lets a test delete a comment: it is listed no more, and updating it answers 404', async () => {
+    const s = await start({
+      scenario: { github: { comments: { 2: [{ body: 'seeded', id: 7 }] } } }
+    })
+    const created = await ok<{ id: number }>(s, comments, {
+      method: 'POST',
+      body: JSON.stringify({ body: 'mine' })
+    })
+    expect(s.github.deleteComment(created.id)).toBe(true)
+    expect(s.github.deleteComment(created.id)).toBe(false)
+    expect(s.github.deleteComment(7)).toBe(true)
+    expect(await ok(s, comments)).toEqual([])
+    expect(s.comments).toEqual([])
+    const res = await send(s, 'PATCH', `${REPO}/issues/comments/${created.id}`, { body: 'again' })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({
+      message: 'Not Found',
+      documentation_url: 'https://docs.github.com/rest/issues/comments#update-an-issue-comment',
+      status: '404'
+    })
+    expect((await send(s, 'PATCH', `${REPO}/issues/comments/7`, { body: 'x' })).status).toBe(404)
   })
 
   it.each([
@@ -695,6 +715,11 @@ describe('routing and recording', () => {
     const s = await start()
     for (const [method, path] of [
       ['GET', `${REPO}/pulls/2/commits`],
+      ['GET', `${REPO}/issues/comments/1`],
+      ['GET', `${REPO}/pulls/2/requested_reviewers`],
+      ['POST', `${REPO}/check-runs`],
+      ['GET', '/user'],
+      ['GET', '/api/v3/user'],
       ['DELETE', `${REPO}/issues/comments/1`],
       ['POST', `${REPO}/compare/a...b`],
       ['GET', `${REPO}/compare/nothing`],
@@ -790,26 +815,15 @@ describe('who the token is', () => {
     }
     const anonymous = await fetch(`${s.url}/graphql`, { method: 'POST', body: '{}' })
     expect(anonymous.status).toBe(401)
-  })
-
-  it('refuses GET /user to a bot as GitHub does, and shows a person', async () => {
-    const s = await start()
-    for (const path of ['/user', '/api/v3/user']) {
-      const res = await call(s, path)
-      expect(res.status).toBe(403)
-      expect(await res.json()).toMatchObject({ message: 'Resource not accessible by integration' })
-    }
-    s.setScenario({ github: { user: 'octocat' } })
-    expect(await ok(s, '/user')).toMatchObject({
-      login: 'octocat',
-      id: 583231,
-      type: 'User',
-      url: `${s.url}/users/octocat`,
-      html_url: 'https://github.com/octocat'
-    })
     const octokit = getOctokit('ghs_simulated', { baseUrl: s.url })
     const viewer = await octokit.graphql<{ viewer: { login: string } }>('{ viewer { login } }')
-    expect(viewer.viewer.login).toBe('octocat')
+    expect(viewer.viewer.login).toBe('docs-writer')
+  })
+
+  it('plays no other query', async () => {
+    const s = await start()
+    const res = await send(s, 'POST', '/graphql', { query: '{ repository { id } }' })
+    expect(await res.json()).toEqual({ errors: [{ message: expect.stringMatching(/viewer/) }] })
   })
 })
 
@@ -828,17 +842,24 @@ describe('reading comments newest first', () => {
     expect(prev).toBe(`${s.url}${REPO}/issues/2/comments?per_page=2&page=2`)
     const before = await fetch(prev, { headers: TOKEN })
     expect(((await before.json()) as Json[]).map((c) => c.body)).toEqual(['3', '4'])
-    const [four] = s.comments.filter((c) => c.body === '4')
-    expect(await ok(s, `${REPO}/issues/comments/${four?.id}`)).toMatchObject({ body: '4' })
   })
 })
 
 describe('commit statuses', () => {
   const statuses = `${REPO}/statuses/${HEAD}`
 
-  it('records statuses per repository and sha, and combines the latest of each context', async () => {
-    const s = await start()
-    const res = await send(s, 'POST', statuses, {
+  it('records statuses per repository and sha, and lists those of a ref newest first', async () => {
+    const s = await start({
+      scenario: {
+        github: {
+          tokens: { workflow: { token: 'ghs_w' }, docs: { token: 'ghp_d', user: 'hubot' } }
+        }
+      }
+    })
+    const as = (token: string) => ({ authorization: `token ${token}` })
+    const write = (body: Json, token = 'ghs_w', path = statuses) =>
+      call(s, path, { method: 'POST', headers: as(token), body: JSON.stringify(body) })
+    const res = await write({
       state: 'pending',
       context: 'Mintlify docs',
       description: 'Docs job running',
@@ -851,43 +872,43 @@ describe('commit statuses', () => {
       context: 'Mintlify docs',
       description: 'Docs job running',
       target_url: 'https://dashboard.mintlify.com/job/1',
+      created_at: '2030-01-02T03:04:05Z',
       creator: { login: 'github-actions[bot]', type: 'Bot' }
     })
-    await send(s, 'POST', statuses, { state: 'success', context: 'Mintlify docs' })
-    await send(s, 'POST', statuses, { state: 'failure', context: 'lint' })
-    await send(s, 'POST', `/repos/acme/docs/statuses/${HEAD}`, { state: 'error' })
+    await write({ state: 'success', context: 'Mintlify docs' })
+    await write({ state: 'failure', context: 'lint' }, 'ghp_d')
+    await write({ state: 'error' }, 'ghs_w', `/repos/acme/docs/statuses/${HEAD}`)
 
-    expect(s.github.statuses.map((x) => [x.repo, x.sha, x.context, x.state])).toEqual([
-      ['Hello-World', HEAD, 'Mintlify docs', 'pending'],
-      ['Hello-World', HEAD, 'Mintlify docs', 'success'],
-      ['Hello-World', HEAD, 'lint', 'failure'],
-      ['docs', HEAD, 'default', 'error']
+    expect(s.github.statuses.map((x) => [x.repo, x.sha, x.context, x.state, x.token])).toEqual([
+      ['Hello-World', HEAD, 'Mintlify docs', 'pending', 'workflow'],
+      ['Hello-World', HEAD, 'Mintlify docs', 'success', 'workflow'],
+      ['Hello-World', HEAD, 'lint', 'failure', 'docs'],
+      ['docs', HEAD, 'default', 'error', 'workflow']
     ])
-    const listed = await ok<Json[]>(s, `${REPO}/commits/${HEAD}/statuses`)
-    expect(listed.map((x) => x.state)).toEqual(['failure', 'success', 'pending'])
-    const combined = await ok<Json & { statuses: Json[] }>(s, `${REPO}/commits/changes/status`)
-    // Another commit has none: no context has spoken, so it is pending.
-    expect(combined).toMatchObject({
-      state: 'pending',
-      total_count: 0,
-      repository: { full_name: 'Codertocat/Hello-World' }
+    const listed = await ok<Json[]>(s, `${REPO}/commits/${HEAD.slice(0, 7)}/statuses`, {
+      headers: as('ghs_w')
     })
-    const byRef = await ok<Json & { statuses: Json[] }>(s, `${REPO}/commits/${HEAD}/status`)
-    expect(byRef).toMatchObject({ state: 'failure', sha: HEAD, total_count: 2 })
-    expect(byRef.statuses.map((x) => [x.context, x.state])).toEqual([
-      ['Mintlify docs', 'success'],
-      ['lint', 'failure']
+    expect(
+      listed.map((x) => [x.context, x.state, (x.creator as Json).login, x.description])
+    ).toEqual([
+      ['lint', 'failure', 'hubot', null],
+      ['Mintlify docs', 'success', 'github-actions[bot]', null],
+      ['Mintlify docs', 'pending', 'github-actions[bot]', 'Docs job running']
     ])
-    expect(combined.sha).not.toBe(HEAD)
-    expect(await ok(s, `/repos/acme/docs/commits/${HEAD}/status`)).toMatchObject({
-      state: 'failure',
-      total_count: 1
+    const ids = listed.map((x) => x.id as number)
+    expect(ids).toEqual([...ids].sort((a, b) => b - a))
+    const paged = await call(s, `${REPO}/commits/${HEAD}/statuses?per_page=2&page=2`, {
+      headers: as('ghs_w')
     })
+    expect(((await paged.json()) as Json[]).map((x) => x.state)).toEqual(['pending'])
+    const other = `${REPO}/commits/changes/statuses`
+    expect(await ok(s, other, { headers: as('ghs_w') })).toEqual([])
   })
 
   it.each([
     ['an unknown state', { state: 'done' }, /is not a member of/],
     ['no state', { context: 'x' }, /"state" wasn't supplied/],
+    ['a context that is not a string', { state: 'success', context: 1 }, /is not a string/],
     [
       'a description over 140 characters',
       { state: 'success', description: 'x'.repeat(141) },
@@ -905,78 +926,12 @@ describe('commit statuses', () => {
     const fits = await send(s, 'POST', statuses, { state: 'success', description: 'é'.repeat(140) })
     expect(fits.status).toBe(201)
   })
-})
 
-describe('check runs', () => {
-  it('creates, updates and lists check runs by commit', async () => {
-    const s = await start({ scenario: { github: { user: 'docs-app[bot]' } } })
-    const created = await send(s, 'POST', `${REPO}/check-runs`, {
-      name: 'Mintlify docs',
-      head_sha: HEAD,
-      status: 'in_progress',
-      details_url: 'https://dashboard.mintlify.com/job/1',
-      output: { title: 'Docs job running', summary: 'Started' }
-    })
-    expect(created.status).toBe(201)
-    const run = (await created.json()) as Json & { id: number }
-    expect(run).toMatchObject({
-      name: 'Mintlify docs',
-      head_sha: HEAD,
-      status: 'in_progress',
-      conclusion: null,
-      details_url: 'https://dashboard.mintlify.com/job/1',
-      url: `${s.url}${REPO}/check-runs/${run.id}`,
-      output: { title: 'Docs job running', summary: 'Started', text: null },
-      app: { slug: 'docs-app' }
-    })
-    const patch = await send(s, 'PATCH', `${REPO}/check-runs/${run.id}`, {
-      conclusion: 'success',
-      output: { title: 'Docs updated', summary: 'Pull request opened' }
-    })
-    expect(await patch.json()).toMatchObject({
-      status: 'completed',
-      conclusion: 'success',
-      completed_at: '2030-01-02T03:04:05Z',
-      output: { title: 'Docs updated' }
-    })
-    const listed = await ok<{ total_count: number; check_runs: Json[] }>(
-      s,
-      `${REPO}/commits/${HEAD}/check-runs`
-    )
-    expect(listed.total_count).toBe(1)
-    expect(listed.check_runs[0]).toMatchObject({ id: run.id, conclusion: 'success' })
-    expect(await ok(s, `${REPO}/commits/${BASE}/check-runs`)).toMatchObject({ total_count: 0 })
-    expect(s.github.checkRuns).toEqual([
-      expect.objectContaining({ repo: 'Hello-World', headSha: HEAD, status: 'completed' })
-    ])
-    expect(s.github.checkRuns[0]?.history).toHaveLength(2)
-    expect((await send(s, 'PATCH', `/repos/acme/docs/check-runs/${run.id}`, {})).status).toBe(404)
-  })
-
-  it('links the workflow token’s check runs to their own page, whatever they ask', async () => {
+  it('refuses a status for a commit GitHub does not know', async () => {
     const s = await start()
-    const res = await send(s, 'POST', `${REPO}/check-runs`, {
-      name: 'docs',
-      head_sha: HEAD,
-      details_url: 'https://example.com/elsewhere'
-    })
-    const run = (await res.json()) as Json & { id: number }
-    expect(run.details_url).toBe(`${WEB}/runs/${run.id}`)
-    expect(run).toMatchObject({ status: 'queued', app: { slug: 'github-actions' } })
-  })
-
-  it.each([
-    ['no name', { head_sha: HEAD }],
-    ['completed without a conclusion', { name: 'x', head_sha: HEAD, status: 'completed' }],
-    ['an unknown conclusion', { name: 'x', head_sha: HEAD, conclusion: 'passed' }],
-    [
-      'a summary over 65535 characters',
-      { name: 'x', head_sha: HEAD, output: { title: 't', summary: 'x'.repeat(65536) } }
-    ]
-  ])('refuses %s with 422', async (_what, body) => {
-    const s = await start()
-    expect((await send(s, 'POST', `${REPO}/check-runs`, body)).status).toBe(422)
-    expect(s.github.checkRuns).toEqual([])
+    const res = await send(s, 'POST', `${REPO}/statuses/${ZERO}`, { state: 'success' })
+    expect(res.status).toBe(422)
+    expect(await res.json()).toMatchObject({ message: `No commit found for SHA: ${ZERO}` })
   })
 })
 
@@ -1028,9 +983,9 @@ describe('pull requests in another repository', () => {
       requested_reviewers: [{ login: 'octocat' }],
       requested_teams: [{ slug: 'docs-team' }]
     })
-    expect(await ok(s, `${DOCS}/pulls/7/requested_reviewers`)).toMatchObject({
-      users: [{ login: 'octocat' }],
-      teams: [{ slug: 'docs-team' }]
+    expect(await ok(s, `${DOCS}/pulls/7`)).toMatchObject({
+      requested_reviewers: [{ login: 'octocat' }],
+      requested_teams: [{ slug: 'docs-team', type: 'organization' }]
     })
 
     const closed = await send(s, 'PATCH', `${DOCS}/pulls/7`, { state: 'closed' })
@@ -1069,10 +1024,49 @@ describe('pull requests in another repository', () => {
     const res = await send(s, 'POST', `${DOCS}/pulls/7/requested_reviewers`, body)
     expect(res.status).toBe(422)
     expect(await res.json()).toMatchObject({ message: expect.stringMatching(message) })
-    expect(await ok(s, `${DOCS}/pulls/7/requested_reviewers`)).toMatchObject({
-      users: [],
-      teams: []
+    expect(await ok(s, `${DOCS}/pulls/7`)).toMatchObject({
+      requested_reviewers: [],
+      requested_teams: []
     })
+  })
+
+  it('shows the state the knobs give, and closed_at once closed', async () => {
+    const s = await start({
+      scenario: {
+        github: {
+          pulls: {
+            'acme/docs#8': { merged_at: '2030-01-01T00:00:00Z' },
+            'acme/docs#9': { state: 'closed', closed_at: '2030-01-01T01:00:00Z' },
+            'acme/docs#10': { state: 'closed' }
+          }
+        }
+      }
+    })
+    const shown = async (n: number) => {
+      const { state, merged, merged_at, closed_at } = await ok(s, `${DOCS}/pulls/${n}`)
+      return { state, merged, merged_at, closed_at }
+    }
+    expect(await shown(8)).toEqual({
+      state: 'closed',
+      merged: true,
+      merged_at: '2030-01-01T00:00:00Z',
+      closed_at: '2030-01-01T00:00:00Z'
+    })
+    expect(await shown(9)).toEqual({
+      state: 'closed',
+      merged: false,
+      merged_at: null,
+      closed_at: '2030-01-01T01:00:00Z'
+    })
+    expect(await shown(10)).toMatchObject({ state: 'closed', merged: false })
+    expect(await shown(7)).toEqual({
+      state: 'open',
+      merged: false,
+      merged_at: null,
+      closed_at: null
+    })
+    const [listed] = await ok<Json[]>(s, `${DOCS}/commits/${HEAD}/pulls`)
+    expect(listed).toMatchObject({ number: 2, state: 'open', merged_at: null })
   })
 
   it('refuses a state it does not know, and reopening a merged pull request', async () => {
@@ -1150,31 +1144,33 @@ describe('tokens per repository', () => {
   })
 })
 
-describe('faults on the new routes', () => {
+describe('faults on any route', () => {
   it('answers after a delay with slow, and writes first with perform', async () => {
     const s = await start({
       scenario: {
         githubFaults: {
-          createStatus: [{ action: 'slow', delayMs: 150 }],
-          createCheckRun: [{ action: 'slow', delayMs: 50, status: 502, perform: true }],
+          createStatus: [
+            { action: 'slow', delayMs: 150 },
+            { action: 'slow', delayMs: 50, status: 502, perform: true }
+          ],
           getPull: [{ status: 500 }],
           graphql: [{ action: 'reset' }]
         }
       }
     })
     const started = Date.now()
-    const res = await send(s, 'POST', `${REPO}/statuses/${HEAD}`, { state: 'success' })
+    const res = await send(s, 'POST', `${REPO}/statuses/${HEAD}`, { state: 'pending' })
     expect(res.status).toBe(201)
     expect(Date.now() - started).toBeGreaterThanOrEqual(140)
-    const run = await send(s, 'POST', `${REPO}/check-runs`, { name: 'x', head_sha: HEAD })
-    expect(run.status).toBe(502)
-    expect(s.github.checkRuns).toHaveLength(1)
+    const lost = await send(s, 'POST', `${REPO}/statuses/${HEAD}`, { state: 'success' })
+    expect(lost.status).toBe(502)
+    expect(s.github.statuses.map((x) => x.state)).toEqual(['pending', 'success'])
     expect((await call(s, `${REPO}/pulls/2`)).status).toBe(500)
     expect((await call(s, `${REPO}/pulls/2`)).status).toBe(200)
     await expect(send(s, 'POST', '/graphql', { query: '{ viewer { login } }' })).rejects.toThrow()
     expect(s.github.requests.map((r) => [r.kind, r.status])).toEqual([
       ['createStatus', 201],
-      ['createCheckRun', 502],
+      ['createStatus', 502],
       ['getPull', 500],
       ['getPull', 200],
       ['graphql', null]

@@ -36,7 +36,7 @@ const EVENT = {
   push: { name: 'push', payload: 'push.json' },
   pullRequest: { name: 'pull_request', payload: 'pull_request-opened.json' }
 }
-const BUILT_IN_FILES = 6 // the simulator's built-in change (simulator/github-data.js)
+const BUILT_IN_FILES = 6 // the simulator's built-in change (simulator/github-change.json)
 const [WARM_UPS, RSS_RUNS] = [2, 3]
 const RSS_JOB = { 'poll-interval': '200ms', 'max-poll-interval': '1s' } // for a 3 s job
 const CONTEXT_ONLY = { comment: 'off', check: 'off', 'reuse-job': 'false' } // the change context alone

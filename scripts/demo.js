@@ -42,7 +42,7 @@ import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
  * One scenario of the demo. A new one is an entry in `DEMOS`: the simulator's knobs, the inputs,
  * the event that started the workflow and, for more than one run, the steps. Every request the
  * simulator receives, the prompts it is sent and what was written on its GitHub (comments, commit
- * statuses, check runs, pull request changes) are shown whatever the scenario.
+ * statuses, pull request changes) are shown whatever the scenario.
  *
  * @typedef {object} Demo
  * @property {string} about one line, for `--help` and the banner
@@ -302,7 +302,6 @@ function showPrompts(requests, given) {
  * @typedef {object} GitHubBefore
  * @property {Map<number, number>} comments each comment's id and number of versions
  * @property {number} statuses how many commit statuses had been written
- * @property {Map<number, string>} checkRuns each check run's id and state, as JSON
  * @property {Map<string, string>} pulls each changed pull request's changes, as JSON
  */
 
@@ -311,11 +310,10 @@ function showPrompts(requests, given) {
  * @returns {GitHubBefore}
  */
 function gitHubBefore(simulator) {
-  const { comments, statuses, checkRuns, pulls } = simulator.github
+  const { comments, statuses, pulls } = simulator.github
   return {
     comments: new Map(comments.map((c) => [c.id, c.history.length])),
     statuses: statuses.length,
-    checkRuns: new Map(checkRuns.map((r) => [r.id, JSON.stringify(r)])),
     pulls: new Map([...pulls].map(([key, change]) => [key, JSON.stringify(change)]))
   }
 }
@@ -333,7 +331,7 @@ function quoted(text) {
 
 /**
  * Shows what the step wrote on the simulator's GitHub: comments (as GitHub renders them, in
- * text), the commit statuses of the docs check, check runs and changes to pull requests.
+ * text), the commit statuses of the docs check and changes to pull requests.
  *
  * @param {Simulator} simulator
  * @param {GitHubBefore} before
@@ -341,9 +339,6 @@ function quoted(text) {
 function showGitHub(simulator, before) {
   showComments(simulator, before.comments)
   showStatuses(simulator.github.statuses.slice(before.statuses))
-  showCheckRuns(
-    simulator.github.checkRuns.filter((r) => before.checkRuns.get(r.id) !== JSON.stringify(r))
-  )
   showPulls(
     [...simulator.github.pulls].filter(([key, c]) => before.pulls.get(key) !== JSON.stringify(c))
   )
@@ -381,7 +376,7 @@ function showComments(simulator, before) {
  * Shows the commit statuses the step set (the docs check), by commit and context, in the order
  * they were written; GitHub shows the last of each context.
  *
- * @param {import('../simulator/github-render.js').StatusRecord[]} statuses
+ * @param {import('../simulator/github.js').StatusRecord[]} statuses
  */
 function showStatuses(statuses) {
   if (statuses.length === 0) return
@@ -400,23 +395,6 @@ function showStatuses(statuses) {
       if (status.targetUrl) console.log(`  ${' '.repeat(width)}  target ${status.targetUrl}`)
     }
     console.log(`  GitHub shows: ${list.at(-1)?.state}`)
-  }
-}
-
-/**
- * Shows the check runs the step made or changed, one line each.
- *
- * @param {import('../simulator/github-render.js').CheckRunRecord[]} runs
- */
-function showCheckRuns(runs) {
-  if (runs.length === 0) return
-  heading('Check runs on GitHub (the simulator)')
-  for (const run of runs) {
-    const state = run.conclusion ? `${run.status}, ${run.conclusion}` : run.status
-    const title = run.output.title ? `: ${run.output.title}` : ''
-    console.log(
-      `${run.owner}/${run.repo}@${run.headSha.slice(0, 7)} "${run.name}" ${state}${title}`
-    )
   }
 }
 

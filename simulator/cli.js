@@ -34,9 +34,8 @@ Options:
   --projects IDS      comma-separated project ids the API knows; any other answers 404
                       (default: every id except ${UNKNOWN_PROJECT})
   --github-token TOK  the only token the fake GitHub accepts (default: any non-empty token)
-  --github-user LOGIN the account of that token: it writes comments, statuses and check runs,
-                      and GraphQL's viewer is it; a login ending in [bot] is an app's, which
-                      GET /user refuses (default github-actions[bot])
+  --github-user LOGIN the account of that token: it writes comments and statuses, and
+                      GraphQL's viewer is it (default github-actions[bot])
   --help              show this help
 
 To see how the action explains each refusal of the API:

@@ -1,237 +1,451 @@
 // @ts-check
+import { byNumber, commitData, comparisonData } from './github-data.js'
+import { isMissing, pullData, resolveSha } from './github-data.js'
+import { renderComment, renderCommit, renderComparison, renderFile } from './github-render.js'
+import { renderLabel, renderPull, renderStatus } from './github-render.js'
 import { resolveDotSegments } from './routes.js'
 
 /**
- * Every GitHub route the simulator plays, in one table. `path` is the route as GitHub's REST
- * description names it, so `scripts/github-examples.js` finds the example answer for each in
- * `@octokit/openapi` (`example` picks one when the description offers several); GraphQL is not in
- * that description and has no example. Adding a route is one row here, its handler in
- * `github.js`, and `node scripts/github-examples.js` to write its example into
- * `github-examples.json`.
+ * A route: its method, its path as GitHub's REST description names it, the fields its body may
+ * have (each a string, strings, or one of the strings listed), checked before `handle` runs.
  *
- * A `{basehead}` or `{ref}` that ends a path takes the rest of it, slashes included, as a branch
- * name with an unencoded slash does on GitHub; earlier rows win.
+ * @typedef {import('./github.js').Call} Call
+ * @typedef {import('./github.js').Reply} Reply
+ * @typedef {{ method: 'GET' | 'POST' | 'PATCH', path: string, handle: (c: Call) => Reply,
+ *   body?: Record<string, 'string' | 'strings' | readonly string[]>, required?: string[] }} Row
  */
-export const GITHUB_ROUTES = /** @type {const} */ ([
-  { kind: 'compare', method: 'GET', path: '/repos/{owner}/{repo}/compare/{basehead}' },
-  { kind: 'commitPulls', method: 'GET', path: '/repos/{owner}/{repo}/commits/{commit_sha}/pulls' },
-  { kind: 'listStatuses', method: 'GET', path: '/repos/{owner}/{repo}/commits/{ref}/statuses' },
-  { kind: 'combinedStatus', method: 'GET', path: '/repos/{owner}/{repo}/commits/{ref}/status' },
-  { kind: 'listCheckRuns', method: 'GET', path: '/repos/{owner}/{repo}/commits/{ref}/check-runs' },
-  { kind: 'commit', method: 'GET', path: '/repos/{owner}/{repo}/commits/{ref}' },
-  { kind: 'createStatus', method: 'POST', path: '/repos/{owner}/{repo}/statuses/{sha}' },
-  {
-    kind: 'createCheckRun',
-    method: 'POST',
-    path: '/repos/{owner}/{repo}/check-runs',
-    example: 'example-of-in-progress-conclusion'
-  },
-  { kind: 'getCheckRun', method: 'GET', path: '/repos/{owner}/{repo}/check-runs/{check_run_id}' },
-  {
-    kind: 'updateCheckRun',
-    method: 'PATCH',
-    path: '/repos/{owner}/{repo}/check-runs/{check_run_id}'
-  },
-  { kind: 'getPull', method: 'GET', path: '/repos/{owner}/{repo}/pulls/{pull_number}' },
-  { kind: 'updatePull', method: 'PATCH', path: '/repos/{owner}/{repo}/pulls/{pull_number}' },
-  { kind: 'pullFiles', method: 'GET', path: '/repos/{owner}/{repo}/pulls/{pull_number}/files' },
-  {
-    kind: 'listRequestedReviewers',
-    method: 'GET',
-    path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers'
-  },
-  {
-    kind: 'requestReviewers',
-    method: 'POST',
-    path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers'
-  },
-  {
-    kind: 'listComments',
-    method: 'GET',
-    path: '/repos/{owner}/{repo}/issues/{issue_number}/comments'
-  },
-  {
-    kind: 'createComment',
-    method: 'POST',
-    path: '/repos/{owner}/{repo}/issues/{issue_number}/comments'
-  },
-  { kind: 'getComment', method: 'GET', path: '/repos/{owner}/{repo}/issues/comments/{comment_id}' },
-  {
-    kind: 'updateComment',
-    method: 'PATCH',
-    path: '/repos/{owner}/{repo}/issues/comments/{comment_id}'
-  },
-  { kind: 'addLabels', method: 'POST', path: '/repos/{owner}/{repo}/issues/{issue_number}/labels' },
-  {
-    kind: 'getUser',
-    method: 'GET',
-    path: '/user',
-    example: 'response-with-public-profile-information'
-  },
-  { kind: 'graphql', method: 'POST', path: '/graphql' }
-])
+
+/** GitHub's caps, in characters: a comment body, a commit status description. */
+const MAX = { comment: 65536, description: 140 }
+const noCommit = (/** @type {string} */ ref) => fail(422, `No commit found for SHA: ${ref}`)
 
 /**
- * @typedef {typeof GITHUB_ROUTES[number]} GitHubRouteRow
- * @typedef {GitHubRouteRow['kind']} GitHubRouteKind
- * @typedef {object} GitHubRoute
- * @property {GitHubRouteKind} kind
- * @property {'GET' | 'POST' | 'PATCH'} method the one method the route answers
- * @property {string} owner percent-decoded; empty for routes outside a repository
- * @property {string} repo percent-decoded; empty for routes outside a repository
- * @property {string} prefix `/api/v3` when the request came that way (GitHub Enterprise Server's
- *   layout), otherwise empty
- * @property {string} pathname the path as received, without the query
- * @property {URLSearchParams} query
- * @property {string} [base] compare: the base ref or sha
- * @property {string} [head] compare: the head ref or sha
- * @property {string} [ref] the ref or sha of the commit routes and `statuses/{sha}`
- * @property {number} [number] the pull request or issue number
- * @property {number} [commentId] getComment, updateComment
- * @property {number} [checkRunId] getCheckRun, updateCheckRun
+ * Every GitHub route the simulator plays, and only those the action calls, by kind: its method,
+ * its path as GitHub's REST description names it (so `scripts/github-examples.js` finds its
+ * example answer, and a test its schemas), its body's fields and what it does. Adding a route is
+ * one entry here, then `node scripts/github-examples.js`. A `{basehead}` or `{ref}` that ends a
+ * path takes the rest of it, slashes included, as a branch name does on GitHub; earlier entries
+ * win.
+ */
+export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
+  compare: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/compare/{basehead}',
+    handle(c) {
+      const { route, settings, where } = c
+      const { base, head, query } = route
+      if (isMissing(settings, where, base) || isMissing(settings, where, head)) {
+        return fail(404, 'Not Found')
+      }
+      const data = comparisonData(settings, where, base, head)
+      // As GitHub's description says: unpaged, the newest 250 commits; files on the first page.
+      const paged = query.has('page') || query.has('per_page')
+      const page = paged
+        ? paginate(data.commits, c, 30, 100)
+        : { items: data.commits.slice(-250), number: 1, headers: {} }
+      const files = page.number === 1 ? data.files.slice(0, 300) : undefined
+      const total = data.commits.length
+      const body = { ...data, commits: page.items, files, baseRef: base, headRef: head, total }
+      return reply(200, renderComparison(body, where), page.headers)
+    }
+  },
+  commitPulls: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/commits/{commit_sha}/pulls',
+    handle(c) {
+      const { settings, where, route } = c
+      if (isMissing(settings, where, route.ref)) return noCommit(route.ref)
+      const sha = resolveSha(settings, where, route.ref)
+      const numbers = Object.entries(settings.commitPulls)
+        .filter(([key]) => resolveSha(settings, where, key) === sha)
+        .flatMap(([, list]) => list)
+      const page = paginate(numbers, c, 30, 100)
+      const pulls = page.items.map((n) => renderPull(pull(c, n), where, 'pull-request-simple'))
+      return reply(200, pulls, page.headers)
+    }
+  },
+  listStatuses: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/commits/{ref}/statuses',
+    handle(c) {
+      const sha = resolveSha(c.settings, c.where, c.route.ref)
+      const newest = c.state.statuses.filter((s) => s.sha === sha && sameRepo(s, c.where)).reverse()
+      const page = paginate(newest, c, 30, 100)
+      const statuses = page.items.map((s) => renderStatus(s, c.where))
+      return reply(200, statuses, page.headers)
+    }
+  },
+  commit: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/commits/{ref}',
+    handle(c) {
+      if (isMissing(c.settings, c.where, c.route.ref)) return noCommit(c.route.ref)
+      const commit = commitData(c.settings, c.where, c.route.ref)
+      const page = paginate(commit.files.slice(0, 3000), c, 300, 300)
+      return reply(200, renderCommit(commit, c.where, page.items), page.headers)
+    }
+  },
+  createStatus: {
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/statuses/{sha}',
+    body: {
+      state: ['error', 'failure', 'pending', 'success'],
+      target_url: 'string',
+      description: 'string',
+      context: 'string'
+    },
+    required: ['state'],
+    handle(c) {
+      const { state, context = 'default', description = null, target_url = null } = c.body
+      if (typeof description === 'string' && [...description].length > MAX.description) {
+        return tooLong('Status', 'description', MAX.description)
+      }
+      if (isMissing(c.settings, c.where, c.route.ref)) return noCommit(c.route.ref)
+      const status = {
+        id: c.state.nextStatusId++,
+        owner: c.route.owner,
+        repo: c.route.repo,
+        sha: resolveSha(c.settings, c.where, c.route.ref),
+        state: /** @type {'error' | 'failure' | 'pending' | 'success'} */ (state),
+        context: String(context),
+        description: /** @type {string | null} */ (description),
+        targetUrl: /** @type {string | null} */ (target_url),
+        creator: c.identity.user,
+        createdAt: c.at,
+        token: c.identity.label
+      }
+      c.state.statuses.push(status)
+      return reply(201, renderStatus(status, c.where), { location: c.self })
+    }
+  },
+  getPull: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/pulls/{pull_number}',
+    handle: (c) => reply(200, wholePull(c))
+  },
+  updatePull: {
+    method: 'PATCH',
+    path: '/repos/{owner}/{repo}/pulls/{pull_number}',
+    body: { title: 'string', body: 'string', state: ['open', 'closed'] },
+    handle(c) {
+      const { state, title, body } = c.body
+      const before = pull(c)
+      if (state === 'open' && before.merged_at !== null) {
+        const why = 'The pull request cannot be reopened because it is merged.'
+        return invalid('PullRequest', 'state', `state cannot be changed. ${why}`)
+      }
+      const change = changeOf(c)
+      if (state !== undefined && state !== before.state) {
+        change.state = state === 'open' ? 'open' : 'closed'
+        if (state === 'closed') change.closedAt = c.at
+      }
+      if (typeof title === 'string') change.title = title
+      if (body !== undefined) change.body = /** @type {string | null} */ (body)
+      return reply(200, wholePull(c))
+    }
+  },
+  pullFiles: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/pulls/{pull_number}/files',
+    handle(c) {
+      const data = pull(c)
+      const page = paginate(data.files.slice(0, 3000), c, 30, 100)
+      const files = page.items.map((file) => renderFile(file, c.where, data.head.sha))
+      return reply(200, files, page.headers)
+    }
+  },
+  requestReviewers: {
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+    body: { reviewers: 'strings', team_reviewers: 'strings' },
+    handle(c) {
+      const { reviewers = [], team_reviewers: teams = [] } =
+        /** @type {{ reviewers?: string[], team_reviewers?: string[] }} */ (c.body)
+      if (c.body.reviewers === undefined && c.body.team_reviewers === undefined) {
+        return fail(422, 'Invalid request.\n\n"reviewers" or "team_reviewers" must be supplied.')
+      }
+      const data = pull(c)
+      if (reviewers.some((login) => same(login, data.user))) {
+        return fail(422, 'Review cannot be requested from pull request author.')
+      }
+      const strangers = c.settings.nonCollaborators
+      if (
+        reviewers.some((r) => strangers.some((s) => same(r, s))) ||
+        teams.some((t) => t.includes('/'))
+      ) {
+        return fail(
+          422,
+          'Reviews may only be requested from collaborators. One or more of the users or teams ' +
+            'you specified is not a collaborator of the ' +
+            `${c.route.owner}/${c.route.repo} repository.`
+        )
+      }
+      const change = changeOf(c)
+      change.reviewers = union(data.reviewers, reviewers)
+      change.teams = union(data.teams, teams)
+      return reply(201, renderPull(pull(c), c.where, 'pull-request-simple'))
+    }
+  },
+  listComments: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+    handle(c) {
+      const page = paginate(thread(c), c, 30, 100)
+      const comments = page.items.map((comment) => renderComment(comment, c.where))
+      return reply(200, comments, page.headers)
+    }
+  },
+  createComment: {
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+    body: { body: 'string' },
+    required: ['body'],
+    handle(c) {
+      const body = String(c.body.body)
+      const refused = commentRefused(body)
+      if (refused) return refused
+      thread(c)
+      const { user, label: token } = c.identity
+      const rendered = renderComment(addComment(c, c.route.number, { body, user, token }), c.where)
+      return reply(201, rendered, { location: rendered.url })
+    }
+  },
+  updateComment: {
+    method: 'PATCH',
+    path: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
+    body: { body: 'string' },
+    required: ['body'],
+    handle(c) {
+      seed(c)
+      const { comments } = c.state
+      const comment = comments.find((k) => k.id === c.route.commentId && sameRepo(k, c.where))
+      if (!comment) return fail(404, 'Not Found')
+      const body = String(c.body.body)
+      const refused = commentRefused(body)
+      if (refused) return refused
+      Object.assign(comment, { body, updatedAt: c.at, history: [...comment.history, body] })
+      return reply(200, renderComment(comment, c.where))
+    }
+  },
+  addLabels: {
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/issues/{issue_number}/labels',
+    body: { labels: 'strings' },
+    required: ['labels'],
+    handle(c) {
+      const names = /** @type {string[]} */ (c.body.labels)
+      if (names.length === 0 || names.some((name) => name.trim() === '')) {
+        return fail(422, 'Invalid request.\n\nNo labels were given.')
+      }
+      const change = changeOf(c)
+      change.labels = union(pull(c).labels, names)
+      const labels = change.labels.map((name) => renderLabel(name, c.where))
+      return reply(200, labels)
+    }
+  },
+  graphql: {
+    method: 'POST',
+    path: '/graphql',
+    body: { query: 'string' },
+    handle(c) {
+      // GraphQL answers 200 with `errors`; only the query the action sends is played.
+      if (/\bviewer\s*\{\s*login\s*\}/.test(String(c.body.query))) {
+        return reply(200, { data: { viewer: { login: c.identity.user } } })
+      }
+      return reply(200, {
+        errors: [{ message: 'Only query { viewer { login } } is played here.' }]
+      })
+    }
+  }
+})
+
+/**
+ * A request matched to its route: its parameters percent-decoded ('' or 0 where the path has
+ * none), `prefix` `/api/v3` (`/api` for GraphQL) as on GitHub Enterprise Server, else ''.
+ *
+ * @typedef {keyof typeof GITHUB_ROUTES} GitHubRouteKind
+ * @typedef {{ kind: GitHubRouteKind, row: Row, owner: string, repo: string, base: string,
+ *   head: string, ref: string, number: number, commentId: number, prefix: string,
+ *   pathname: string, query: URLSearchParams }} GitHubRoute
  * @typedef {{ status: 400 | 404, message: string }} GitHubRouteError
  */
 
 /** Every kind, in the order of the table. */
-export const GITHUB_ROUTE_KINDS = GITHUB_ROUTES.map((route) => route.kind)
+export const GITHUB_ROUTE_KINDS = /** @type {GitHubRouteKind[]} */ (Object.keys(GITHUB_ROUTES))
 
-const ENTERPRISE_PREFIX = '/api/v3'
-/** GitHub Enterprise Server serves GraphQL beside its REST prefix, not under it. */
-const ENTERPRISE_GRAPHQL = '/api/graphql'
+/** What handlers call a parameter GitHub's description names otherwise; any `…sha` is `ref`. */
+const NAMES = { pull_number: 'number', issue_number: 'number', comment_id: 'commentId' }
 
 /**
- * Matches a raw request target against the GitHub routes the simulator plays. Anything under
- * `/repos/` and `/user` (or under `/api/v3/`, as GitHub Enterprise Server serves them), and
- * `/graphql` (`/api/graphql`), belongs to the fake GitHub; every other path is left to the
- * Mintlify routes.
+ * A path template as a pattern with a group per parameter: `*_number` and `*_id` are numbers, a
+ * `{basehead}` or `{ref}` that ends the path takes the rest of it.
+ */
+const PATTERNS = GITHUB_ROUTE_KINDS.map((kind) => {
+  const pattern = GITHUB_ROUTES[kind].path.replace(/\{(\w+)\}(?=(\/|$))/g, (_, name, end) => {
+    const group =
+      /** @type {Record<string, string>} */ (NAMES)[name] ?? (/sha$/.test(name) ? 'ref' : name)
+    if (/_(?:number|id)$/.test(name)) return `(?<${group}>[1-9]\\d{0,15})`
+    if (name === 'basehead') return '(?<base>.+?)\\.\\.\\.?(?<head>.+)'
+    return `(?<${group}>${name === 'ref' && end === '' ? '.+' : '[^/]+'})`
+  })
+  return { kind, row: GITHUB_ROUTES[kind], pattern: new RegExp(`^${pattern}$`) }
+})
+
+/**
+ * Matches a raw request target against the table. Anything under `/repos/` and `/user` (or
+ * `/api/v3/`, as GitHub Enterprise Server serves them) and `/graphql` (`/api/graphql`) is the
+ * fake GitHub's: a path or method it does not play answers 404 there, as GitHub does. Every other
+ * path is left to the Mintlify routes. Dot segments are resolved first, then each parameter is
+ * percent-decoded, so `%2F` in a branch name is a slash of the name.
  *
- * @param {string} target
- * @param {string} method
- * @returns {GitHubRoute | GitHubRouteError | undefined} undefined when the path is not GitHub's
+ * @param {string} target @param {string} method
+ * @returns {GitHubRoute | GitHubRouteError | undefined}
  */
 export function matchGitHubRoute(target, method) {
-  const [rawPath = '', search = ''] = splitOnce(target, '?')
-  const query = new URLSearchParams(search)
-  if (rawPath === '/graphql' || rawPath === ENTERPRISE_GRAPHQL) {
-    if (method !== 'POST') return NOT_FOUND
-    const prefix = rawPath === ENTERPRISE_GRAPHQL ? '/api' : ''
-    return {
-      kind: 'graphql',
-      method: 'POST',
-      owner: '',
-      repo: '',
-      prefix,
-      pathname: rawPath,
-      query
-    }
-  }
-  const prefix = rawPath.startsWith(`${ENTERPRISE_PREFIX}/`) ? ENTERPRISE_PREFIX : ''
-  const pathname = rawPath.slice(prefix.length)
-  if (!pathname.startsWith('/repos/') && pathname !== '/user') return undefined
-
-  /** @type {string[]} */
-  const segments = []
+  const [pathname = '', ...search] = target.split('?')
+  const graphql = /^(?:\/api)?\/graphql$/.test(pathname)
+  const prefix = graphql ? pathname.slice(0, -8) : /^\/api\/v3\//.test(pathname) ? '/api/v3' : ''
+  const raw = pathname.slice(prefix.length)
+  if (!graphql && !/^\/(?:repos|user)(?:\/|$)/.test(raw)) return undefined
+  const segments = resolveDotSegments(raw.slice(1).split('/'))
+  const path = `/${segments.join('/')}`
+  const found = PATTERNS.find((p) => p.row.method === method && p.pattern.test(path))
+  if (!found || segments.includes('')) return { status: 404, message: 'Not Found' }
+  const params = { owner: '', repo: '', base: '', head: '', ref: '', number: '0', commentId: '0' }
   try {
-    for (const raw of resolveDotSegments(pathname.slice(1).split('/'))) {
-      segments.push(decodeURIComponent(raw))
+    for (const [name, value] of Object.entries(found.pattern.exec(path)?.groups ?? {})) {
+      Object.assign(params, { [name]: decodeURIComponent(value) })
     }
   } catch {
     return { status: 400, message: 'Malformed percent-encoding in the request path' }
   }
-  // GitHub answers 404 for a method a path does not take, so a wrong method is no match either.
-  for (const row of GITHUB_ROUTES) {
-    if (row.method !== method) continue
-    const params = matchTemplate(row.path, segments)
-    if (!params) continue
-    const route = fromParams(row, params)
-    if (route) return { ...route, prefix, pathname: rawPath, query }
-  }
-  return NOT_FOUND
+  const { kind, row } = found
+  const query = new URLSearchParams(search.join('?'))
+  const [number, commentId] = [Number(params.number), Number(params.commentId)]
+  return { ...params, kind, row, prefix, pathname, query, number, commentId }
 }
 
-/** @type {GitHubRouteError} */
-const NOT_FOUND = { status: 404, message: 'Not Found' }
+/** @type {(status: number, value: unknown, headers?: Record<string, string>) => Reply} */
+const reply = (status, value, headers = {}) => ({ status, value, headers })
 
 /**
- * @param {string} template e.g. `/repos/{owner}/{repo}/commits/{ref}`
- * @param {string[]} segments decoded segments of the request path
- * @returns {Record<string, string> | undefined}
+ * An error in GitHub's shape; its documentation link and status are added when it is sent.
+ *
+ * @param {number} status @param {string} message
+ * @param {Record<string, unknown>} [more] e.g. the `errors` of a validation failure
+ * @returns {Reply}
  */
-function matchTemplate(template, segments) {
-  const parts = template.slice(1).split('/')
-  /** @type {Record<string, string>} */
-  const params = {}
-  for (const [index, part] of parts.entries()) {
-    const name = /^\{(\w+)\}$/.exec(part)?.[1]
-    const segment = segments[index]
-    if (segment === undefined || segment === '') return undefined
-    if (name === undefined) {
-      if (segment !== part) return undefined
-      continue
+export function fail(status, message, more = {}) {
+  return { status, value: { message, ...more }, error: true }
+}
+
+/** GitHub's 422 for a field it refuses once the body is read; `code` says why. */
+function invalid(resource = '', field = '', message = '', code = 'custom') {
+  const error = { resource, code, field, ...(message && { message }) }
+  return fail(422, 'Validation Failed', { errors: [error] })
+}
+
+/** @param {string} resource @param {string} field @param {number} max GitHub's cap */
+const tooLong = (resource, field, max) =>
+  invalid(resource, field, `${field} is too long (maximum is ${max} characters)`)
+
+/** GitHub's 422 for an empty comment or one over its cap. */
+function commentRefused(/** @type {string} */ body) {
+  if (body.trim() === '') return invalid('IssueComment', 'body', '', 'missing_field')
+  return [...body].length > MAX.comment ? tooLong('IssueComment', 'body', MAX.comment) : undefined
+}
+
+/**
+ * One page of a list as GitHub pages it: `per_page` (capped) and `page` from the query, and a
+ * `Link` header naming the pages around it, in GitHub's order (prev, next, last, first).
+ *
+ * @template T
+ * @param {T[]} items @param {Call} c
+ * @param {number} perPage the default
+ * @param {number} max
+ */
+function paginate(items, c, perPage, max) {
+  const read = (/** @type {string} */ name) => {
+    const value = Number(c.route.query.get(name))
+    return Number.isInteger(value) && value > 0 ? value : undefined
+  }
+  const size = Math.min(max, read('per_page') ?? perPage)
+  const number = read('page') ?? 1
+  const last = Math.max(1, Math.ceil(items.length / size))
+  /** @type {[number, string][]} */
+  const pages = number > 1 ? [[Math.min(number - 1, last), 'prev']] : []
+  if (number < last) pages.push([number + 1, 'next'], [last, 'last'])
+  if (number > 1) pages.push([1, 'first'])
+  const link = pages.map(([page, rel]) => {
+    const query = new URLSearchParams(c.route.query)
+    query.set('page', String(page))
+    return `<${c.self}?${query.toString()}>; rel="${rel}"`
+  })
+  const headers = link.length > 0 ? { link: link.join(', ') } : undefined
+  return { items: items.slice((number - 1) * size, number * size), number, headers }
+}
+
+/** @param {{ owner: string, repo: string }} a @param {{ owner: string, repo: string }} b */
+const sameRepo = (a, b) =>
+  `${a.owner}/${a.repo}`.toLowerCase() === `${b.owner}/${b.repo}`.toLowerCase()
+
+/** `had`, then what `more` adds, compared without case as GitHub does. */
+const union = (/** @type {string[]} */ had, /** @type {string[]} */ more) =>
+  more.reduce((out, item) => (out.some((k) => same(k, item)) ? out : [...out, item]), had)
+
+const same = (/** @type {string} */ a, /** @type {string} */ b) =>
+  a.toLowerCase() === b.toLowerCase()
+
+/** @param {Call} c @param {number} [number] */
+const key = (c, number = c.route.number) =>
+  `${c.route.owner}/${c.route.repo}#${number}`.toLowerCase()
+
+/** A pull request as the knobs describe it, changed since by what was written to it. */
+const pull = (/** @type {Call} */ c, number = c.route.number) =>
+  pullData(c.settings, c.where, number, c.state.pulls.get(key(c, number)))
+
+/** @param {Call} c */
+const wholePull = (c) => renderPull(pull(c), c.where, 'pull-request', thread(c).length)
+
+/** What was written to the route's pull request, made on first use and dated now. */
+function changeOf(/** @type {Call} */ c) {
+  const change = { ...c.state.pulls.get(key(c)), updatedAt: c.at }
+  c.state.pulls.set(key(c), change)
+  return change
+}
+
+/** Fills the threads of the route's repository from the `comments` knob, each the first time. */
+function seed(/** @type {Call} */ c) {
+  const { owner, repo } = c.route
+  for (const name of Object.keys(c.settings.comments)) {
+    const [, knob = `${owner}/${repo}`, number = 0] = /^(?:(.+)#)?(\d+)$/.exec(name) ?? []
+    if (!same(knob, `${owner}/${repo}`) || c.state.seeded.has(key(c, +number))) continue
+    c.state.seeded.add(key(c, +number))
+    const inputs = byNumber(c.settings.comments, c.where, +number) ?? []
+    for (const { created_at: createdAt, updated_at: updatedAt, ...input } of inputs) {
+      addComment(c, +number, { ...input, createdAt, updatedAt })
     }
-    const rest = segments.slice(index)
-    if (index === parts.length - 1 && (name === 'basehead' || name === 'ref')) {
-      if (rest.includes('')) return undefined
-      params[name] = rest.join('/')
-      return params
-    }
-    params[name] = segment
   }
-  return segments.length === parts.length ? params : undefined
 }
 
 /**
- * @param {GitHubRouteRow} row
- * @param {Record<string, string>} params
- * @returns {Omit<GitHubRoute, 'prefix' | 'pathname' | 'query'> | undefined}
+ * @param {Call} c @param {number} issueNumber
+ * @param {{ body: string, user?: string, id?: number, createdAt?: string, updatedAt?: string,
+ *   token?: string | null }} comment
  */
-function fromParams(row, params) {
-  /** @type {Omit<GitHubRoute, 'prefix' | 'pathname' | 'query'>} */
-  const route = {
-    kind: row.kind,
-    method: row.method,
-    owner: params.owner ?? '',
-    repo: params.repo ?? ''
-  }
-  if (params.basehead !== undefined) {
-    const basehead = params.basehead
-    const [base, head] = basehead.includes('...')
-      ? splitOnce(basehead, '...')
-      : splitOnce(basehead, '..')
-    if (!base || !head) return undefined
-    route.base = base
-    route.head = head
-  }
-  const ref = params.ref ?? params.commit_sha ?? params.sha
-  if (ref !== undefined) route.ref = ref
-  for (const [name, key] of /** @type {const} */ ([
-    ['pull_number', 'number'],
-    ['issue_number', 'number'],
-    ['comment_id', 'commentId'],
-    ['check_run_id', 'checkRunId']
-  ])) {
-    const value = params[name]
-    if (value === undefined) continue
-    if (!isNumber(value)) return undefined
-    route[key] = Number(value)
-  }
-  return route
+function addComment(c, issueNumber, { body, user = c.route.owner, token = null, ...more }) {
+  const { id = c.state.nextCommentId++, createdAt = c.at, updatedAt = createdAt } = more
+  const { owner, repo } = c.route
+  const fields = { id, owner, repo, issueNumber, body, user, createdAt, updatedAt, token }
+  const comment = { ...fields, history: [body] }
+  c.state.comments.push(comment)
+  return comment
 }
 
-/**
- * @param {string} text
- * @returns {boolean}
- */
-function isNumber(text) {
-  return /^[1-9]\d{0,15}$/.test(text)
-}
-
-/**
- * @param {string} text
- * @param {string} separator
- * @returns {[string, string] | [string]}
- */
-function splitOnce(text, separator) {
-  const at = text.indexOf(separator)
-  return at === -1 ? [text] : [text.slice(0, at), text.slice(at + separator.length)]
+/** The comments of the route's issue or pull request, oldest first. */
+function thread(/** @type {Call} */ c) {
+  seed(c)
+  return c.state.comments
+    .filter((comment) => comment.issueNumber === c.route.number && sameRepo(comment, c.where))
+    .sort((a, b) => a.id - b.id)
 }

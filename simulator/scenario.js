@@ -8,11 +8,6 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  * @typedef {import('./routes.js').RouteKind} RouteKind
  * @typedef {import('./github-routes.js').GitHubRouteKind} GitHubRouteKind
  * @typedef {import('./github-data.js').GitHubSettings} GitHubSettings
- * @typedef {import('./github-data.js').GitHubFileInput} GitHubFileInput
- * @typedef {import('./github-data.js').GitHubCommitInput} GitHubCommitInput
- * @typedef {import('./github-data.js').GitHubPullInput} GitHubPullInput
- * @typedef {import('./github-data.js').GitHubCommentInput} GitHubCommentInput
- * @typedef {import('./github-data.js').GitHubTokenInput} GitHubTokenInput
  */
 
 /**
@@ -104,25 +99,89 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  *   `readOnly`). The label, never the token, is what `simulator.github.requests` records. Merged
  *   per label
  * @property {string} [user] login of the account of `token` (and of any token when neither knob
- *   is set), which writes comments, statuses and check runs; `GET /user` and GraphQL's
- *   `viewer` answer for it (default `github-actions[bot]`)
+ *   is set), which writes comments and statuses; GraphQL's `viewer` answers for it (default
+ *   `github-actions[bot]`)
  * @property {string[]} [nonCollaborators] logins that are collaborators of no repository: a
  *   review request naming one answers 422, as GitHub does
  * @property {string} [serverUrl] origin of `html_url` links (default `https://github.com`)
  * @property {GitHubFileInput[] | null} [files] the changed files of every compare, commit and
  *   pull request; null: the built-in change
- * @property {GitHubCommitInput[] | null} [commits] the commits every compare lists, oldest first;
- *   `commits/{sha}` finds them by sha; null: the compare's head alone
+ * @property {GitHubCommitInput[] | null} [commits] the commits every compare lists, oldest first
+ *   (without `page` or `per_page`, the newest 250, as GitHub lists them; `total_commits` counts
+ *   them all); `commits/{sha}` finds them by sha; null: the compare's head alone
  * @property {Record<string, GitHubPullInput>} [pulls] pull requests by number, in any repository,
  *   or by `owner/name#number`, in that one only (it wins over the number alone): e.g.
- *   `{ 'acme/docs#7': { user: 'docs-writer', labels: ['docs'] } }`
+ *   `{ 'acme/docs#7': { user: 'docs-writer', labels: ['docs'] } }`; `state` and `merged_at` are
+ *   what `pulls/{n}` shows (`merged` is whether `merged_at` is set)
  * @property {Record<string, number[]>} [commitPulls] sha → numbers of the pull requests
  *   `commits/{sha}/pulls` lists (default: `ec26c3e…` → [2]; any other sha: none)
  * @property {Record<string, GitHubCommentInput[]>} [comments] issue number (any repository) or
- *   `owner/name#number` (that one) → comments already on it; a thread is filled the first time its repository's comments are read
- *   or written
+ *   `owner/name#number` (that one) → comments already on it; a thread is filled the first time
+ *   its repository's comments are read or written (`simulator.github.deleteComment(id)` deletes
+ *   one later)
  * @property {string[]} [missingCommits] shas or refs GitHub does not know (a compare answers 404,
  *   a commit 422), as after a force push; the zero sha never exists
+ */
+
+/**
+ * The shapes inside the `github` knobs; GitHub's other fields are filled in.
+ *
+ * @typedef {'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged'}
+ *   DiffStatus
+ * @typedef {object} GitHubFileInput a changed file; GitHub's other fields are filled in
+ * @property {string} filename
+ * @property {DiffStatus} [status] default `modified`
+ * @property {string} [patch] the hunks as GitHub sends them; leave it out for a binary file or a
+ *   diff too large to show, as GitHub does
+ * @property {number} [additions] default: the `+` lines of `patch`
+ * @property {number} [deletions] default: the `-` lines of `patch`
+ * @property {number} [changes] default `additions + deletions`
+ * @property {string} [previous_filename] for `renamed` and `copied`
+ * @property {string} [sha] the blob sha; default derived from the name and the commit
+ * @typedef {object} GitHubPerson a commit's author or committer; `login: null` is an email no
+ *   account claims (the commit's `author` is then null)
+ * @property {string} [name]
+ * @property {string} [email]
+ * @property {string | null} [login] default the repository owner
+ * @property {string} [date] ISO 8601
+ * @typedef {object} GitHubCommitInput
+ * @property {string} [sha] default derived from the message and its place in the list
+ * @property {string} message
+ * @property {GitHubPerson} [author]
+ * @property {GitHubPerson} [committer] default the author
+ * @property {string[]} [parents] default: the commit before it in the list, else one made up
+ * @property {GitHubFileInput[]} [files] what `commits/{sha}` lists; default the `files` knob
+ * @typedef {object} GitHubBranchInput
+ * @property {string} [ref] branch name
+ * @property {string} [sha]
+ * @property {string} [repo] `owner/name`; another repository than the base's is a fork
+ * @typedef {object} GitHubPullInput
+ * @property {string} [title]
+ * @property {string | null} [body]
+ * @property {'open' | 'closed'} [state] default `open`, or `closed` when `merged_at` is set
+ * @property {boolean} [draft]
+ * @property {boolean} [locked]
+ * @property {string} [user] login of the author, default the repository owner
+ * @property {string | null} [merged_at] set: merged (`merged` is true)
+ * @property {string | null} [merge_commit_sha]
+ * @property {string | null} [closed_at] default `merged_at`
+ * @property {GitHubBranchInput} [head]
+ * @property {GitHubBranchInput} [base]
+ * @property {GitHubFileInput[]} [files] what `pulls/{n}/files` lists; default the `files` knob
+ * @property {string[]} [labels] label names it has
+ * @property {string[]} [requested_reviewers] logins whose review it asks for
+ * @property {string[]} [requested_teams] team slugs whose review it asks for
+ * @typedef {object} GitHubTokenInput a token, under a label that stands for it in the records
+ * @property {string} token the secret, sent as `Bearer` or `token`
+ * @property {string} [user] login of its account (default the `user` knob)
+ * @property {string[]} [repos] `owner/name` of the repositories it may use; absent: every one
+ * @property {string[]} [readOnly] repositories it may read but not write (writes answer 403)
+ * @typedef {object} GitHubCommentInput
+ * @property {string} body
+ * @property {string} [user] login of the author, default the repository owner
+ * @property {number} [id] default: the next free id
+ * @property {string} [created_at] default: the simulator's clock
+ * @property {string} [updated_at] default `created_at`
  */
 
 export const STATUSES = /** @type {const} */ (['active', 'completed', 'failed', 'archived'])

@@ -20,7 +20,7 @@ import { defaultScenario, mergeScenario } from './scenario.js'
  * @typedef {import('./jobs.js').AgentJob} AgentJob
  * @typedef {import('./routes.js').Route} Route
  * @typedef {import('./github-routes.js').GitHubRoute} GitHubRoute
- * @typedef {import('./github-render.js').CommentRecord} CommentRecord
+ * @typedef {import('./github.js').CommentRecord} CommentRecord
  * @typedef {ReturnType<typeof createGitHub>} FakeGitHub
  * @typedef {import('./scenario.js').Fault} Fault
  * @typedef {import('./scenario.js').ScenarioInput} ScenarioInput
@@ -58,11 +58,11 @@ import { defaultScenario, mergeScenario } from './scenario.js'
  * @property {CommentRecord[]} comments every comment the fake GitHub holds (written through it,
  *   or seeded by the `github.comments` knob once read), in the order they came to be; records
  *   change in place when a comment is updated
- * @property {Pick<FakeGitHub, 'requests' | 'comments' | 'statuses' | 'checkRuns' | 'pulls' | 'deleteComment'>} github
- *   what the fake GitHub received and holds: `requests` names the token each request carried by
- *   its label (see the `github.tokens` knob), `statuses` and `checkRuns` are per repository and
- *   sha, `pulls` what was written to pull requests; `deleteComment(id)` deletes a comment as a
- *   person would
+ * @property {Pick<FakeGitHub, 'requests' | 'comments' | 'statuses' | 'pulls' | 'deleteComment'>}
+ *   github what the fake GitHub received and holds: `requests` names the token each request
+ *   carried by its label (see the `github.tokens` knob), `statuses` are per repository and sha,
+ *   `pulls` what was written to pull requests; `deleteComment(id)` deletes a comment as a person
+ *   on GitHub would
  * @property {() => number} creates how many jobs were actually created
  * @property {(scenario: ScenarioInput) => void} setScenario merges knobs while running
  * @property {() => Promise<void>} close stops listening and destroys every open connection
@@ -367,7 +367,6 @@ export async function startSimulator(options = {}) {
       requests: github.requests,
       comments: github.comments,
       statuses: github.statuses,
-      checkRuns: github.checkRuns,
       pulls: github.pulls,
       deleteComment: github.deleteComment
     },
