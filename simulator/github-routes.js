@@ -414,11 +414,17 @@ function changeOf(/** @type {Call} */ c) {
   return change
 }
 
-/** Fills the threads of the route's repository from the `comments` knob, each the first time. */
-function seed(/** @type {Call} */ c) {
+/**
+ * Fills the threads of the route's repository from the `comments` knob, each the first time; with
+ * `only`, that thread alone (reading a pull request fills no other).
+ *
+ * @param {Call} c @param {number} [only]
+ */
+function seed(c, only) {
   const { owner, repo } = c.route
   for (const name of Object.keys(c.settings.comments)) {
     const [, knob = `${owner}/${repo}`, number = 0] = /^(?:(.+)#)?(\d+)$/.exec(name) ?? []
+    if (only !== undefined && +number !== only) continue
     if (!same(knob, `${owner}/${repo}`) || c.state.seeded.has(key(c, +number))) continue
     c.state.seeded.add(key(c, +number))
     const inputs = byNumber(c.settings.comments, c.where, +number) ?? []
@@ -444,7 +450,7 @@ function addComment(c, issueNumber, { body, user = c.route.owner, token = null, 
 
 /** The comments of the route's issue or pull request, oldest first. */
 function thread(/** @type {Call} */ c) {
-  seed(c)
+  seed(c, c.route.number)
   return c.state.comments
     .filter((comment) => comment.issueNumber === c.route.number && sameRepo(comment, c.where))
     .sort((a, b) => a.id - b.id)
