@@ -11,10 +11,10 @@ import {
   withChange,
   type Backlink,
   type FedChange
-} from '../src/publish/backlink.js'
+} from '../src/github/backlink.js'
 import { DocsPullSink } from '../src/publish/docs-pr.js'
 import { labelsToAdd, reviewPlan } from '../src/publish/docs-review.js'
-import { docsTarget } from '../src/trigger/docs.js'
+import { docsTargetOf } from '../src/trigger/docs.js'
 import { newRunState, type RunState } from '../src/run.js'
 import { withinTime } from '../src/runtime.js'
 
@@ -208,7 +208,7 @@ describe('labelsToAdd', () => {
   })
 })
 
-describe('docsTarget', () => {
+describe('docsTargetOf', () => {
   const code = { owner: 'o', repo: 'code' }
   const DOCS_REPO = 'https://github.com/acme/docs'
   const job = (prLink: string, repository: string | null = DOCS_REPO) => ({
@@ -216,21 +216,22 @@ describe('docsTarget', () => {
     source: { repository }
   })
   it("accepts a pull request on the server, in the job's own docs repository", () => {
-    expect(docsTarget(job('https://github.com/acme/docs/pull/7'), SERVER, code)).toEqual({
-      ref: { owner: 'acme', repo: 'docs', number: 7 }
+    expect(docsTargetOf(job('https://github.com/acme/docs/pull/7'), SERVER, code)).toEqual({
+      ref: { owner: 'acme', repo: 'docs', number: 7 },
+      inCodeRepo: false
     })
     expect(
-      docsTarget(
+      docsTargetOf(
         job('https://github.com/ACME/Docs/pull/7', 'https://github.com/acme/docs.git'),
         SERVER,
         code
       )
-    ).toEqual({ ref: { owner: 'ACME', repo: 'Docs', number: 7 } })
+    ).toEqual({ ref: { owner: 'ACME', repo: 'Docs', number: 7 }, inCodeRepo: false })
   })
 
   it('has nothing to say about a job without a pull request link', () => {
-    expect(docsTarget({ prLink: null }, SERVER, code)).toBeUndefined()
-    expect(docsTarget(undefined, SERVER, code)).toBeUndefined()
+    expect(docsTargetOf({ prLink: null }, SERVER, code)).toBeUndefined()
+    expect(docsTargetOf(undefined, SERVER, code)).toBeUndefined()
   })
 
   it.each([
@@ -242,7 +243,7 @@ describe('docsTarget', () => {
     'https://github.com/acme/docs',
     'not a link'
   ])('refuses %s', (link) => {
-    expect(docsTarget(job(link), SERVER, code)).toEqual({
+    expect(docsTargetOf(job(link), SERVER, code)).toEqual({
       problem: expect.stringContaining('no token is sent') as unknown as string
     })
   })
@@ -257,24 +258,26 @@ describe('docsTarget', () => {
       'https://evil.example/acme/docs'
     ]
   ])('refuses a link into %s', (_, link, repository) => {
-    expect(docsTarget(job(link, repository), SERVER, code)).toEqual({
+    expect(docsTargetOf(job(link, repository), SERVER, code)).toEqual({
       problem: expect.stringContaining('no token is sent') as unknown as string
     })
   })
 
-  it('refuses the code repository itself, and follows a server with a path', () => {
+  it('knows the code repository itself, and follows a server with a path', () => {
     expect(
-      docsTarget(job('https://github.com/O/Code/pull/7', 'https://github.com/o/code'), SERVER, code)
-    ).toEqual({
-      problem: expect.stringContaining('code repository itself') as unknown as string
-    })
+      docsTargetOf(
+        job('https://github.com/O/Code/pull/7', 'https://github.com/o/code'),
+        SERVER,
+        code
+      )
+    ).toEqual({ ref: { owner: 'O', repo: 'Code', number: 7 }, inCodeRepo: true })
     expect(
-      docsTarget(
+      docsTargetOf(
         job('https://ghe.example/git/acme/docs/pull/3', 'https://ghe.example/git/acme/docs'),
         'https://ghe.example/git',
         code
       )
-    ).toEqual({ ref: { owner: 'acme', repo: 'docs', number: 3 } })
+    ).toEqual({ ref: { owner: 'acme', repo: 'docs', number: 3 }, inCodeRepo: false })
   })
 })
 
@@ -381,7 +384,7 @@ function stateFor(event: Partial<Event> = {}, prLink = 'https://github.com/acme/
 function sink(api: GitHubApi, more: Partial<ConstructorParameters<typeof DocsPullSink>[1]> = {}) {
   const log = { info: [] as string[], warning: [] as string[], debug: [] as string[] }
   const docs = new DocsPullSink(
-    api,
+    { docs: api },
     {
       reviewers: { users: ['octocat'], teams: [{ org: 'acme', slug: 'writers' }], author: true },
       labels: ['documentation'],

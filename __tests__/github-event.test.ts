@@ -70,7 +70,7 @@ describe('readEvent: push payloads', () => {
       defaultBranch: 'master',
       deleted: false,
       pullRequest: undefined,
-      commits: [{ sha: HEAD, message: DRY_RUN_MESSAGE, author: 'Codertocat' }],
+      commits: [{ sha: HEAD, message: DRY_RUN_MESSAGE, author: 'Codertocat', login: 'Codertocat' }],
       compareUrl: 'https://github.com/Codertocat/Hello-World/compare/f95f852bd8fc...ec26c3e57ca3'
     })
   })

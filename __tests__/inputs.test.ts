@@ -230,13 +230,29 @@ describe('readSettings', () => {
     expect(settings.warnings).toEqual([])
   })
 
-  it('warns that docs-reviewers and docs-labels need docs-token', async () => {
+  it('takes docs-reviewers and docs-labels without docs-token: docs in the code repository need none', async () => {
     const settings = await readWith({ ...valid, 'docs-reviewers': 'octocat', 'docs-labels': 'd' })
-    expect(settings.warnings).toEqual([
-      'docs-reviewers and docs-labels have no effect without docs-token: the docs pull request ' +
-        'is left as the agent opened it.'
-    ])
+    expect(settings.warnings).toEqual([])
+    expect(settings.docsLabels).toEqual(['d'])
   })
+
+  it('reads agent-accounts: mintlify[bot] by default, logins in lower case, each once', async () => {
+    expect((await readWith(valid)).agentAccounts).toEqual(['mintlify[bot]'])
+    const settings = await readWith({
+      ...valid,
+      'agent-accounts': 'mintlify[bot], @Docs-Writer\ndocs-writer, renovate[bot]'
+    })
+    expect(settings.agentAccounts).toEqual(['mintlify[bot]', 'docs-writer', 'renovate[bot]'])
+  })
+
+  it.each(['not a login', 'a/b', '-lead', 'x'.repeat(40)])(
+    'refuses agent-accounts naming %s, and says what is accepted',
+    async (name) => {
+      await expect(readWith({ ...valid, 'agent-accounts': name })).rejects.toThrow(
+        /"agent-accounts": .* is not a GitHub login \(such as mintlify\[bot\] or octocat\)/
+      )
+    }
+  )
 
   it('names every wrong input in one error, each with what it accepts', async () => {
     const error = await readWith({

@@ -367,7 +367,9 @@ describe('the action’s GitHub client against the fake GitHub', () => {
     expect((await api.compare(...code, BASE, HEAD, signal)).files).toHaveLength(6)
     expect((await api.commit(...code, HEAD, signal)).commits).toHaveLength(1)
     expect(await api.pullFiles(...code, 2, 300, signal)).toMatchObject({ complete: true })
-    expect(await api.commitPulls(...code, HEAD, signal)).toEqual([{ number: 2, headSha: HEAD }])
+    expect(await api.commitPulls(...code, HEAD, signal)).toEqual([
+      { number: 2, headSha: HEAD, author: 'Codertocat' }
+    ])
     expect(await api.viewer(signal)).toBe('github-actions[bot]')
     const comment = await api.createComment(...code, 2, 'Docs job started', signal)
     await api.updateComment(...code, comment.id, 'Docs job done', signal)

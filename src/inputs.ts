@@ -5,6 +5,8 @@ import { API_KEYS_PAGE, InputError, InputErrors } from './errors.js'
 import { addSecret } from './sanitize.js'
 import { proxyProblem } from './http.js'
 import {
+  AGENT_ACCOUNT,
+  agentAccountsInput,
   apiKeyInput,
   autoOrOff,
   baseUrlInput,
@@ -49,8 +51,13 @@ export interface Settings {
   readonly reuseJob: boolean
   /** Do everything up to starting the job, print the prompt, start nothing. */
   readonly dryRun: boolean
-  /** Token for the docs pull request's repository; empty: the docs pull request is left alone. */
+  /**
+   * Token for a docs repository of its own; empty: a docs pull request there is left alone (one
+   * in the code repository is followed with the workflow token).
+   */
   readonly docsToken: string
+  /** Lower-case logins whose pull requests and commits are the agent's own work. */
+  readonly agentAccounts: readonly string[]
   /** Who is asked to review the docs pull request. */
   readonly docsReviewers: DocsReviewers
   /** Labels added to the docs pull request. */
@@ -184,13 +191,12 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     onCodeClosedInput,
     input('on-code-closed', 'close')
   )
-  const docsOnly = ['docs-reviewers', 'docs-labels'].filter((name) => input(name).trim() !== '')
-  if (!docsToken && docsOnly.length > 0) {
-    warnings.push(
-      `${docsOnly.join(' and ')} ${docsOnly.length > 1 ? 'have' : 'has'} no effect without ` +
-        'docs-token: the docs pull request is left as the agent opened it.'
-    )
-  }
+  const agentAccounts = parse(
+    problems,
+    'agent-accounts',
+    agentAccountsInput,
+    input('agent-accounts', AGENT_ACCOUNT)
+  )
   const prompt = await readPrompt(
     problems,
     input('prompt'),
@@ -229,6 +235,7 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     reuseJob: defined(reuseJob),
     dryRun,
     docsToken,
+    agentAccounts: Object.freeze(defined(agentAccounts)),
     docsReviewers: Object.freeze(defined(docsReviewers)),
     docsLabels: Object.freeze(defined(docsLabels)),
     onCodeClosed: defined(onCodeClosed),

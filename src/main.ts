@@ -66,7 +66,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
       })
     )
     const run = { state, sinks, settings, step, report, readers: { workflow: github, docs } }
-    if (event && closedPull(event)) return await followClosed(run, event, looked)
+    if (event && closedPull(event) && !looked.own) return await followClosed(run, event, looked)
     await story(run, event, looked)
   } catch (error: unknown) {
     state.outcome =
@@ -101,8 +101,9 @@ interface Run {
 }
 
 /** plan → start → watch, for a run that may start or continue a job. */
-async function story(run: Run, event: Event | undefined, { prepared, found }: LookedUp) {
+async function story(run: Run, event: Event | undefined, { prepared, found, own }: LookedUp) {
   const { state, settings, step, report, readers } = run
+  if (own) return void (state.outcome = { kind: 'skipped', ...own })
   const prompt = prepared?.prompt ?? settings.prompt
   if (prepared?.skip) return void (state.outcome = { kind: 'skipped', reason: prepared.skip })
   // A dry run sends Mintlify nothing, not even a read of the recorded job.

@@ -8,6 +8,7 @@ import type { Settings } from './inputs.js'
 import type { Mode } from './run.js'
 import { forLog } from './sanitize.js'
 import type { DocsPullState } from './trigger/docs.js'
+import { eventPullRequest, type Event } from './trigger/event.js'
 import { pullName } from './trigger/ref.js'
 
 export interface Plan {
@@ -29,6 +30,10 @@ export interface Found {
   readonly number: number
   /** The code pull request's head commit, when known. */
   readonly headSha?: string
+  /** Login of the account that opened the pull request. */
+  readonly author?: string
+  /** The pull request carries this action's backlink: it is a docs pull request. */
+  readonly docsPull?: boolean
   readonly recorded?: Recorded
   /** The recorded job's docs pull request, read before sending it anything. */
   readonly docs?: DocsPullState
@@ -110,4 +115,70 @@ export function toldCommit(
 ): string | undefined {
   if (settings.context === 'auto' && begun.mode !== 'attach') return commit
   return begun.job.id === found?.recorded?.jobId ? found?.recorded?.sha : undefined
+}
+
+/** Why a run starts nothing because its change is the agent's own work, and what the check says. */
+export interface AgentWork {
+  readonly reason: string
+  readonly check: string
+}
+
+const DOCS_PULL_CHECK = 'This is the docs pull request itself'
+const AGENT_PUSH_CHECK = "The agent's own docs change: nothing to document"
+
+/**
+ * Whether the event alone says the change is the agent's (`agent-accounts`): a pull request one
+ * of them opened, or a push whose commits they all wrote. Another bot's work is not the agent's.
+ */
+export function agentEvent(
+  settings: Pick<Settings, 'agentAccounts'>,
+  event: Event
+): AgentWork | undefined {
+  const agent = (login: string | undefined) =>
+    login !== undefined && settings.agentAccounts.includes(login.toLowerCase())
+  const pr = eventPullRequest(event)
+  if (pr && agent(pr.author)) {
+    return {
+      reason:
+        `Pull request #${pr.number} was opened by ${forLog(pr.author ?? '', 60)} (agent-accounts): ` +
+        "it is the agent's own docs pull request, so no docs job is started.",
+      check: DOCS_PULL_CHECK
+    }
+  }
+  const commits = event.name === 'push' ? event.commits : []
+  if (commits.length > 0 && commits.every((commit) => agent(commit.login))) {
+    return {
+      reason:
+        `Every pushed commit is by ${forLog(commits[0]?.login ?? '', 60)} (agent-accounts): the ` +
+        "agent's own work starts no docs job.",
+      check: AGENT_PUSH_CHECK
+    }
+  }
+  return undefined
+}
+
+/**
+ * Whether the pull request the change belongs to is a docs pull request: one the agent opened,
+ * or one the action follows (its backlink is on it), whoever is shown as its author.
+ */
+export function agentPull(
+  settings: Pick<Settings, 'agentAccounts'>,
+  event: Event,
+  found: Found
+): AgentWork | undefined {
+  const byAgent =
+    found.author !== undefined && settings.agentAccounts.includes(found.author.toLowerCase())
+  if (!byAgent && !found.docsPull) return undefined
+  const what = byAgent
+    ? `opened by ${forLog(found.author ?? '', 60)} (agent-accounts)`
+    : "followed by this action as a docs pull request (it carries the action's backlink)"
+  return eventPullRequest(event)
+    ? {
+        reason: `Pull request #${found.number} was ${what}: no docs job is started for the docs themselves.`,
+        check: DOCS_PULL_CHECK
+      }
+    : {
+        reason: `The pushed commit comes from pull request #${found.number}, ${what}: no docs job is started for the docs themselves.`,
+        check: AGENT_PUSH_CHECK
+      }
 }

@@ -3,7 +3,7 @@
 // code pull request is abandoned, and each token sent only where it belongs.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { marker } from '../../src/github/companion.js'
-import { readBacklink } from '../../src/publish/backlink.js'
+import { readBacklink } from '../../src/github/backlink.js'
 import { existingJob, onEvent, QUICK, runAction, simulators, type Simulator } from './harness.js'
 
 const sims = simulators()

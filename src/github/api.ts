@@ -134,6 +134,8 @@ export interface CommitPull {
   readonly number: number
   /** The commit its head branch ends on. */
   readonly headSha?: string
+  /** Login of the account that opened it. */
+  readonly author?: string
 }
 
 /** A conversation comment on an issue or a pull request. */
@@ -203,9 +205,14 @@ export const ViewerSchema = z.looseObject({ viewer: z.looseObject({ login: z.str
 export const CommitPullSchema = z
   .looseObject({
     number: z.number().int().positive(),
-    head: z.looseObject({ sha: str }).nullish().catch(undefined)
+    head: z.looseObject({ sha: str }).nullish().catch(undefined),
+    user: z.looseObject({ login: str }).nullish().catch(undefined)
   })
-  .transform((p): CommitPull => ({ number: p.number, headSha: p.head?.sha ?? undefined }))
+  .transform((p): CommitPull => ({
+    number: p.number,
+    headSha: p.head?.sha ?? undefined,
+    author: p.user?.login ?? undefined
+  }))
 
 export const ComparisonSchema = z.looseObject({
   html_url: str,

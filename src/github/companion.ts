@@ -11,6 +11,7 @@ import { forLog } from '../sanitize.js'
 import { codeCommit } from '../trigger/code.js'
 import { eventPullRequest, type Event } from '../trigger/event.js'
 import type { CommitPull, GitHubApi, IssueComment } from './api.js'
+import { readBacklink } from './backlink.js'
 import { DeletedAgain, OwnedComment, writtenBy } from './own-comment.js'
 import { describeGitHubError, Surface } from './policy.js'
 
@@ -58,6 +59,11 @@ export function isOwnComment(comment: IssueComment, account: string, projectId: 
 export class Companion {
   private readonly comment: OwnedComment
   private readonly surface: Surface
+  /**
+   * The pull request carries this action's backlink for the project: it is a docs pull request
+   * the action followed, not a code change.
+   */
+  docsPull = false
 
   constructor(
     github: GitHubApi,
@@ -102,7 +108,11 @@ export class Companion {
    * job, so the next run does not meet it again.
    */
   async find(within: Within): Promise<Recorded | undefined> {
-    const result = await this.comment.find(within)
+    const projectId = this.projectId
+    const result = await this.comment.find(
+      within,
+      (body) => readBacklink(body)?.projectId === projectId
+    )
     if ('step' in result) {
       const why = describeGitHubError(result.error, 'pull-requests: read')
       this.surface.warn(
@@ -118,6 +128,10 @@ export class Companion {
                   'every push until the comments can be read.'
                 : 'The docs job is not affected.')
       )
+      return undefined
+    }
+    if (result.other) {
+      this.docsPull = true
       return undefined
     }
     if (!result.found) return undefined
@@ -163,7 +177,7 @@ export async function pullRequestOf(
   log: Log
 ): Promise<CommitPull | undefined> {
   const pr = eventPullRequest(event)
-  if (pr) return { number: pr.number, headSha: pr.headSha }
+  if (pr) return { number: pr.number, headSha: pr.headSha, author: pr.author }
   // A tag points at a commit that may have come from a pull request long done with.
   if (event.name !== 'push' || event.deleted || event.ref?.startsWith('refs/tags/')) {
     return undefined

@@ -98,9 +98,14 @@ export class OwnedComment {
 
   /**
    * Learns the token's account (unless known) and finds the newest comment it wrote that is this
-   * one; who the token is and the first page of comments are asked for at once.
+   * one; who the token is and the first page of comments are asked for at once. With `other`,
+   * the same search also stops at the newest comment of the account that `other` matches (another
+   * record the action keeps in the conversation), handed back as `other`, never as this one.
    */
-  async find(within: Within): Promise<{ found?: IssueComment } | FindFailure> {
+  async find(
+    within: Within,
+    other?: (body: string) => boolean
+  ): Promise<{ found?: IssueComment; other?: IssueComment } | FindFailure> {
     const known = this.account
     const viewer = known
       ? Promise.resolve({ account: known })
@@ -108,7 +113,12 @@ export class OwnedComment {
           (account) => ({ account }),
           (error: unknown) => ({ error })
         )
-    const wanted = viewer.then((v) => ('account' in v ? this.test(v.account) : undefined))
+    const wanted = viewer.then((v) =>
+      'account' in v
+        ? (c: IssueComment) =>
+            writtenBy(c, v.account) && (this.options.mine(c.body) || other?.(c.body) === true)
+        : undefined
+    )
     const listed = newestComment(this.github, this.thread, within, wanted).then(
       (comment) => ({ comment }),
       (error: unknown) => ({ error })
@@ -122,8 +132,10 @@ export class OwnedComment {
     this.account = learned.account
     const result = await listed
     if ('error' in result) return { step: 'comments', error: result.error }
-    this.comment = result.comment
-    return { found: result.comment }
+    const comment = result.comment
+    if (comment && !this.options.mine(comment.body)) return { other: comment }
+    this.comment = comment
+    return { found: comment }
   }
 
   /** Writes the comment while the job runs, without anyone waiting for it; `finish` settles it. */

@@ -276,3 +276,33 @@ export const onCodeClosedInput = z.string().transform((text, ctx) => {
   })
   return z.NEVER
 })
+
+/** The account Mintlify's agent opens its pull requests as, unless an organisation chose a person. */
+export const AGENT_ACCOUNT = 'mintlify[bot]'
+
+/** Most accounts `agent-accounts` may name. */
+export const MAX_AGENT_ACCOUNTS = 20
+
+/**
+ * `agent-accounts`: the logins whose pull requests and commits are the agent's own work, one a
+ * line or comma-separated; a GitHub App's account ends in `[bot]`. Lower case, each once.
+ */
+export const agentAccountsInput = z.string().transform((text, ctx) => {
+  const accounts: string[] = []
+  for (const name of listItems(text)) {
+    const login = name.replace(/^@/, '')
+    if (!LOGIN.test(login.replace(/\[bot\]$/i, ''))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${forLog(name, 60)}" is not a GitHub login (such as ${AGENT_ACCOUNT} or octocat)`
+      })
+      return z.NEVER
+    }
+    if (!accounts.includes(login.toLowerCase())) accounts.push(login.toLowerCase())
+  }
+  if (accounts.length > MAX_AGENT_ACCOUNTS) {
+    ctx.addIssue({ code: 'custom', message: `names more than ${MAX_AGENT_ACCOUNTS} accounts` })
+    return z.NEVER
+  }
+  return accounts
+})

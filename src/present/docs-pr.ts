@@ -10,7 +10,7 @@ import {
   SHA,
   type Backlink,
   type FedChange
-} from '../publish/backlink.js'
+} from '../github/backlink.js'
 import { escapeMarkup, safeLink } from '../sanitize.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
 

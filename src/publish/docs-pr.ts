@@ -18,23 +18,40 @@ import { backlinkBody, closingComment } from '../present/docs-pr.js'
 import type { RunState } from '../run.js'
 import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
-import { docsTarget } from '../trigger/docs.js'
+import { docsTargetOf } from '../trigger/docs.js'
 import { closedPull, type Event } from '../trigger/event.js'
 import { pullName, sameRepo, type PullRef } from '../trigger/ref.js'
-import { fedChange, isClosingNote, readBacklink, withChange, type Backlink } from './backlink.js'
+import {
+  fedChange,
+  isClosingNote,
+  readBacklink,
+  withChange,
+  type Backlink
+} from '../github/backlink.js'
 import { askedKeys, labelsToAdd, reviewPlan, type ReviewPlan } from './docs-review.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
 
-/** The docs pull request sink, when `docs-token` is given (and it is not a dry run). */
+/**
+ * The docs pull request sink, with a token that may reach it: `docs-token` for a docs repository
+ * of its own, the workflow token for docs in the code repository itself. Not for a dry run.
+ */
 export function docsPullSink(context: SinkContext): Sink | undefined {
-  const { settings, trigger, docsGitHub } = context
-  if (!docsGitHub || !trigger || settings.dryRun) return undefined
+  const { settings, trigger, docsGitHub, github } = context
+  if ((!docsGitHub && !github) || !trigger || settings.dryRun) return undefined
   const { docsReviewers: reviewers, docsLabels: labels, onCodeClosed } = settings
   return new DocsPullSink(
-    docsGitHub,
+    { docs: docsGitHub, workflow: github },
     { reviewers, labels, onCodeClosed, serverUrl: trigger.event.serverUrl },
     context.log
   )
+}
+
+/** The tokens the sink may use, each only where it belongs. */
+export interface DocsTokens {
+  /** `docs-token`: for a docs repository of its own. */
+  readonly docs?: GitHubApi
+  /** `github-token`: for docs in the code repository itself. */
+  readonly workflow?: GitHubApi
 }
 
 /** What the docs pull request sink is asked to do, from the inputs. */
@@ -57,16 +74,18 @@ interface Opened {
 }
 
 /**
- * The docs pull request as a sink. `github` carries the docs token and is only ever called for
- * the repository of the job's pull request link.
+ * The docs pull request as a sink. Each token is only ever called for the repository of the
+ * job's pull request link, and only where it belongs (see `DocsTokens`).
  */
 export class DocsPullSink implements Sink {
   private readonly surface: Surface
   /** The backlink's address, once written. */
   private url: string | undefined
+  /** The token chosen for the docs pull request, once its link was checked. */
+  private use: { readonly github: GitHubApi; readonly name: string } | undefined
 
   constructor(
-    private readonly github: GitHubApi,
+    private readonly tokens: DocsTokens,
     private readonly options: DocsOptions,
     private readonly log: Log
   ) {
@@ -185,16 +204,28 @@ export class DocsPullSink implements Sink {
    * finds the action's own backlink on it. Undefined (with one warning) when any of it fails.
    */
   private async open(state: RunState, within: Within): Promise<Opened | undefined> {
-    const target = docsTarget(state.job, this.options.serverUrl, state.trigger?.event)
+    const target = docsTargetOf(state.job, this.options.serverUrl, state.trigger?.event)
     if (!target) {
-      this.log.debug('The docs job has no pull request link, so docs-token is not used.')
+      this.log.debug('The docs job has no pull request link, so no token is used for it.')
       return undefined
     }
     if ('problem' in target) {
-      this.surface.warn(target.problem)
+      if (this.tokens.docs || this.asksSomething(state)) this.surface.warn(target.problem)
       return undefined
     }
     const { ref } = target
+    const github = target.inCodeRepo ? this.tokens.workflow : this.tokens.docs
+    if (!github) {
+      if (this.asksSomething(state)) {
+        this.surface.warn(
+          `Docs pull request ${pullName(ref)} is in another repository than the code, and no ` +
+            'docs-token was given to reach it, so docs-reviewers, docs-labels and on-code-closed ' +
+            'do nothing there: give docs-token, a token for that repository.'
+        )
+      }
+      return undefined
+    }
+    this.use = { github, name: target.inCodeRepo ? 'github-token' : 'docs-token' }
     const read = await this.surface.write(
       (failure) => this.failed(`read ${pullName(ref)}`, failure, 'pull-requests: read'),
       async () => {
@@ -319,9 +350,30 @@ export class DocsPullSink implements Sink {
     if (url) this.url = url
   }
 
+  /** The chosen token's GitHub; only called once `open` chose one. */
+  private get github(): GitHubApi {
+    if (!this.use) throw new Error('No token was chosen for the docs pull request.')
+    return this.use.github
+  }
+
+  /** Whether the inputs ask anything of the docs pull request beyond the backlink. */
+  private asksSomething(state: RunState): boolean {
+    const { reviewers, labels, onCodeClosed } = this.options
+    const closing = state.trigger?.event && closedPull(state.trigger.event) === 'closed'
+    return (
+      reviewers.users.length + reviewers.teams.length > 0 ||
+      reviewers.author ||
+      labels.length > 0 ||
+      (closing === true && onCodeClosed !== 'nothing')
+    )
+  }
+
   /** Why a docs request failed; a refusal says what the token needs, on the docs repository. */
   private failed(what: string, failure: unknown, permission: string): string {
     const error = gitHubError(failure)
+    if (this.use?.name === 'github-token') {
+      return `Could not ${what}: ${describeGitHubError(failure, permission)}.`
+    }
     if (error.kind === 'refused' && error.status !== 401) {
       return (
         `Could not ${what}: GitHub refused docs-token (HTTP ${error.status}). It needs ` +

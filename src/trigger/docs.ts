@@ -77,25 +77,3 @@ export interface DocsPullState {
   /** Why the state is unknown, for the log. */
   readonly why?: string
 }
-
-/**
- * The docs pull request `docs-token` may act on, or why it may not: the job's own docs pull
- * request (see `docsTargetOf`), in another repository than the code's, which the workflow token
- * reaches itself.
- */
-export function docsTarget(
-  job: DocsJob | undefined,
-  serverUrl: string,
-  codeRepo: RepoRef | undefined
-): { ref: PullRef } | { problem: string } | undefined {
-  const target = docsTargetOf(job, serverUrl, codeRepo)
-  if (!target || 'problem' in target) return target
-  if (target.inCodeRepo) {
-    return {
-      problem:
-        `The docs pull request ${pullName(target.ref)} is in the code repository itself, so ` +
-        'docs-token, which is meant for another repository, is not sent there.'
-    }
-  }
-  return { ref: target.ref }
-}

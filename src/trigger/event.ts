@@ -31,12 +31,20 @@ const PayloadSchema = z.looseObject({
   repository,
   commits: z
     .array(
-      z.looseObject({ id: text, message: text, author: z.looseObject({ name: text }).nullish() })
+      z.looseObject({
+        id: text,
+        message: text,
+        author: z.looseObject({ name: text, username: text }).nullish()
+      })
     )
     .nullish()
     .catch(undefined),
   head_commit: z
-    .looseObject({ id: text, message: text, author: z.looseObject({ name: text }).nullish() })
+    .looseObject({
+      id: text,
+      message: text,
+      author: z.looseObject({ name: text, username: text }).nullish()
+    })
     .nullish()
     .catch(undefined),
   pull_request: z
@@ -129,6 +137,8 @@ export interface Commit {
   readonly sha: string
   readonly message: string
   readonly author?: string
+  /** The author's GitHub login, when the push payload names one. */
+  readonly login?: string
 }
 
 export const ZERO_SHA = /^0{40}$/
@@ -225,7 +235,16 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
           }
         : undefined,
     commits: (payload.commits?.length ? payload.commits : head ? [head] : []).flatMap((c) =>
-      c.id ? [{ sha: c.id, message: c.message ?? '', author: c.author?.name ?? undefined }] : []
+      c.id
+        ? [
+            {
+              sha: c.id,
+              message: c.message ?? '',
+              author: c.author?.name ?? undefined,
+              login: c.author?.username ?? undefined
+            }
+          ]
+        : []
     ),
     compareUrl: payload.compare ?? undefined,
     comment:

@@ -11,12 +11,14 @@ import type { MintlifyApi } from '../mintlify/api.js'
 import { POLL } from '../mintlify/api.js'
 import { mergeJob } from '../mintlify/job.js'
 import { send } from '../mintlify/poll.js'
-import type { Found } from '../plan.js'
+import { agentEvent, agentPull, type AgentWork, type Found } from '../plan.js'
 import type { Step } from '../step.js'
 import { closedPull, type Event } from './event.js'
 import { preparePrompt, type PreparedPrompt } from './prompt.js'
 
 export interface LookedUp {
+  /** The change is the agent's own work: nothing is read, started or written but the check. */
+  readonly own?: AgentWork
   /** The prompt with the change; none for a closed pull request, which starts nothing. */
   readonly prepared?: PreparedPrompt
   /** The code pull request's status comment, with `comment: auto`. */
@@ -32,6 +34,8 @@ export async function lookUp(
   github: GitHubApi | undefined,
   step: Step
 ): Promise<LookedUp> {
+  const own = event && agentEvent(settings, event)
+  if (own) return { own }
   const closed = event !== undefined && closedPull(event) !== undefined
   const [prepared, found] = await Promise.all([
     closed
@@ -41,6 +45,8 @@ export async function lookUp(
       ? openCompanion(event, github, settings, step)
       : undefined
   ])
+  const ownPull = event && found && agentPull(settings, event, found.found)
+  if (ownPull && !closed) return { own: ownPull }
   return { prepared, companion: found?.companion, found: found?.found }
 }
 
@@ -49,7 +55,7 @@ async function openCompanion(event: Event, github: GitHubApi, settings: Settings
   const within = step.within(step.budgets.lookup)
   const pull = await pullRequestOf(event, github, within, step.log)
   if (pull === undefined) return undefined
-  const { number, headSha } = pull
+  const { number, headSha, author } = pull
   const companion = new Companion(
     github,
     event,
@@ -59,7 +65,7 @@ async function openCompanion(event: Event, github: GitHubApi, settings: Settings
     settings.reuseJob
   )
   const recorded = await companion.find(within)
-  return { companion, found: { number, headSha, recorded } }
+  return { companion, found: { number, headSha, author, docsPull: companion.docsPull, recorded } }
 }
 
 /**
