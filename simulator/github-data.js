@@ -96,7 +96,9 @@ export function defaultGitHubSettings() {
     /** @type {Record<string, import('./scenario.js').GitHubCommentInput[]>} */
     comments: {},
     /** @type {string[]} */
-    missingCommits: []
+    missingCommits: [],
+    /** @type {string[]} the branch's commits, oldest first, as GraphQL's `history` walks them */
+    history: []
   }
 }
 

@@ -248,12 +248,13 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
     path: '/graphql',
     body: { query: 'string' },
     handle(c) {
-      // GraphQL answers 200 with `errors`; only the query the action sends is played.
-      if (/\bviewer\s*\{\s*login\s*\}/.test(String(c.body.query))) {
-        return reply(200, { data: { viewer: { login: c.identity.user } } })
-      }
+      // GraphQL answers 200 with `errors`; only the queries the action sends are played.
+      const query = String(c.body.query)
+      const viewer = { login: c.identity.user }
+      if (/\bhistory\s*\(/.test(query)) return reply(200, { data: { viewer, ...history(c) } })
+      if (/\bviewer\s*\{\s*login\s*\}/.test(query)) return reply(200, { data: { viewer } })
       return reply(200, {
-        errors: [{ message: 'Only query { viewer { login } } is played here.' }]
+        errors: [{ message: 'Only the viewer and a commit history with statuses are played here.' }]
       })
     }
   }
@@ -406,6 +407,42 @@ const pull = (/** @type {Call} */ c, number = c.route.number) =>
 
 /** @param {Call} c */
 const wholePull = (c) => renderPull(pull(c), c.where, 'pull-request', thread(c).length)
+
+/**
+ * GraphQL's `repository.object(expression).history(first)` with each commit's status contexts:
+ * the `history` knob walked back from the commit asked for, and the statuses written through the
+ * simulator (the latest of each context, as GitHub keeps them), each with the account that wrote
+ * it.
+ *
+ * @param {Call} c
+ */
+function history(c) {
+  const variables = /** @type {Record<string, unknown>} */ (c.body.variables ?? {})
+  const owner = String(variables.owner ?? '')
+  const repo = String(variables.repo ?? '')
+  const sha = String(variables.sha ?? '')
+  const first = Math.min(100, Number(variables.first ?? 50))
+  const known = c.settings.history
+  const at = known.indexOf(sha)
+  const shas = at < 0 ? [sha] : known.slice(0, at + 1).reverse()
+  const where = { owner, repo }
+  const nodes = shas.slice(0, first).map((oid) => {
+    // As on GitHub, a commit's status holds the latest status of each context only.
+    const contexts = c.state.statuses
+      .filter((s) => s.sha === oid && sameRepo(s, where))
+      .reverse()
+      .filter((s, i, all) => all.findIndex((t) => t.context === s.context) === i)
+      .map((s) => ({
+        context: s.context,
+        description: s.description,
+        state: s.state.toUpperCase(),
+        targetUrl: s.targetUrl,
+        creator: { login: s.creator }
+      }))
+    return { oid, status: contexts.length > 0 ? { contexts } : null }
+  })
+  return { repository: { object: { history: { nodes } } } }
+}
 
 /** What was written to the route's pull request, made on first use and dated now. */
 function changeOf(/** @type {Call} */ c) {

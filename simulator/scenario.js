@@ -121,6 +121,8 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  *   one later)
  * @property {string[]} [missingCommits] shas or refs GitHub does not know (a compare answers 404,
  *   a commit 422), as after a force push; the zero sha never exists
+ * @property {string[]} [history] the branch's commits, oldest first: GraphQL's `history` of one of
+ *   them walks back from it through those before it (a commit not listed has only itself)
  */
 
 /**
@@ -442,6 +444,12 @@ function mergeGitHub(base, input) {
       throw new TypeError('scenario knob github.missingCommits must list shas or refs')
     }
     next.missingCommits = [...input.missingCommits]
+  }
+  if (input.history !== undefined) {
+    if (!isStringArray(input.history)) {
+      throw new TypeError('scenario knob github.history must list shas, oldest first')
+    }
+    next.history = [...input.history]
   }
   return next
 }

@@ -13,9 +13,11 @@ import { sinksFor } from './publish/sinks.js'
 import { endsWithLink, newRunState, type RunState } from './run.js'
 import { withinLast } from './runtime.js'
 import { cancelOnSignals, stepOf, type RunOptions, type Step } from './step.js'
-import { codeCommit, codePull } from './trigger/code.js'
+import { branchOf, codeCommit, codePull } from './trigger/code.js'
 import { closedPull, readEvent, type Event } from './trigger/event.js'
+import { joinBranch } from './trigger/branch.js'
 import { lookUp, recordedDocs, type LookedUp } from './trigger/lookup.js'
+import { preparePrompt } from './trigger/prompt.js'
 
 export type { RunOptions } from './step.js'
 
@@ -101,16 +103,31 @@ interface Run {
 }
 
 /** plan → start → watch, for a run that may start or continue a job. */
-async function story(run: Run, event: Event | undefined, { prepared, found, own }: LookedUp) {
+async function story(run: Run, event: Event | undefined, looked: LookedUp) {
   const { state, settings, step, report, readers } = run
+  const { found, own } = looked
   if (own) return void (state.outcome = { kind: 'skipped', ...own })
-  const prompt = prepared?.prompt ?? settings.prompt
-  if (prepared?.skip) return void (state.outcome = { kind: 'skipped', reason: prepared.skip })
   // A dry run sends Mintlify nothing, not even a read of the recorded job.
   const api = settings.dryRun ? undefined : step.mintlify()
+  // A run on a branch joins the job the branch's docs check records, unless its commit's pull
+  // request records one; its change is then read from where the docs were last told.
+  const branch = event && readers.workflow && !looked.prepared && branchOf(event)
+  const joined =
+    branch && !found?.recorded
+      ? await joinBranch(settings, event, branch, readers.workflow, readers, api, step)
+      : undefined
+  if (joined) state.branch = { name: joined.branch, base: joined.base }
+  const nothingNew = joined?.nothingNew && planJob(settings, '', undefined, joined).skip
+  if (nothingNew) return void (state.outcome = { kind: 'skipped', ...nothingNew })
+  const within = step.within(step.budgets.change)
+  const prepared =
+    looked.prepared ??
+    (await preparePrompt(settings, event, readers.workflow, within, report, joined?.since))
+  const prompt = prepared.prompt
+  if (prepared.skip) return void (state.outcome = { kind: 'skipped', reason: prepared.skip })
   const known =
     api && event && found ? await recordedDocs(found, settings, api, event, readers, step) : found
-  const plan = planJob(settings, prompt, known)
+  const plan = planJob(settings, prompt, known, joined)
   state.mode = plan.mode
   if (plan.reason) report.info(plan.reason)
   if (plan.skip) return void (state.outcome = { kind: 'skipped', ...plan.skip })

@@ -4,6 +4,7 @@
  * request's status comment records (`reuse-job`). Pure.
  */
 import type { Recorded } from './github/companion.js'
+import type { Joined } from './trigger/branch.js'
 import type { Settings } from './inputs.js'
 import type { Mode } from './run.js'
 import { forLog } from './sanitize.js'
@@ -48,10 +49,28 @@ export interface Found {
 export function planJob(
   settings: Pick<Settings, 'jobId' | 'reuseJob'>,
   prompt: string,
-  found: Found | undefined
+  found: Found | undefined,
+  joined?: Joined
 ): Plan {
   if (settings.jobId) {
     return { mode: prompt ? 'follow-up' : 'attach', jobId: settings.jobId }
+  }
+  if (joined?.nothingNew) {
+    const since = forLog((joined.since ?? '').slice(0, 7), 7)
+    return {
+      mode: 'create',
+      jobId: '',
+      skip: {
+        reason: `Nothing changed on ${forLog(joined.branch, 100)} since ${since}, the last commit the docs were told about: no job was started or messaged.`,
+        check: `No new commits since the docs were last told (${since})`
+      }
+    }
+  }
+  if (joined) {
+    const reason = joined.reason
+    return joined.jobId
+      ? { mode: 'follow-up', jobId: joined.jobId, reason, note: reason }
+      : { mode: 'create', jobId: '', reason, note: reason }
   }
   const recorded = found?.recorded
   if (!found || !recorded || !settings.reuseJob) return { mode: 'create', jobId: '' }

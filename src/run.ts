@@ -63,6 +63,11 @@ export interface RunState {
   docs?: DocsPull
   /** The last code commit the job was told about, which the status comment records. */
   told?: string
+  /**
+   * A run on a branch: the branch and the last commit documented before the job began, which
+   * the docs check records for the next run on the branch (with the job's id).
+   */
+  branch?: { readonly name: string; readonly base?: string }
   /** The addresses of what the sinks wrote on GitHub. */
   readonly written: Partial<Record<Written, string>>
   /** How long the last writes may take: known once the step's `timeout` is. */

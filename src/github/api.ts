@@ -45,6 +45,17 @@ export interface GitHubApi {
   ): Promise<{ comments: IssueComment[]; lastPage: number }>
   /** The login of the account the token acts as (`github-actions[bot]` for the workflow token). */
   viewer(signal: AbortSignal): Promise<string>
+  /**
+   * In one GraphQL request: the token's account, and the last `count` commits of the history
+   * that ends on `sha` (newest first), each with the latest status of every context on it.
+   */
+  history(
+    owner: string,
+    repo: string,
+    sha: string,
+    count: number,
+    signal: AbortSignal
+  ): Promise<History>
   createComment(
     owner: string,
     repo: string,
@@ -127,6 +138,20 @@ export interface CommitStatus {
   /** At most 140 characters. */
   readonly description: string
   readonly targetUrl?: string
+}
+
+/** A commit status as a history lists it: the latest of its context on that commit. */
+export interface StatusContext {
+  readonly context: string
+  readonly description: string
+  /** Login of the account that wrote it. */
+  readonly creator?: string
+}
+
+/** The token's account, and commits newest first with their statuses. */
+export interface History {
+  readonly viewer: string
+  readonly commits: readonly { readonly sha: string; readonly statuses: readonly StatusContext[] }[]
 }
 
 /** A pull request a commit belongs to. */
@@ -277,3 +302,46 @@ export function items<T>(schema: z.ZodType<T>, list: readonly unknown[] | null |
     return parsed.success ? [parsed.data] : []
   })
 }
+
+export const HistorySchema = z
+  .looseObject({
+    viewer: z.looseObject({ login: z.string().min(1) }),
+    repository: z
+      .looseObject({
+        object: z
+          .looseObject({
+            history: z.looseObject({ nodes: z.array(z.unknown()).catch([]) }).nullish()
+          })
+          .nullish()
+      })
+      .nullish()
+  })
+  .transform((data): History => ({
+    viewer: data.viewer.login,
+    commits: items(HistoryNodeSchema, data.repository?.object?.history?.nodes ?? [])
+  }))
+
+const HistoryNodeSchema = z
+  .looseObject({
+    oid: z.string(),
+    status: z
+      .looseObject({ contexts: z.array(z.unknown()).catch([]) })
+      .nullish()
+      .catch(undefined)
+  })
+  .transform((node) => ({
+    sha: node.oid,
+    statuses: items(StatusContextSchema, node.status?.contexts ?? [])
+  }))
+
+const StatusContextSchema = z
+  .looseObject({
+    context: z.string(),
+    description: str,
+    creator: z.looseObject({ login: str }).nullish().catch(undefined)
+  })
+  .transform((s): StatusContext => ({
+    context: s.context,
+    description: s.description ?? '',
+    creator: s.creator?.login ?? undefined
+  }))

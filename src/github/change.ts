@@ -38,6 +38,8 @@ export interface Change {
   readonly partial: boolean
   /** Where the files came from, for the log: "the comparison of a...b", "the head commit". */
   readonly source: string
+  /** The change is everything on the branch since this commit, the last the docs were told. */
+  readonly since?: string
 }
 
 export interface ChangeReading {
@@ -110,14 +112,27 @@ function pushBase(event: Event): PushBase | undefined {
   }
 }
 
+/** The commit the docs were last told about on a branch: everything after it is the change. */
+function sinceBase(since: string): PushBase {
+  return {
+    ref: since,
+    name: since.slice(0, 7),
+    gone:
+      `the commit the docs were last told about (${since.slice(0, 7)}) is gone or shares no ` +
+      'history with this one, as after a force push'
+  }
+}
+
 /**
- * Reads the change behind `event`. `github` is undefined when there is no token; `signal` bounds
+ * Reads the change behind `event`; with `since`, everything on the branch after that commit (the
+ * last one the docs were told about), whatever the event. `github` is undefined when there is no token; `signal` bounds
  * the whole reading (the step's cancellation and the time set aside for it).
  */
 export async function readChange(
   event: Event,
   github: GitHubApi | undefined,
-  signal: AbortSignal
+  signal: AbortSignal,
+  since?: string
 ): Promise<ChangeReading> {
   const { owner, repo } = event
   const pr = eventPullRequest(event)
@@ -162,13 +177,14 @@ export async function readChange(
 
   const head = codeCommit(event)?.sha
   if (!head) return { change: fallback, requests: 0 }
-  const base = event.name === 'push' ? pushBase(event) : undefined
+  const base = since ? sinceBase(since) : event.name === 'push' ? pushBase(event) : undefined
   let gone: string | undefined
   requests = 1
   if (base) {
     try {
       const compared = await github.compare(owner, repo, base.ref, head, signal)
-      return { change: comparedChange(compared, base, head, fallback), requests }
+      const change = comparedChange(compared, base, head, fallback)
+      return { change: since ? { ...change, since } : change, requests }
     } catch (error: unknown) {
       // A 404 where the repository can be read means a side of the comparison is gone: read
       // what is left. Were the repository hidden from the token, the head commit fails as well.

@@ -18,6 +18,7 @@ import {
   CommitSchema,
   ComparisonSchema,
   FileSchema,
+  HistorySchema,
   IssueCommentSchema,
   items,
   PullStateSchema,
@@ -25,6 +26,20 @@ import {
   type ChangedFile,
   type GitHubApi
 } from './api.js'
+
+/** The token's account, and a branch's last commits with their statuses, in one request. */
+const HISTORY_QUERY = `query ($owner: String!, $repo: String!, $sha: String!, $first: Int!) {
+  viewer { login }
+  repository(owner: $owner, name: $repo) {
+    object(expression: $sha) {
+      ... on Commit {
+        history(first: $first) {
+          nodes { oid status { contexts { context description creator { login } } } }
+        }
+      }
+    }
+  }
+}`
 
 /** Largest GitHub answer read; a larger one is refused rather than held in memory. */
 export const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024
@@ -222,6 +237,16 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
     async viewer(signal) {
       const data = await octokit.graphql('query { viewer { login } }', { request: { signal } })
       return ViewerSchema.parse(data).viewer.login
+    },
+    async history(owner, repo, sha, count, signal) {
+      const data = await octokit.graphql(HISTORY_QUERY, {
+        owner,
+        repo,
+        sha,
+        first: count,
+        request: { signal }
+      })
+      return HistorySchema.parse(data)
     },
     async createComment(owner, repo, number, body, signal) {
       const { data } = await octokit.request(

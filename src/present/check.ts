@@ -3,7 +3,8 @@
  * and link for the run as it stands. Pure.
  */
 import { createHash } from 'node:crypto'
-import type { RunRecord } from '../run.js'
+import { recordSuffix } from '../github/branch-record.js'
+import type { RunRecord, RunState } from '../run.js'
 import { safeLink } from '../sanitize.js'
 import { parsePullLink } from '../trigger/ref.js'
 import { verdictOf } from './verdict.js'
@@ -29,17 +30,23 @@ export function checkName(projectId: string): string {
  * else the workflow run. No other link from the API becomes the check's.
  */
 export function checkStatus(
-  state: RunRecord & { readonly projectId: string },
+  state: RunRecord & Pick<RunState, 'projectId' | 'branch'>,
   runUrl: string | undefined,
   serverUrl: string
 ) {
   const { check, link } = verdictOf(state)
   const docs = link && parsePullLink(link.href, serverUrl) ? link.href : undefined
   const target = (check.state === 'success' && docs) || safeLink(runUrl)?.href
+  // A run on a branch ends the description with the record the next run there joins by.
+  const jobId = state.job?.id
+  const record =
+    (state.branch && jobId
+      ? recordSuffix({ jobId, branch: state.branch.name, since: state.branch.base })
+      : undefined) ?? ''
   return {
     state: check.state,
     context: checkName(state.projectId),
-    description: check.description.slice(0, MAX_DESCRIPTION),
+    description: check.description.slice(0, MAX_DESCRIPTION - record.length) + record,
     targetUrl: target
   }
 }

@@ -22,7 +22,7 @@ import { verdictOf, type Verdict } from '../present/verdict.js'
 import type { Mode, RunRecord, RunState } from '../run.js'
 
 /** What the report reads: the run, and where the other sinks wrote. */
-export type Reported = RunRecord & Partial<Pick<RunState, 'written'>>
+export type Reported = RunRecord & Partial<Pick<RunState, 'written' | 'notes'>>
 import { anchor, messageMarkup, pullMarkup, urlMarkup } from '../present/links.js'
 
 /** Longest annotation written; the runner shows only the start of longer ones anyway. */
@@ -201,7 +201,9 @@ export class Reporter implements Log {
           rows.map(([name, value]) => [{ data: name, header: true }, { data: value }])
         )
       }
-      for (const note of verdict.notes) summary.addRaw(`<p>${messageMarkup(note, 2_000)}</p>`, true)
+      for (const note of [...(record.notes ?? []), ...verdict.notes]) {
+        summary.addRaw(`<p>${messageMarkup(note, 2_000)}</p>`, true)
+      }
       if (this.shownPrompt !== undefined) {
         // GitHub's markdown reads everything up to the first blank line after <details> as one
         // HTML block: the escaped prompt has no blank line and no markup, so none of it renders.

@@ -24,3 +24,10 @@ export function codePull(event: Event): PullRef | undefined {
     ? { owner: event.owner, repo: event.repo, number: pr.number, headSha: pr.headSha }
     : undefined
 }
+
+/** The branch a run gathers on: a push to a branch, a schedule or a manual run on one. */
+export function branchOf(event: Event): string | undefined {
+  const gathers = ['push', 'schedule', 'workflow_dispatch'].includes(event.name)
+  if (!gathers || event.deleted) return undefined
+  return /^refs\/heads\/(.+)$/.exec(event.ref ?? '')?.[1]
+}

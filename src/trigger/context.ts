@@ -74,7 +74,17 @@ interface Subject {
  * scheduled or manual run, a comment on an issue) the commit the workflow runs on, which may have
  * nothing to do with the run.
  */
-function subjectOf(event: Event, pr: PullRequest | undefined): Subject {
+function subjectOf(event: Event, pr: PullRequest | undefined, since?: string): Subject {
+  const onBranch = /^refs\/heads\/(.+)$/.exec(event.ref ?? '')?.[1]
+  if (since && !pr) {
+    const commits = `the commits on ${oneLine(onBranch ?? 'the branch', 200)} since ${oneLine(since.slice(0, 7), 7)}`
+    return {
+      heading: commits,
+      describes:
+        `${commits}, the last commit the docs were told about: everything that changed since ` +
+        'then, including pushes that did not run this workflow'
+    }
+  }
   if (pr && event.name === 'issue_comment') {
     return {
       heading: `pull request #${pr.number}, on which a comment started this run`,
@@ -136,7 +146,7 @@ export function withContext(
   maxChars: number
 ): PromptWithContext {
   const pr = eventPullRequest(event)
-  const subject = subjectOf(event, pr)
+  const subject = subjectOf(event, pr, change.since)
   const preamble = [
     '',
     '',

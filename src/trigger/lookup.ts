@@ -13,6 +13,7 @@ import { mergeJob } from '../mintlify/job.js'
 import { send } from '../mintlify/poll.js'
 import { agentEvent, agentPull, type AgentWork, type Found } from '../plan.js'
 import type { Step } from '../step.js'
+import { branchOf } from './code.js'
 import { closedPull, type Event } from './event.js'
 import { preparePrompt, type PreparedPrompt } from './prompt.js'
 
@@ -37,8 +38,10 @@ export async function lookUp(
   const own = event && agentEvent(settings, event)
   if (own) return { own }
   const closed = event !== undefined && closedPull(event) !== undefined
+  // On a branch that gathers into one job, the change is read once the job it joins is known.
+  const gathers = event && github && settings.reuseJob && !settings.jobId && branchOf(event)
   const [prepared, found] = await Promise.all([
-    closed
+    closed || gathers
       ? undefined
       : preparePrompt(settings, event, github, step.within(step.budgets.change), step.log),
     event && github && settings.comment === 'auto'

@@ -25,7 +25,9 @@ export async function preparePrompt(
   event: Event | undefined,
   github: GitHubApi | undefined,
   within: Within,
-  log: Log
+  log: Log,
+  /** Read everything on the branch since this commit, the last the docs were told about. */
+  since?: string
 ): Promise<PreparedPrompt> {
   // Attaching sends nothing, so there is no prompt to add the change to.
   if (settings.jobId && !settings.prompt) return { prompt: '' }
@@ -50,7 +52,7 @@ export async function preparePrompt(
     )
   }
 
-  const reading = await within((signal) => readChange(event, github, signal)).catch(() => ({
+  const reading = await within((signal) => readChange(event, github, signal, since)).catch(() => ({
     change: changeFromPayload(event),
     warning:
       'Reading the change from GitHub took longer than its time budget, so the agent is told ' +

@@ -1,0 +1,235 @@
+// Runs on a branch gather into one docs job, on the built action against a fake GitHub that keeps
+// its state across runs: the docs check on the branch records the job, the next push or schedule
+// joins its open docs pull request with everything since the docs were last told, and a done docs
+// pull request, a failed job or an unreadable state starts a new job.
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { readRecord } from '../../src/github/branch-record.js'
+import { checkName } from '../../src/present/check.js'
+import {
+  onEvent,
+  QUICK,
+  ROOT,
+  runAction,
+  simulators,
+  type Scenario,
+  type Simulator
+} from './harness.js'
+
+const sims = simulators()
+afterEach(() => sims.closeAll())
+
+const TOKEN = 'ghs_branch_workflow_0123'
+const CODE = 'Codertocat/Hello-World'
+const CONTEXT = checkName(QUICK['project-id'])
+/** The branch's commits, oldest first. */
+const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((c) => c.repeat(40)) as [
+  string,
+  string,
+  string,
+  string
+]
+const E = 'e'.repeat(40)
+
+const start = (scenario: Scenario = {}) =>
+  sims.start({
+    jobDurationMs: 100,
+    ...scenario,
+    github: { history: [A, B, C, D], ...scenario.github }
+  })
+
+const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
+  ...QUICK,
+  'base-url': sim.url,
+  'github-token': TOKEN,
+  comment: 'off',
+  ...more
+})
+
+interface PushPayload {
+  ref: string
+  before: string
+  after: string
+  commits: { id: string; message: string; author: { username: string } }[]
+  head_commit: { id: string }
+}
+
+/** A push of `after` onto `before` on `branch`, as GitHub's example push describes one. */
+function push(sim: Simulator, before: string, after: string, branch = 'main') {
+  const payload = JSON.parse(
+    readFileSync(join(ROOT, '__fixtures__', 'events', 'push.json'), 'utf8')
+  ) as PushPayload
+  payload.ref = `refs/heads/${branch}`
+  payload.before = before
+  payload.after = after
+  payload.commits = [{ ...payload.commits[0]!, id: after, message: `Change ${after.slice(0, 7)}` }]
+  payload.head_commit = { ...payload.head_commit, id: after }
+  const path = join(mkdtempSync(join(tmpdir(), 'push-')), 'push.json')
+  writeFileSync(path, JSON.stringify(payload))
+  return onEvent(sim, 'push', 'push.json', {
+    GITHUB_EVENT_PATH: path,
+    GITHUB_SHA: after,
+    GITHUB_REF: `refs/heads/${branch}`
+  })
+}
+
+/** A scheduled run on `main` at `sha`. */
+const schedule = (sim: Simulator, sha: string) =>
+  onEvent(sim, 'schedule', 'push.json', {
+    GITHUB_EVENT_PATH: '',
+    GITHUB_SHA: sha,
+    GITHUB_REF: 'refs/heads/main'
+  })
+
+const creates = (sim: Simulator) =>
+  sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
+const messages = (sim: Simulator) =>
+  sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/message'))
+const promptOf = (request: { body: string } | undefined) =>
+  (JSON.parse(request?.body ?? '{}') as { prompt?: string }).prompt ?? ''
+/** The record the docs check on `sha` keeps. */
+const recordOn = (sim: Simulator, sha: string, context = CONTEXT) => {
+  const status = sim.github.statuses.filter((s) => s.sha === sha && s.context === context).at(-1)
+  return status ? readRecord(status.description ?? '', sha) : undefined
+}
+const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
+
+describe('pushes to main gather into one docs job', () => {
+  it('two direct pushes go to one job: the second joins its open docs pull request', async () => {
+    const sim = await start()
+    const first = await runAction(inputs(sim), push(sim, A, B))
+    expect(first.code).toBe(0)
+    const jobId = first.outputs['job-id'] ?? ''
+    expect(recordOn(sim, B)).toEqual({ jobId, branch: 'main', since: A.slice(0, 12), told: B })
+
+    const second = await runAction(inputs(sim), push(sim, B, C))
+    expect(second.code).toBe(0)
+    expect(creates(sim)).toHaveLength(1)
+    expect(messages(sim)).toHaveLength(1)
+    expect(second.outputs['job-id']).toBe(jobId)
+    expect(second.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
+    expect(second.stdout).toContain(
+      `This change joins agent job ${jobId} and its open docs pull request acme/docs#101 on main`
+    )
+    // Told only what is new: everything since the commit the job was last told about.
+    const prompt = promptOf(messages(sim)[0])
+    expect(prompt).toContain(`## Context: the commits on main since ${B.slice(0, 7)}`)
+    expect(recordOn(sim, C)).toEqual({ jobId, branch: 'main', since: A.slice(0, 12), told: C })
+    expect(second.summary).toContain('joins agent job')
+  })
+
+  it('a schedule run after pushes that never ran the action tells the job about all of them', async () => {
+    const sim = await start()
+    const first = await runAction(inputs(sim), push(sim, A, B))
+    const nightly = await runAction(inputs(sim), schedule(sim, D))
+    expect(nightly.code).toBe(0)
+    expect(messages(sim)).toHaveLength(1)
+    expect(nightly.outputs['job-id']).toBe(first.outputs['job-id'])
+    const compares = sim.github.requests.filter((r) => r.kind === 'compare').at(-1)
+    expect(compares?.path).toContain(`/compare/${B}...${D}`)
+    expect(promptOf(messages(sim)[0])).toContain(`the commits on main since ${B.slice(0, 7)}`)
+    expect(recordOn(sim, D)?.jobId).toBe(first.outputs['job-id'])
+  })
+
+  it('nothing new since the docs were last told: the run starts and sends nothing', async () => {
+    const sim = await start()
+    await runAction(inputs(sim), push(sim, A, B))
+    const again = await runAction(inputs(sim), schedule(sim, B))
+    expect(again.outputs.skipped).toBe('true')
+    expect(creates(sim)).toHaveLength(1)
+    expect(messages(sim)).toHaveLength(0)
+  })
+})
+
+describe('a new job once the docs pull request is done', () => {
+  it.each([
+    ['merged', { merged_at: '2026-11-20T10:00:00Z' }, B, 'was merged'],
+    ['closed', { state: 'closed' }, A, 'was closed without merging']
+  ] as const)(
+    '%s: told everything since the last documented commit',
+    async (_, pull, since, how) => {
+      const sim = await start()
+      const first = await runAction(inputs(sim), push(sim, A, B))
+      sim.setScenario({ github: { pulls: { 'acme/docs#101': pull } } })
+      const second = await runAction(inputs(sim), push(sim, B, C))
+      expect(second.code).toBe(0)
+      expect(creates(sim)).toHaveLength(2)
+      expect(messages(sim)).toHaveLength(0)
+      expect(second.outputs['job-id']).not.toBe(first.outputs['job-id'])
+      expect(second.stdout).toContain(
+        `Docs pull request acme/docs#101 of agent job ${first.outputs['job-id']} ${how}`
+      )
+      expect(promptOf(creates(sim)[1])).toContain(`the commits on main since ${since.slice(0, 7)}`)
+    }
+  )
+
+  it('a failed job: a new job, told everything since the last documented commit', async () => {
+    const sim = await start({ finalStatus: 'failed', prLink: false })
+    await runAction(inputs(sim), push(sim, A, B))
+    sim.setScenario({ finalStatus: 'completed', prLink: true })
+    const second = await runAction(inputs(sim), push(sim, B, C))
+    expect(second.code).toBe(0)
+    expect(creates(sim)).toHaveLength(2)
+    expect(promptOf(creates(sim)[1])).toContain(`the commits on main since ${A.slice(0, 7)}`)
+  })
+
+  it('an unreadable docs pull request starts a new job, with one warning naming docs-token', async () => {
+    const sim = await start({ github: { tokens: { workflow: { token: TOKEN, repos: [CODE] } } } })
+    await runAction(inputs(sim), push(sim, A, B))
+    const second = await runAction(inputs(sim), push(sim, B, C))
+    expect(second.code).toBe(0)
+    expect(creates(sim)).toHaveLength(2)
+    const said = warnings(second.stdout)
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('docs-token')
+    expect(said[0]).toContain('gather into one docs pull request only while it can be read')
+  })
+})
+
+describe('records stay apart', () => {
+  it("a record another account wrote is ignored, and hides the action's own", async () => {
+    const sim = await start({
+      github: {
+        tokens: {
+          workflow: { token: TOKEN },
+          mallory: { token: 'ghp_mallory_0123456', user: 'mallory' }
+        }
+      }
+    })
+    const first = await runAction(inputs(sim), push(sim, A, B))
+    // Someone else writes the same check on the same commit, naming the same job.
+    const forged = sim.github.statuses.at(-1)?.description ?? ''
+    await fetch(`${sim.url}/repos/${CODE}/statuses/${B}`, {
+      method: 'POST',
+      headers: { Authorization: 'token ghp_mallory_0123456', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ state: 'success', context: CONTEXT, description: forged })
+    })
+    const second = await runAction(inputs(sim), push(sim, B, C))
+    expect(second.outputs['job-id']).not.toBe(first.outputs['job-id'])
+    expect(messages(sim)).toHaveLength(0)
+  })
+
+  it('two branches and two projects never share a job', async () => {
+    const sim = await start({ github: { history: [A, B, C, D, E] } })
+    const main = await runAction(inputs(sim), push(sim, A, B))
+    sim.setScenario({ github: { history: [A, B, E] } })
+    const feature = await runAction(inputs(sim), push(sim, B, E, 'feature'))
+    expect(feature.outputs['job-id']).not.toBe(main.outputs['job-id'])
+    sim.setScenario({ github: { history: [A, B, C, D] } })
+    const other = await runAction(inputs(sim, { 'project-id': 'proj_other' }), push(sim, B, C))
+    expect(other.outputs['job-id']).not.toBe(main.outputs['job-id'])
+    expect(messages(sim)).toHaveLength(0)
+    expect(creates(sim)).toHaveLength(3)
+  })
+
+  it('reuse-job: false starts a job per run and keeps no record', async () => {
+    const sim = await start()
+    await runAction(inputs(sim, { 'reuse-job': 'false' }), push(sim, A, B))
+    await runAction(inputs(sim, { 'reuse-job': 'false' }), push(sim, B, C))
+    expect(creates(sim)).toHaveLength(2)
+    expect(messages(sim)).toHaveLength(0)
+    expect(recordOn(sim, B)).toBeUndefined()
+  })
+})
