@@ -41,6 +41,7 @@ const SCENARIOS = [
   ['--scenario', 'push'],
   ['--scenario', 'follow-up'],
   ['--scenario', 'docs-pr'],
+  ['--scenario', 'monorepo'],
   ['--scenario', 'timeout']
 ]
 
@@ -70,6 +71,11 @@ function section(output: string, title: string): string {
   const body = output.slice(output.indexOf('\n', start) + 1)
   const end = body.search(/^(?:── |━━ )/m)
   return end < 0 ? body : body.slice(0, end)
+}
+
+/** What the demo prints of each step of a scenario with more than one, in order. */
+function steps(output: string): string[] {
+  return output.split(/^━━ Step \d+ of \d+: /m).slice(1)
 }
 
 /** The lines of the prompt the demo shows under `heading`, without their `│ ` margin. */
@@ -257,5 +263,40 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     // The docs token is masked like every secret, and only the docs repository saw it.
     const token = /^::add-mask::(ghp_\S+)$/m.exec(output)?.[1] ?? 'ghp_'
     expect(output.replace(/^::add-mask::.*$/gm, '')).not.toContain(token)
+  })
+
+  it('monorepo: github-token follows the docs pull request in the code repository; its own run is skipped', async () => {
+    const { code, output } = await demo('--scenario', 'monorepo')
+
+    expect(code).toBe(0)
+    expect(outputs(output, 'pr-link')).toEqual(['https://github.com/Codertocat/Hello-World/pull/7'])
+    expect(outputs(output, 'skipped')).toEqual(['false', 'true'])
+    const [onCode, onDocs] = steps(output)
+
+    // The code pull request's run: the backlink, reviewers and labels on the docs pull request
+    // beside it, written by the workflow token's account; no docs-token was given.
+    const comments = section(onCode ?? '', 'Comments written on GitHub')
+    expect(comments).toMatch(/^Codertocat\/Hello-World#2, comment \d+ by github-actions\[bot\]/m)
+    expect(comments).toMatch(
+      /^Codertocat\/Hello-World#7, comment \d+ by github-actions\[bot\] \(new\):$/m
+    )
+    expect(comments).toContain('This pull request documents Codertocat/Hello-World#2')
+    expect(section(onCode ?? '', 'Pull request changes on GitHub')).toBe(
+      'Codertocat/Hello-World#7: labels documentation; reviewers octocat, Codertocat\n\n'
+    )
+    expect(output).not.toMatch(/^::add-mask::ghp_/m)
+
+    // The docs pull request's own run, opened by mintlify[bot]: no job, no comment, one passing
+    // check on its head commit.
+    expect(onDocs).toContain(
+      "Pull request #7 was opened by mintlify[bot] (agent-accounts): it is the agent's own docs pull request"
+    )
+    expect(counted(onDocs ?? '')).toEqual([{ create: 0, message: 0, get: 0, github: 1 }])
+    expect(onDocs).not.toContain('── Comments written on GitHub')
+    expect(section(onDocs ?? '', 'Docs check on GitHub')).toBe(
+      'Codertocat/Hello-World@5d0c7a1, context "Mintlify docs (demo-project)":\n' +
+        '  success  This is the docs pull request itself\n' +
+        '  GitHub shows: success\n\n'
+    )
   })
 })

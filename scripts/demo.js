@@ -4,7 +4,7 @@
 // wrote on GitHub (the status comment, the docs check, pull request changes), and what the
 // simulator (playing both the Mintlify API and GitHub's REST API) received.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -30,12 +30,36 @@ import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
  */
 
 /**
- * One run of the action, as one step of a workflow.
+ * One run of the action, as one step of a workflow (or, with an event of its own, of a later
+ * workflow run).
  *
  * @typedef {object} Step
  * @property {string} title what the step does, for its heading
  * @property {(earlier: StepResult[]) => Record<string, string>} [inputs] inputs over the demo's,
  *   given the results of the steps before it (a later step reads `job-id` from an earlier one)
+ * @property {DemoEvent} [event] the event that started this step's workflow, instead of the
+ *   demo's (a later workflow run on another pull request)
+ */
+
+/**
+ * The event that started the workflow: its name and a payload file in __fixtures__/events/,
+ * optionally edited for the demo (written to a file of its own, the fixture left as it is).
+ *
+ * @typedef {object} DemoEvent
+ * @property {string} name
+ * @property {string} payload
+ * @property {{ what: string, apply: (payload: PullRequestPayload) => void }} [edit] what the
+ *   edit changes, for the banner, and the edit itself
+ */
+
+/**
+ * The fields of a `pull_request` payload the demo's edits change.
+ *
+ * @typedef {object} PullRequestPayload
+ * @property {number} number
+ * @property {{ login: string }} sender
+ * @property {{ number: number, title: string, body: string | null, html_url: string,
+ *   user: { login: string }, head: { ref: string, sha: string, label: string } }} pull_request
  */
 
 /**
@@ -48,9 +72,8 @@ import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
  * @property {string} about one line, for `--help` and the banner
  * @property {ScenarioInput} [scenario] the simulator's knobs (see simulator/scenario.js)
  * @property {Record<string, string>} [inputs] over `baseInputs`, for every step
- * @property {{ name: string, payload: string }} [event] the event that started the workflow: its
- *   name and a payload file in __fixtures__/events/. Without one the action runs as outside a
- *   workflow and adds nothing to the prompt
+ * @property {DemoEvent} [event] the event that started the workflow. Without one the action runs
+ *   as outside a workflow and adds nothing to the prompt
  * @property {Step[]} [steps] default: one step that runs the action once
  */
 
@@ -61,6 +84,15 @@ const API_KEY = 'mint_simulator_key'
 const GITHUB_TOKEN = 'ghs_demo_token_for_the_simulator'
 /** The `docs-token` input of the docs pull request scenario. */
 const DOCS_TOKEN = 'ghp_demo_docs_token_for_the_simulator'
+/** The repository of the replayed events, which keeps its docs in a folder in the monorepo demo. */
+const CODE_REPO = 'Codertocat/Hello-World'
+/**
+ * The branch, head commit and title of the docs pull request (#7) the agent opens in the code
+ * repository in the monorepo demo; made up, as GitHub's examples have no such pull request.
+ */
+const DOCS_BRANCH = 'mintlify/document-dry-run'
+const DOCS_SHA = '5d0c7a1e9b3f2c48a6e0d1b7c9f3a2e4b6d8f0a1'
+const DOCS_TITLE = 'Document the --dry-run flag'
 // A stuck action must not stall the demo; its own timeout input is a minute at most.
 const WATCHDOG_MS = 3 * 60_000
 /** Lines of a prompt shown; the rest are counted. */
@@ -107,6 +139,52 @@ const DEMOS = {
       'docs-reviewers': 'octocat, acme/writers, author',
       'docs-labels': 'documentation'
     }
+  },
+  monorepo: {
+    about:
+      'docs in the code repository: github-token follows the docs pull request; its own run is skipped',
+    event: { name: 'pull_request', payload: 'pull_request-opened.json' },
+    scenario: {
+      // The agent works on the code repository itself and opens its pull request there, as
+      // mintlify[bot].
+      prLink: `https://github.com/${CODE_REPO}/pull/7`,
+      jobFields: { source: { repository: `https://github.com/${CODE_REPO}`, ref: DOCS_BRANCH } },
+      github: {
+        pulls: {
+          [`${CODE_REPO}#7`]: {
+            user: 'mintlify[bot]',
+            title: DOCS_TITLE,
+            head: { ref: DOCS_BRANCH, sha: DOCS_SHA }
+          }
+        }
+      }
+    },
+    // No docs-token: the workflow token reaches the docs pull request.
+    inputs: { 'docs-reviewers': 'octocat, author', 'docs-labels': 'documentation' },
+    steps: [
+      { title: 'code pull request #2 opened: the agent opens docs pull request #7 beside it' },
+      {
+        title: 'docs pull request #7, opened by mintlify[bot], starts a workflow run of its own',
+        event: {
+          name: 'pull_request',
+          payload: 'pull_request-opened.json',
+          edit: {
+            what: `pull request #7, opened by mintlify[bot] from ${DOCS_BRANCH}`,
+            apply: (payload) => {
+              const pull = payload.pull_request
+              payload.number = pull.number = 7
+              payload.sender.login = pull.user.login = 'mintlify[bot]'
+              pull.title = DOCS_TITLE
+              pull.body = null
+              pull.html_url = `https://github.com/${CODE_REPO}/pull/7`
+              pull.head.ref = DOCS_BRANCH
+              pull.head.sha = DOCS_SHA
+              pull.head.label = `Codertocat:${DOCS_BRANCH}`
+            }
+          }
+        }
+      }
+    ]
   },
   'follow-up': {
     about: 'a later step sends a follow-up message to the job an earlier step started',
@@ -340,8 +418,24 @@ function showGitHub(simulator, before) {
   showComments(simulator, before.comments)
   showStatuses(simulator.github.statuses.slice(before.statuses))
   showPulls(
-    [...simulator.github.pulls].filter(([key, c]) => before.pulls.get(key) !== JSON.stringify(c))
+    [...simulator.github.pulls]
+      .filter(([key, c]) => before.pulls.get(key) !== JSON.stringify(c))
+      .map(([key, change]) => [spelled(simulator, key), change])
   )
+}
+
+/**
+ * @param {Simulator} simulator
+ * @param {string} key a pull request as the simulator keeps it, `owner/name#number` in lower case
+ * @returns {string} the same, spelled as the requests that reached it spelled the repository
+ */
+function spelled(simulator, key) {
+  const [name = '', number = ''] = key.split('#')
+  for (const request of simulator.requests) {
+    const repo = /^(?:\/api\/v3)?\/repos\/([^/]+\/[^/?]+)/.exec(request.path)?.[1]
+    if (repo?.toLowerCase() === name) return `${repo}#${number}`
+  }
+  return key
 }
 
 /**
@@ -498,11 +592,9 @@ async function main(argv) {
     scenario: { jobDurationMs: 2000, github: { token: GITHUB_TOKEN } },
     log: (line) => console.log(`[simulator] ${line}`)
   })
+  const eventDir = mkdtempSync(join(tmpdir(), 'mintlify-agent-demo-events-'))
   try {
     simulator.setScenario(demo.scenario ?? {})
-    const payload = demo.event && join(EVENTS, demo.event.payload)
-    const runnerVariables =
-      demo.event && payload ? runnerEvent(demo.event.name, payload, simulator.url) : {}
     const steps = demo.steps ?? [{ title: 'run the action' }]
 
     console.log(`Mintlify agent action demo: ${name} (${demo.about})`)
@@ -512,8 +604,7 @@ async function main(argv) {
     )
     console.log(
       demo.event
-        ? `on the ${demo.event.name} event in __fixtures__/events/${demo.event.payload}, with ` +
-            'GITHUB_API_URL set to the simulator.'
+        ? `${describeEvent(demo.event)}, with GITHUB_API_URL set to the simulator.`
         : 'outside a workflow run (no event), so nothing is added to the prompt.'
     )
 
@@ -523,6 +614,9 @@ async function main(argv) {
       if (steps.length > 1) {
         console.log(`\n━━ Step ${index + 1} of ${steps.length}: ${step.title} ━━`)
       }
+      if (step.event) console.log(`A new workflow run, ${describeEvent(step.event)}.`)
+      const event = step.event ?? demo.event
+      const runnerVariables = event ? eventVariables(event, eventDir, simulator.url) : {}
       const inputs = { ...baseInputs(simulator, demo), ...step.inputs?.(results) }
       const result = await runStep(simulator, inputs, runnerVariables)
       results.push(result)
@@ -546,7 +640,40 @@ async function main(argv) {
     return results.find((result) => result.code !== 0)?.code ?? 0
   } finally {
     await simulator.close()
+    rmSync(eventDir, { recursive: true, force: true })
   }
+}
+
+/**
+ * @param {DemoEvent} event
+ * @returns {string} which event started the workflow, and from which payload
+ */
+function describeEvent(event) {
+  const file = `__fixtures__/events/${event.payload}`
+  return event.edit
+    ? `on the ${event.name} event in ${file} edited to ${event.edit.what}`
+    : `on the ${event.name} event in ${file}`
+}
+
+/**
+ * The runner's variables for `event`; an edited payload is written to a file of its own in `dir`.
+ *
+ * @param {DemoEvent} event
+ * @param {string} dir
+ * @param {string} apiUrl
+ * @returns {Record<string, string>}
+ */
+function eventVariables(event, dir, apiUrl) {
+  let file = join(EVENTS, event.payload)
+  if (event.edit) {
+    /** @type {PullRequestPayload} */
+    const payload = JSON.parse(readFileSync(file, 'utf8'))
+    event.edit.apply(payload)
+    // Steps run one after another, so one file per fixture is enough.
+    file = join(dir, event.payload)
+    writeFileSync(file, JSON.stringify(payload, null, 2))
+  }
+  return runnerEvent(event.name, file, apiUrl)
 }
 
 /**
