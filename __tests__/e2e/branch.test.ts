@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { readBacklink } from '../../src/github/backlink.js'
 import { readRecord } from '../../src/github/branch-record.js'
 import { checkName } from '../../src/present/check.js'
 import {
@@ -140,6 +141,30 @@ describe('pushes to main gather into one docs job', () => {
     expect(again.outputs.skipped).toBe('true')
     expect(creates(sim)).toHaveLength(1)
     expect(messages(sim)).toHaveLength(0)
+  })
+})
+
+describe('the docs pull request shows what it gathered', () => {
+  it('the backlink lists every change that fed the job, newest last, and asks their authors', async () => {
+    const DOCS_TOKEN = 'ghp_branch_docs_0123456'
+    const sim = await start({
+      github: {
+        tokens: {
+          workflow: { token: TOKEN, repos: [CODE] },
+          docs: { token: DOCS_TOKEN, user: 'docs-writer[bot]', repos: ['acme/docs'] }
+        },
+        pulls: { 'acme/docs#101': { user: 'mintlify[bot]' } }
+      }
+    })
+    const more = { 'docs-token': DOCS_TOKEN, 'docs-reviewers': 'author' }
+    await runAction(inputs(sim, more), push(sim, A, B))
+    await runAction(inputs(sim, more), schedule(sim, D))
+    const backlinks = sim.comments.filter((c) => c.repo === 'docs' && c.issueNumber === 101)
+    expect(backlinks).toHaveLength(1)
+    const record = readBacklink(backlinks[0]?.body ?? '')
+    expect(record?.changes.map((c) => c.sha)).toEqual([B, D])
+    expect(backlinks[0]?.body).toContain('(a scheduled run)')
+    expect(sim.github.pulls.get('acme/docs#101')?.reviewers).toEqual(['Codertocat'])
   })
 })
 

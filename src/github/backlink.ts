@@ -24,6 +24,8 @@ export interface FedChange {
   readonly commits?: number
   /** The workflow run that sent it. */
   readonly run?: string
+  /** Not a push: a scheduled or manual run that sent everything up to `sha`. */
+  readonly via?: 'schedule' | 'manual'
 }
 
 /** What the backlink comment records, in its hidden first line. */
@@ -89,7 +91,8 @@ function readChange(value: unknown): FedChange[] {
       author: text(v.author, 100),
       sha: typeof v.sha === 'string' && SHA.test(v.sha) ? v.sha : undefined,
       commits: count(v.commits),
-      run: text(v.run, 500)
+      run: text(v.run, 500),
+      via: v.via === 'schedule' || v.via === 'manual' ? v.via : undefined
     }
   ]
 }
@@ -153,6 +156,10 @@ export function fedChange(event: Event, runUrl: string | undefined): FedChange {
   }
   const head = event.commits.at(-1)
   const sha = event.after && !/^0{40}$/.test(event.after) ? event.after : event.sha
+  const via = { schedule: 'schedule', workflow_dispatch: 'manual' } as const
+  if (event.name === 'schedule' || event.name === 'workflow_dispatch') {
+    return { repo, sha, run, via: via[event.name] }
+  }
   return {
     repo,
     title: head ? cut(head.message.split(/\r?\n/)[0] ?? '', 200) : undefined,

@@ -29,9 +29,11 @@ function changeMarkup(change: FedChange, serverUrl: string): string {
   // Repository names are letters, digits, `-`, `_` and `.`; text inside a link is no reference.
   const name = change.pull
     ? linkOn(serverUrl, `${base}/pull/${change.pull}`, `${change.repo}#${change.pull}`)
-    : change.commits && change.commits > 1
-      ? `${change.commits} commits pushed to ${change.repo}`
-      : `A push to ${change.repo}`
+    : change.via
+      ? `Everything new on ${change.repo} up to this commit (a ${change.via === 'schedule' ? 'scheduled' : 'manual'} run)`
+      : change.commits && change.commits > 1
+        ? `${change.commits} commits pushed to ${change.repo}`
+        : `A push to ${change.repo}`
   const title = change.title ? ` “${escapeMarkup(change.title, 120)}”` : ''
   const author = change.author ? ` by ${escapeMarkup(change.author, 60)}` : ''
   return `${name}${title}${author}`

@@ -114,9 +114,11 @@ export class DocsPullSink implements Sink {
         changes: withChange(record.changes, fedChange(event, state.trigger?.runUrl))
       })
     }
+    // The code's authors: the pull request's, or those of the commits a push brought.
+    const logins = event.commits.flatMap((commit) => (commit.login ? [commit.login] : []))
     const review = reviewPlan(
       this.options.reviewers,
-      event.pullRequest?.author,
+      event.pullRequest?.author ?? logins,
       pull,
       ref.owner,
       record.asked

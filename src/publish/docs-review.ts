@@ -22,7 +22,8 @@ export interface ReviewPlan {
  */
 export function reviewPlan(
   wanted: DocsReviewers,
-  codeAuthor: string | undefined,
+  /** The code change's author (a pull request's), or authors (the commits a push brought). */
+  codeAuthor: string | readonly string[] | undefined,
   pull: Pick<PullState, 'author' | 'reviewers' | 'teams'>,
   docsOwner: string,
   asked: readonly string[]
@@ -34,7 +35,8 @@ export function reviewPlan(
   const users: string[] = []
   const skipped: string[] = []
   const logins = [...wanted.users]
-  if (wanted.author && codeAuthor && !codeAuthor.endsWith('[bot]')) logins.push(codeAuthor)
+  const codeAuthors = typeof codeAuthor === 'string' ? [codeAuthor] : (codeAuthor ?? [])
+  if (wanted.author) logins.push(...codeAuthors.filter((login) => !login.endsWith('[bot]')))
   for (const login of logins) {
     const key = login.toLowerCase()
     if (before.includes(key) || present.includes(key) || users.some((u) => u.toLowerCase() === key))
