@@ -418,9 +418,10 @@ const wholePull = (c) => renderPull(pull(c), c.where, 'pull-request', thread(c).
  */
 function history(c) {
   const variables = /** @type {Record<string, unknown>} */ (c.body.variables ?? {})
-  const owner = String(variables.owner ?? '')
-  const repo = String(variables.repo ?? '')
-  const sha = String(variables.sha ?? '')
+  const text = (/** @type {unknown} */ value) => (typeof value === 'string' ? value : '')
+  const owner = text(variables.owner)
+  const repo = text(variables.repo)
+  const sha = text(variables.sha)
   const first = Math.min(100, Number(variables.first ?? 50))
   const known = c.settings.history
   const at = known.indexOf(sha)
