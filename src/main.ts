@@ -6,18 +6,16 @@ import { POLL, type MintlifyApi } from './mintlify/api.js'
 import { mergeJob } from './mintlify/job.js'
 import { send, waitForJob } from './mintlify/poll.js'
 import { begin } from './mintlify/start.js'
-import { dryRunTitle, planJob, toldCommit } from './plan.js'
+import { dryRunTitle, toldCommit } from './plan.js'
 import { Reporter } from './publish/report.js'
 import { closeAll, finishAll, type Sink } from './publish/sink.js'
 import { sinksFor } from './publish/sinks.js'
 import { endsWithLink, newRunState, type RunState } from './run.js'
 import { withinLast } from './runtime.js'
-import { cancelOnSignals, stepOf, type RunOptions, type Step } from './step.js'
-import { branchOf, codeCommit, codePull } from './trigger/code.js'
+import { cancelOnSignals, gitHubsOf, stepOf, type RunOptions, type Step } from './step.js'
+import { triggerOf } from './trigger/code.js'
 import { closedPull, readEvent, type Event } from './trigger/event.js'
-import { joinBranch } from './trigger/branch.js'
-import { lookUp, recordedDocs, type LookedUp } from './trigger/lookup.js'
-import { preparePrompt } from './trigger/prompt.js'
+import { decide, lookUp, type LookedUp } from './trigger/lookup.js'
 
 export type { RunOptions } from './step.js'
 
@@ -40,34 +38,14 @@ export async function run(options: RunOptions = {}): Promise<void> {
     state.lastWriteMs = step.budgets.last
 
     const event = readEvent(step.env)
-    if (event) {
-      state.trigger = {
-        event,
-        pull: codePull(event),
-        commit: codeCommit(event),
-        runUrl: event.runUrl
-      }
-    }
-    const github =
-      options.github ??
-      (event && settings.githubToken ? step.gitHub(settings.githubToken) : undefined)
-    const docs = event && settings.docsToken ? step.gitHub(settings.docsToken) : undefined
-    const looked = await lookUp(settings, event, github, step)
+    state.trigger = event && triggerOf(event)
+    const readers = gitHubsOf(settings, options, step, event)
+    const looked = await lookUp(settings, event, readers.workflow, step)
     if (cancel.signal.aborted) throw cancellation(cancel.signal)
-    const { trigger } = state
-    const { withinWrite } = step
-    sinks.push(
-      ...sinksFor({
-        settings,
-        trigger,
-        github,
-        docsGitHub: docs,
-        ...looked,
-        withinWrite,
-        log: report
-      })
-    )
-    const run = { state, sinks, settings, step, report, readers: { workflow: github, docs } }
+    const context = { settings, trigger: state.trigger, ...looked, withinWrite: step.withinWrite }
+    const { workflow: github, docs: docsGitHub } = readers
+    sinks.push(...sinksFor({ ...context, github, docsGitHub, log: report }))
+    const run = { state, sinks, settings, step, report, readers }
     if (event && closedPull(event) && !looked.own) return await followClosed(run, event, looked)
     await story(run, event, looked)
   } catch (error: unknown) {
@@ -105,32 +83,14 @@ interface Run {
 /** plan → start → watch, for a run that may start or continue a job. */
 async function story(run: Run, event: Event | undefined, looked: LookedUp) {
   const { state, settings, step, report, readers } = run
-  const { found, own } = looked
-  if (own) return void (state.outcome = { kind: 'skipped', ...own })
   // A dry run sends Mintlify nothing, not even a read of the recorded job.
   const api = settings.dryRun ? undefined : step.mintlify()
-  // A run on a branch joins the job the branch's docs check records, unless its commit's pull
-  // request records one; its change is then read from where the docs were last told.
-  const branch = event && readers.workflow && !looked.prepared && branchOf(event)
-  const joined =
-    branch && !found?.recorded
-      ? await joinBranch(settings, event, branch, readers.workflow, readers, api, step)
-      : undefined
-  if (joined) state.branch = { name: joined.branch, base: joined.base }
-  const nothingNew = joined?.nothingNew && planJob(settings, '', undefined, joined).skip
-  if (nothingNew) return void (state.outcome = { kind: 'skipped', ...nothingNew })
-  const within = step.within(step.budgets.change)
-  const prepared =
-    looked.prepared ??
-    (await preparePrompt(settings, event, readers.workflow, within, report, joined?.since))
-  const prompt = prepared.prompt
-  if (prepared.skip) return void (state.outcome = { kind: 'skipped', reason: prepared.skip })
-  const known =
-    api && event && found ? await recordedDocs(found, settings, api, event, readers, step) : found
-  const plan = planJob(settings, prompt, known, joined)
+  const decided = await decide(settings, event, looked, readers, api, step)
+  if (decided.branch) state.branch = decided.branch
+  if ('skip' in decided) return void (state.outcome = { kind: 'skipped', ...decided.skip })
+  const { plan, prompt, found } = decided
   state.mode = plan.mode
   if (plan.reason) report.info(plan.reason)
-  if (plan.skip) return void (state.outcome = { kind: 'skipped', ...plan.skip })
   if (!api) {
     report.prompt(prompt, dryRunTitle(plan))
     return void (state.outcome = { kind: 'dry-run' })

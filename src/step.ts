@@ -5,6 +5,8 @@
  * and GitHub through `RunOptions`.
  */
 import type { GitHubApi } from './github/api.js'
+import type { DocsReaders } from './github/docs-pull.js'
+import type { Event } from './trigger/event.js'
 import { createGitHubApi } from './github/octokit.js'
 import { budgetsFor, type GitHubBudgets } from './github/policy.js'
 import { USER_AGENT } from './http.js'
@@ -90,6 +92,24 @@ export function stepOf(
         settings.projectId,
         now
       )
+  }
+}
+
+/**
+ * GitHub for the workflow token (the one `RunOptions` gives, in tests) and for `docs-token`, in a
+ * workflow run; none outside one.
+ */
+export function gitHubsOf(
+  settings: Settings,
+  options: RunOptions,
+  step: Step,
+  event: Event | undefined
+): DocsReaders {
+  if (!event) return {}
+  const { githubToken, docsToken } = settings
+  return {
+    workflow: options.github ?? (githubToken ? step.gitHub(githubToken) : undefined),
+    docs: docsToken ? step.gitHub(docsToken) : undefined
   }
 }
 

@@ -28,6 +28,8 @@ const checks = (sim: Simulator, context = CONTEXT) =>
   sim.github.statuses.filter((s) => s.context === context)
 const posts = (sim: Simulator, what: 'job' | 'message') =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/${what}`))
+const creates = (sim: Simulator) =>
+  sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
 const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
 const statusComment = (sim: Simulator) =>
   sim.comments.find((c) => `${c.owner}/${c.repo}` === CODE && c.issueNumber === 2)
@@ -209,7 +211,7 @@ describe('one check per project, reporting only on the change', () => {
     expect(names).toEqual([checkName('proj a'), checkName('proja')])
   })
 
-  it('a scheduled run, or one that does not tell the job the change, leaves a failed check as it was', async () => {
+  it('a scheduled run that does not gather, or one that does not tell the job the change, leaves a failed check as it was', async () => {
     const sim = await sims.start({ finalStatus: 'failed', prLink: false })
     const push = onEvent(sim, 'push', 'push.json', { GITHUB_SHA: PUSHED })
     const failed = await runAction(inputs(sim, { comment: 'off' }), push)
@@ -217,16 +219,20 @@ describe('one check per project, reporting only on the change', () => {
     expect(checks(sim).at(-1)?.state).toBe('failure')
 
     sim.setScenario({ finalStatus: 'completed', prLink: true })
+    // A schedule that keeps a job per run (reuse-job: false) prompts about no change in particular.
     const scheduled = onEvent(sim, 'schedule', 'push.json', { GITHUB_SHA: PUSHED })
-    expect((await runAction(inputs(sim, { comment: 'off' }), scheduled)).code).toBe(0)
+    const alone = { comment: 'off', 'reuse-job': 'false' }
+    expect((await runAction(inputs(sim, alone), scheduled)).code).toBe(0)
     const off = await runAction(inputs(sim, { comment: 'off', context: 'off' }), push)
     expect(off.code).toBe(0)
     expect(checks(sim).at(-1)?.state).toBe('failure')
     expect(checks(sim)).toHaveLength(2)
 
-    // A run that told the job this change does turn it green.
-    expect((await runAction(inputs(sim, { comment: 'off' }), push)).code).toBe(0)
+    // A run that told the job this change does turn it green: a push, or a schedule that gathers
+    // (it tells a new job everything since the failed job's last documented commit).
+    expect((await runAction(inputs(sim, { comment: 'off' }), scheduled)).code).toBe(0)
     expect(checks(sim).at(-1)?.state).toBe('success')
+    expect(creates(sim)).toHaveLength(4)
   })
 })
 

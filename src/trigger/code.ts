@@ -3,6 +3,7 @@
  * in this one place from the event. Pure.
  */
 import { eventPullRequest, ZERO_SHA, type Event } from './event.js'
+import type { Trigger } from '../run.js'
 import type { CommitRef, PullRef } from './ref.js'
 
 /**
@@ -30,4 +31,9 @@ export function branchOf(event: Event): string | undefined {
   const gathers = ['push', 'schedule', 'workflow_dispatch'].includes(event.name)
   if (!gathers || event.deleted) return undefined
   return /^refs\/heads\/(.+)$/.exec(event.ref ?? '')?.[1]
+}
+
+/** The change that started the workflow, as the sinks need it. */
+export function triggerOf(event: Event): Trigger {
+  return { event, pull: codePull(event), commit: codeCommit(event), runUrl: event.runUrl }
 }

@@ -11,7 +11,8 @@ import type { MintlifyApi } from '../mintlify/api.js'
 import { POLL } from '../mintlify/api.js'
 import { mergeJob } from '../mintlify/job.js'
 import { send } from '../mintlify/poll.js'
-import { agentEvent, agentPull, type AgentWork, type Found } from '../plan.js'
+import { agentEvent, agentPull, planJob, type AgentWork, type Found, type Plan } from '../plan.js'
+import { joinBranch } from './branch.js'
 import type { Step } from '../step.js'
 import { branchOf } from './code.js'
 import { closedPull, type Event } from './event.js'
@@ -93,4 +94,49 @@ export async function recordedDocs(
   const docs = await readDocsPull(job, event, readers, step.within(step.budgets.lookup))
   if (docs?.why) step.log.info(docs.why)
   return { ...found, docs }
+}
+
+/** What the run does: a plan and its prompt, or a skip; and on a branch, what it records. */
+export type Decided = {
+  /** A run on a branch: the branch and the last documented commit, which its check records. */
+  readonly branch?: { readonly name: string; readonly base?: string }
+} & (
+  | { readonly skip: { readonly reason: string; readonly check?: string } }
+  | { readonly plan: Plan; readonly prompt: string; readonly found?: Found }
+)
+
+/**
+ * The plan stage: the agent's own work skips; a run on a branch joins the job its docs check
+ * records (unless its commit's pull request records one), and its change is read from where the
+ * docs were last told; a recorded job's docs pull request is read before anything is sent to it.
+ */
+export async function decide(
+  settings: Settings,
+  event: Event | undefined,
+  looked: LookedUp,
+  readers: DocsReaders,
+  api: MintlifyApi | undefined,
+  step: Step
+): Promise<Decided> {
+  const { found, own } = looked
+  if (own) return { skip: own }
+  const github = readers.workflow
+  const branch = event && github && !looked.prepared ? branchOf(event) : undefined
+  const joined =
+    event && github && branch && !found?.recorded
+      ? await joinBranch(settings, event, branch, github, readers, api, step)
+      : undefined
+  const recording = joined ? { branch: { name: joined.branch, base: joined.base } } : {}
+  const nothingNew = joined?.nothingNew && planJob(settings, '', undefined, joined).skip
+  if (nothingNew) return { ...recording, skip: nothingNew }
+  const within = step.within(step.budgets.change)
+  const prepared =
+    looked.prepared ??
+    (await preparePrompt(settings, event, github, within, step.log, joined?.since))
+  if (prepared.skip) return { ...recording, skip: { reason: prepared.skip } }
+  const known =
+    api && event && found ? await recordedDocs(found, settings, api, event, readers, step) : found
+  const plan = planJob(settings, prepared.prompt, known, joined)
+  if (plan.skip) return { ...recording, skip: plan.skip }
+  return { ...recording, plan, prompt: prepared.prompt, found }
 }
