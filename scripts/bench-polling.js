@@ -1,6 +1,6 @@
 // @ts-check
 // Polling for `npm run bench`: checks per job and how late the end is noticed, on the wait loop
-// (`waitForJob` from src/poll.ts as it is) on a virtual clock, and on the schedule's model
+// (`waitForJob` from src/mintlify/poll.ts as it is) on a virtual clock, and on the schedule's model
 // (`pollDelay` summed, as the tests do); jitter seeded per job, so runs, loop and model agree.
 import { readFileSync } from 'node:fs'
 import { registerHooks } from 'node:module'

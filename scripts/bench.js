@@ -229,7 +229,7 @@ ${missed.length === 0 ? 'Every goal is met.' : `Goals missed: ${missed.join('; '
   simulator's built-in change; larger ones are generated, +2 −1 per file.
 - **Memory**: \`process.resourceUsage().maxRSS\` at exit, over whole runs waiting for a 3 s job
   with \`poll-interval: ${RSS_JOB['poll-interval']}\` and \`max-poll-interval: ${RSS_JOB['max-poll-interval']}\`.
-- **Polling**: \`waitForJob\` from src/poll.ts, compiled from the sources, on a virtual clock, for
+- **Polling**: \`waitForJob\` from src/mintlify/poll.ts, compiled from the sources, on a virtual clock, for
   ${JOBS.length} jobs ending at every whole second from 1 to 10 minutes, each check taking
   ${REQUEST_MS} ms and seeing the job as it is when it answers; 10 % jitter, seeded per job, but
   for the fixed poll. The end is noticed when the answer showing it arrives. The model sums
