@@ -137,7 +137,9 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     const { code, output } = await demo('--scenario', 'timeout')
 
     expect(code).toBe(1)
-    expect(output).toMatch(/^::error::Timed out after 5s waiting for agent job /m)
+    expect(output).toMatch(
+      /^::error::Timed out: agent job \S+ was still active at the last check before the 5s timeout/m
+    )
     const row = /^Duration +(\d+(?:\.\d)?)s \(timeout 5s\)$/m.exec(section(output, 'Job summary'))
     // The last check comes at most one poll interval (500ms) before the deadline.
     expect(Number(row?.[1])).toBeGreaterThanOrEqual(4.5)

@@ -190,7 +190,7 @@ describe('run', () => {
     await run({ ...c, fetch: fakeApi(c, undefined, Number.POSITIVE_INFINITY).fetch })
     const [message] = core.setFailed.mock.calls[0] as [string]
     expect(message).toMatch(
-      /Timed out after 2m waiting for agent job job_main \(last status: active\)/
+      /Timed out: agent job job_main was still active at the last check before the 2m timeout/
     )
     expect(message).toContain('keeps running on the platform')
     expect(core.outputs()).toMatchObject({ 'job-id': 'job_main', status: 'active' })

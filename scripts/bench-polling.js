@@ -2,7 +2,7 @@
 // Polling for `npm run bench`: checks per job and how late the end is noticed, on the wait loop
 // (`waitForJob` from src/mintlify/poll.ts as it is) on a virtual clock, and on the schedule's model
 // (`pollDelay` summed, as the tests do); jitter seeded per job, so runs, loop and model agree.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { registerHooks } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -52,7 +52,11 @@ function summarise(jobs) {
  */
 export async function measurePolling(root, pace, jitter) {
   if (!hooked) hooked = Boolean(loadTypeScript())
-  const source = (/** @type {string} */ file) => pathToFileURL(join(root, 'src', file)).href
+  // The Mintlify side lives in src/mintlify/; a baseline from before that had it in src/.
+  const source = (/** @type {string} */ file) => {
+    const inFolder = join(root, 'src', 'mintlify', file)
+    return pathToFileURL(existsSync(inFolder) ? inFolder : join(root, 'src', file)).href
+  }
   /** @type {typeof import('../src/mintlify/poll.js')} */
   const { waitForJob } = await import(source('poll.ts'))
   /** @type {typeof import('../src/mintlify/schedule.js')} */

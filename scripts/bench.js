@@ -233,7 +233,7 @@ ${missed.length === 0 ? 'Every goal is met.' : `Goals missed: ${missed.join('; '
   ${JOBS.length} jobs ending at every whole second from 1 to 10 minutes, each check taking
   ${REQUEST_MS} ms and seeing the job as it is when it answers; 10 % jitter, seeded per job, but
   for the fixed poll. The end is noticed when the answer showing it arrives. The model sums
-  \`pollDelay\` (src/schedule.ts) and ${REQUEST_MS} ms per check, as its tests do.
+  \`pollDelay\` (src/mintlify/schedule.ts) and ${REQUEST_MS} ms per check, as its tests do.
 - **Machine**: ${availableParallelism()} CPUs, ${cpus()[0]?.model ?? 'unknown CPU'},
   ${mb(totalmem())} memory, ${type()} ${release()}; Node ${process.version}; commit ${commit}.
   Timings move with the machine and its load.

@@ -119,7 +119,7 @@ describe('deadlines', () => {
     expect(run.code).toBe(1)
     expect(run.ms).toBeLessThan(6000)
     expect(run.outputs).toMatchObject({ status: 'active' })
-    expect(run.stdout).toContain('Timed out after 2s waiting for agent job')
+    expect(run.stdout).toContain('at the last check before the 2s timeout')
   })
 
   it('ends at its timeout when the job never finishes, with the job id and active', async () => {

@@ -114,7 +114,7 @@ describe('the committed bundle, run as a runner runs it', () => {
     expect(run.outputs.status).toBe('active')
     expect(run.stdout).toMatch(
       new RegExp(
-        `::error::Timed out after 1s waiting for agent job ${run.outputs['job-id']} \\(last status: active\\)`
+        `::error::Timed out: agent job ${run.outputs['job-id']} was still active at the last check before the 1s timeout`
       )
     )
     expect(run.stdout).toContain('keeps running on the platform')

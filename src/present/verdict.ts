@@ -245,8 +245,8 @@ export function verdictOf(record: RunRecord): Verdict {
         comment: '⏱️ The docs job is still running; this run stopped waiting for it',
         check: stillRunning,
         failMessage:
-          `Timed out after ${formatDuration(outcome.timeoutMs)} waiting for agent job ${id} ` +
-          `(last status: ${forLog(job?.status ?? 'unknown', 60)}). ${keepsRunning} Raise timeout, ` +
+          `Timed out: agent job ${id} was still ${forLog(job?.status ?? 'unknown', 60)} at the ` +
+          `last check before the ${formatDuration(outcome.timeoutMs)} timeout. ${keepsRunning} Raise timeout, ` +
           'or set wait: false to start the job without waiting.'
       }
     case 'cancelled':
