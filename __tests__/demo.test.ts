@@ -188,12 +188,16 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(comment).toMatch(
       /^\(hidden marker: mintlify-agent-action project=demo%2Dproject job=job_/m
     )
+    // The pull request has no job of its own yet, so the push gathers on its branch: the check
+    // records the job for the next run there.
+    const jobId = outputs(output, 'job-id')[0] ?? 'no job id'
+    const record = ` · job ${jobId} since ${before.slice(0, 12)} on changes`
     expect(section(output, 'Docs check on GitHub')).toMatch(
       new RegExp(
         `^Codertocat/Hello-World@${sha}, context "Mintlify docs \\(demo-project\\)":\n` +
-          '  pending  Docs job job_\\w+ is running\n' +
+          `  pending  Docs job ${jobId} is running${record}\n` +
           '(?:           target \\S+\n)?' +
-          '  success  Docs pull request ready\n' +
+          `  success  Docs pull request ready${record}\n` +
           `           target ${link}\n` +
           '  GitHub shows: success\n'
       )
@@ -212,8 +216,12 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(Number(heading?.[2]) + Number(heading?.[3])).toBe(logged)
     expect(Number(heading?.[3])).toBeGreaterThan(1000)
     const prompt = shownPrompt(output, '── The prompt the new job was given')
+    // A push on a branch is told everything since the commit before it.
     expect(prompt).toMatch(
-      /^Document the new --dry-run flag in the CLI reference\n\n## Context: the code change that started this run\n/
+      new RegExp(
+        '^Document the new --dry-run flag in the CLI reference\n\n' +
+          `## Context: the commits on changes since ${before.slice(0, 7)}\n`
+      )
     )
     expect(prompt).toContain('Event: push on refs/heads/changes')
     expect(prompt).toMatch(/^modified src\/commands\/deploy\.ts \(\+7 −1\)$/m)
