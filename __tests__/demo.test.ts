@@ -42,6 +42,7 @@ const SCENARIOS = [
   ['--scenario', 'follow-up'],
   ['--scenario', 'docs-pr'],
   ['--scenario', 'monorepo'],
+  ['--scenario', 'gather'],
   ['--scenario', 'timeout']
 ]
 
@@ -190,12 +191,16 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(comment).toMatch(
       /^\(hidden marker: mintlify-agent-action project=demo%2Dproject job=job_/m
     )
+    // The pull request has no job of its own yet, so the push gathers on its branch: the check
+    // records the job for the next run there.
+    const jobId = outputs(output, 'job-id')[0] ?? 'no job id'
+    const record = ` · job ${jobId} since ${before.slice(0, 12)} on changes`
     expect(section(output, 'Docs check on GitHub')).toMatch(
       new RegExp(
         `^Codertocat/Hello-World@${sha}, context "Mintlify docs \\(demo-project\\)":\n` +
-          '  pending  Docs job job_\\w+ is running\n' +
+          `  pending  Docs job ${jobId} is running${record}\n` +
           '(?:           target \\S+\n)?' +
-          '  success  Docs pull request ready\n' +
+          `  success  Docs pull request ready${record}\n` +
           `           target ${link}\n` +
           '  GitHub shows: success\n'
       )
@@ -214,8 +219,12 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(Number(heading?.[2]) + Number(heading?.[3])).toBe(logged)
     expect(Number(heading?.[3])).toBeGreaterThan(1000)
     const prompt = shownPrompt(output, '── The prompt the new job was given')
+    // A push on a branch is told everything since the commit before it.
     expect(prompt).toMatch(
-      /^Document the new --dry-run flag in the CLI reference\n\n## Context: the code change that started this run\n/
+      new RegExp(
+        '^Document the new --dry-run flag in the CLI reference\n\n' +
+          `## Context: the commits on changes since ${before.slice(0, 7)}\n`
+      )
     )
     expect(prompt).toContain('Event: push on refs/heads/changes')
     expect(prompt).toMatch(/^modified src\/commands\/deploy\.ts \(\+7 −1\)$/m)
@@ -300,5 +309,82 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
         '  success  This is the docs pull request itself\n' +
         '  GitHub shows: success\n\n'
     )
+  })
+
+  it('gather: a later push to main joins the job and the docs pull request an earlier push started', async () => {
+    const { code, output } = await demo('--scenario', 'gather')
+
+    expect(code).toBe(0)
+    // main, as the demo makes it up: the commit the docs were last told about, the first push, a
+    // push that did not run the workflow, the second push.
+    const [documented, first, between, second] = [
+      'f95f852bd8fc',
+      '3a1f0c9d2b7e',
+      '7c2e9b1a0f3d',
+      'b94d27e1c3a5'
+    ]
+    const ids = outputs(output, 'job-id')
+    const jobId = ids[0] ?? 'no job id'
+    expect(ids).toEqual([jobId, jobId])
+    expect(outputs(output, 'pr-link')).toEqual([
+      'https://github.com/acme/docs/pull/101',
+      'https://github.com/acme/docs/pull/101'
+    ])
+    expect(counted(output)).toEqual([
+      { create: 1, message: 0, get: expect.any(Number), github: expect.any(Number) },
+      { create: 0, message: 1, get: expect.any(Number), github: expect.any(Number) }
+    ])
+    const [onFirst, onSecond] = steps(output)
+
+    // Each run looks for the record in one GraphQL request before it reads the change.
+    const received = (step: string) => section(step, 'What the simulator received').split('\n')
+    expect(received(onFirst ?? '').slice(0, 3)).toEqual([
+      `GET   /repos/Codertocat/Hello-World/commits/${first.slice(0, 7)}/pulls?per_page=100  (GitHub)`,
+      'POST  /graphql  (GitHub)',
+      `GET   /repos/Codertocat/Hello-World/compare/${documented.slice(0, 7)}...${first.slice(0, 7)}  (GitHub)`
+    ])
+    // The second run reads the recorded job and its docs pull request, then the change since the
+    // commit the job was last told about: the push that did not run the workflow is in it.
+    expect(received(onSecond ?? '').slice(1, 5)).toEqual([
+      'POST  /graphql  (GitHub)',
+      `GET   /v2/agent/demo-project/job/${jobId}`,
+      'GET   /repos/acme/docs/pulls/101  (GitHub)',
+      `GET   /repos/Codertocat/Hello-World/compare/${first.slice(0, 7)}...${second.slice(0, 7)}  (GitHub)`
+    ])
+    expect(onSecond).toContain(
+      `This change joins agent job ${jobId} and its open docs pull request acme/docs#101 on main (reuse-job: true).`
+    )
+    expect(section(onSecond ?? '', 'Job summary')).toContain(`This change joins agent job ${jobId}`)
+    const message = shownPrompt(onSecond ?? '', '── The follow-up message the job was sent')
+    expect(message).toContain(`## Context: the commits on main since ${first.slice(0, 7)}\n`)
+    expect(message).toMatch(
+      new RegExp(`^${between.slice(0, 7)} List skipped files in --dry-run`, 'm')
+    )
+
+    // The docs check on each pushed commit records the job, and since when it documents main.
+    const record = ` · job ${jobId} since ${documented} on main`
+    expect(section(onFirst ?? '', 'Docs check on GitHub')).toBe(
+      `Codertocat/Hello-World@${first.slice(0, 7)}, context "Mintlify docs (demo-project)":\n` +
+        `  pending  Docs job ${jobId} is running${record}\n` +
+        `  success  Docs pull request ready${record}\n` +
+        '           target https://github.com/acme/docs/pull/101\n' +
+        '  GitHub shows: success\n\n'
+    )
+    expect(section(onSecond ?? '', 'Docs check on GitHub')).toBe(
+      `Codertocat/Hello-World@${second.slice(0, 7)}, context "Mintlify docs (demo-project)":\n` +
+        `  pending  Follow-up sent to docs job ${jobId}${record}\n` +
+        `  success  Docs pull request ready${record}\n` +
+        '           target https://github.com/acme/docs/pull/101\n' +
+        '  GitHub shows: success\n\n'
+    )
+
+    // The backlink on the docs pull request lists both runs' changes, newest last.
+    const backlink = section(onSecond ?? '', 'Comments written on GitHub')
+    expect(backlink).toMatch(/^acme\/docs#101, comment \d+ by docs-writer\[bot\] \(edited 1×\):$/m)
+    const rows = backlink.split('\n').filter((line) => / [0-9a-f]{7} \(https:/.test(line))
+    expect(rows.map((line) => / ([0-9a-f]{7}) \(https:/.exec(line)?.[1])).toEqual([
+      first.slice(0, 7),
+      second.slice(0, 7)
+    ])
   })
 })

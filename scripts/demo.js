@@ -39,6 +39,8 @@ import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
  *   given the results of the steps before it (a later step reads `job-id` from an earlier one)
  * @property {DemoEvent} [event] the event that started this step's workflow, instead of the
  *   demo's (a later workflow run on another pull request)
+ * @property {ScenarioInput} [scenario] knobs merged into the simulator's before this step (what a
+ *   later push's comparison lists)
  */
 
 /**
@@ -48,7 +50,7 @@ import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
  * @typedef {object} DemoEvent
  * @property {string} name
  * @property {string} payload
- * @property {{ what: string, apply: (payload: PullRequestPayload) => void }} [edit] what the
+ * @property {{ what: string, apply: (payload: EditablePayload) => void }} [edit] what the
  *   edit changes, for the banner, and the edit itself
  */
 
@@ -60,6 +62,24 @@ import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
  * @property {{ login: string }} sender
  * @property {{ number: number, title: string, body: string | null, html_url: string,
  *   user: { login: string }, head: { ref: string, sha: string, label: string } }} pull_request
+ */
+
+/**
+ * The fields of a `push` payload the demo's edits change.
+ *
+ * @typedef {object} PushPayload
+ * @property {string} ref
+ * @property {string} before
+ * @property {string} after
+ * @property {string} compare
+ * @property {{ id: string, message: string, url: string }[]} commits
+ * @property {{ id: string, message: string, url: string }} head_commit
+ */
+
+/**
+ * A payload an edit changes: each edit knows which event's fixture it edits.
+ *
+ * @typedef {PullRequestPayload & PushPayload} EditablePayload
  */
 
 /**
@@ -93,6 +113,17 @@ const CODE_REPO = 'Codertocat/Hello-World'
 const DOCS_BRANCH = 'mintlify/document-dry-run'
 const DOCS_SHA = '5d0c7a1e9b3f2c48a6e0d1b7c9f3a2e4b6d8f0a1'
 const DOCS_TITLE = 'Document the --dry-run flag'
+/**
+ * The main branch of the gather demo, oldest first: the commit before the first push (the push
+ * example's `before`), the first push, a push that did not run the workflow, the second push. All
+ * but the first are made up, as GitHub's examples have no such branch.
+ */
+const MAIN = {
+  documented: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e',
+  first: '3a1f0c9d2b7e4a6c8f0e1d2c3b4a59687766f5e4',
+  between: '7c2e9b1a0f3d5e7a9c1b3d5f7e9a0c2e4b6d8f01',
+  second: 'b94d27e1c3a5f7091e2d4c6b8a0f1e3d5c7b9a12'
+}
 // A stuck action must not stall the demo; its own timeout input is a minute at most.
 const WATCHDOG_MS = 3 * 60_000
 /** Lines of a prompt shown; the rest are counted. */
@@ -181,6 +212,43 @@ const DEMOS = {
               pull.head.sha = DOCS_SHA
               pull.head.label = `Codertocat:${DOCS_BRANCH}`
             }
+          }
+        }
+      }
+    ]
+  },
+  gather: {
+    about: 'two pushes to main gather into one docs job and its docs pull request',
+    event: pushToMain(MAIN.documented, MAIN.first, 'Add a --dry-run flag to deploy'),
+    scenario: {
+      // GraphQL's history of main, where the action looks for the docs check that records the job.
+      github: {
+        history: Object.values(MAIN),
+        tokens: {
+          docs: { token: DOCS_TOKEN, user: 'docs-writer[bot]', repos: ['acme/docs'] }
+        }
+      }
+    },
+    // docs-token reads the docs pull request's state and keeps its backlink, which lists each
+    // change that fed the job.
+    inputs: { 'docs-token': DOCS_TOKEN },
+    steps: [
+      {
+        title:
+          'a push to main: no docs job on main yet, so one starts and opens a docs pull request'
+      },
+      {
+        title:
+          'two pushes later, the next run on main joins that job and its open docs pull request',
+        event: pushToMain(MAIN.between, MAIN.second, 'Print the upload size in --dry-run'),
+        // The comparison since the commit the job was last told about lists both pushes: the one
+        // that did not run the workflow too.
+        scenario: {
+          github: {
+            commits: [
+              { sha: MAIN.between, message: 'List skipped files in --dry-run' },
+              { sha: MAIN.second, message: 'Print the upload size in --dry-run' }
+            ]
           }
         }
       }
@@ -615,6 +683,7 @@ async function main(argv) {
         console.log(`\n━━ Step ${index + 1} of ${steps.length}: ${step.title} ━━`)
       }
       if (step.event) console.log(`A new workflow run, ${describeEvent(step.event)}.`)
+      if (step.scenario) simulator.setScenario(step.scenario)
       const event = step.event ?? demo.event
       const runnerVariables = event ? eventVariables(event, eventDir, simulator.url) : {}
       const inputs = { ...baseInputs(simulator, demo), ...step.inputs?.(results) }
@@ -656,6 +725,38 @@ function describeEvent(event) {
 }
 
 /**
+ * A direct push to main of one commit, `after`, onto `before`: the push example (a push to the
+ * branch `changes`) with its ref, its commits and its comparison changed.
+ *
+ * @param {string} before
+ * @param {string} after
+ * @param {string} message the pushed commit's
+ * @returns {DemoEvent}
+ */
+function pushToMain(before, after, message) {
+  return {
+    name: 'push',
+    payload: 'push.json',
+    edit: {
+      what: `a push of ${after.slice(0, 7)} onto ${before.slice(0, 7)} on main`,
+      apply: (payload) => {
+        const commit = {
+          id: after,
+          message,
+          url: `https://github.com/${CODE_REPO}/commit/${after}`
+        }
+        payload.ref = 'refs/heads/main'
+        payload.before = before
+        payload.after = after
+        payload.compare = `https://github.com/${CODE_REPO}/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`
+        payload.commits = [{ ...payload.commits[0], ...commit }]
+        payload.head_commit = { ...payload.head_commit, ...commit }
+      }
+    }
+  }
+}
+
+/**
  * The runner's variables for `event`; an edited payload is written to a file of its own in `dir`.
  *
  * @param {DemoEvent} event
@@ -666,7 +767,7 @@ function describeEvent(event) {
 function eventVariables(event, dir, apiUrl) {
   let file = join(EVENTS, event.payload)
   if (event.edit) {
-    /** @type {PullRequestPayload} */
+    /** @type {EditablePayload} */
     const payload = JSON.parse(readFileSync(file, 'utf8'))
     event.edit.apply(payload)
     // Steps run one after another, so one file per fixture is enough.
