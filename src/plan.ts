@@ -23,7 +23,7 @@ export interface Plan {
   /** A line for the status comment: why the recorded job was not sent the change. */
   readonly note?: string
   /** Start nothing: the change is documented already. `check` is what the docs check says. */
-  readonly skip?: { readonly reason: string; readonly check: string }
+  readonly skip?: { readonly reason: string; readonly check: string; readonly leaveCheck?: boolean }
 }
 
 /** What the pull request's status comment records, and what became of that job's docs. */
@@ -62,7 +62,9 @@ export function planJob(
       jobId: '',
       skip: {
         reason: `Nothing changed on ${forLog(joined.branch, 100)} since ${since}, the last commit the docs were told about: no job was started or messaged.`,
-        check: `No new commits since the docs were last told (${since})`
+        check: `No new commits since the docs were last told (${since})`,
+        // The check on this very commit holds the record: writing over it would lose the job.
+        leaveCheck: true
       }
     }
   }

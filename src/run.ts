@@ -27,7 +27,13 @@ export type Outcome =
    * No job was started because there is nothing to document; `reason` says why, and `check`
    * what the docs check says (by default that no documented file changed).
    */
-  | { readonly kind: 'skipped'; readonly reason: string; readonly check?: string }
+  | {
+      readonly kind: 'skipped'
+      readonly reason: string
+      readonly check?: string
+      /** The docs check on the commit already says what is true: nothing is written over it. */
+      readonly leaveCheck?: boolean
+    }
   /** dry-run: everything up to starting the job was done, and nothing was started. */
   | { readonly kind: 'dry-run' }
 
@@ -67,7 +73,12 @@ export interface RunState {
    * A run on a branch: the branch and the last commit documented before the job began, which
    * the docs check records for the next run on the branch (with the job's id).
    */
-  branch?: { readonly name: string; readonly base?: string }
+  branch?: {
+    readonly name: string
+    readonly base?: string
+    /** The job the record names when the run itself works with none (a skip). */
+    readonly jobId?: string
+  }
   /** The addresses of what the sinks wrote on GitHub. */
   readonly written: Partial<Record<Written, string>>
   /** How long the last writes may take: known once the step's `timeout` is. */

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readBacklink } from '../../src/github/backlink.js'
 import { readRecord } from '../../src/github/branch-record.js'
+import { marker } from '../../src/github/companion.js'
 import { checkName } from '../../src/present/check.js'
 import {
+  KEY,
   onEvent,
   QUICK,
   ROOT,
@@ -90,6 +92,14 @@ const messages = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/message'))
 const promptOf = (request: { body: string } | undefined) =>
   (JSON.parse(request?.body ?? '{}') as { prompt?: string }).prompt ?? ''
+async function waitUntilCompleted(url: string, headers: Record<string, string>) {
+  for (let i = 0; i < 100; i++) {
+    const job = (await (await fetch(url, { headers })).json()) as { status: string }
+    if (job.status === 'completed') return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 /** The record the docs check on `sha` keeps. */
 const recordOn = (sim: Simulator, sha: string, context = CONTEXT) => {
   const status = sim.github.statuses.filter((s) => s.sha === sha && s.context === context).at(-1)
@@ -134,13 +144,41 @@ describe('pushes to main gather into one docs job', () => {
     expect(recordOn(sim, D)?.jobId).toBe(first.outputs['job-id'])
   })
 
-  it('nothing new since the docs were last told: the run starts and sends nothing', async () => {
+  it('nothing new since the docs were last told: the run starts and sends nothing, and keeps the record', async () => {
     const sim = await start()
     await runAction(inputs(sim), push(sim, A, B))
+    const statuses = sim.github.statuses.length
     const again = await runAction(inputs(sim), schedule(sim, B))
     expect(again.outputs.skipped).toBe('true')
     expect(creates(sim)).toHaveLength(1)
     expect(messages(sim)).toHaveLength(0)
+    // The check on B holds the record: a quiet night writes nothing over it.
+    expect(sim.github.statuses).toHaveLength(statuses)
+    const next = await runAction(inputs(sim), push(sim, B, C))
+    expect(next.code).toBe(0)
+    expect(creates(sim)).toHaveLength(1)
+    expect(messages(sim)).toHaveLength(1)
+  })
+
+  it('a merged pull request that had its own job records that job on the branch', async () => {
+    const sim = await start({ github: { commitPulls: { [B]: [2] } } })
+    const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }
+    const base = `${sim.url}/v2/agent/${QUICK['project-id']}/job`
+    const made = await fetch(base, { method: 'POST', headers, body: '{"prompt":"Docs"}' })
+    const { id: pullJob } = (await made.json()) as { id: string }
+    await waitUntilCompleted(`${base}/${pullJob}`, headers)
+    sim.requests.length = 0
+    const recorded = marker({ projectId: 'proj_e2e', jobId: pullJob })
+    sim.setScenario({
+      github: { comments: { [`${CODE}#2`]: [{ user: 'github-actions[bot]', body: recorded }] } }
+    })
+    const merge = await runAction(inputs(sim, { comment: 'auto' }), push(sim, A, B))
+    expect(merge.outputs['job-id']).toBe(pullJob)
+    expect(recordOn(sim, B)?.jobId).toBe(pullJob)
+    const next = await runAction(inputs(sim), push(sim, B, C))
+    expect(next.outputs['job-id']).toBe(pullJob)
+    expect(creates(sim)).toHaveLength(0)
+    expect(promptOf(messages(sim)[1])).toContain(`the commits on main since ${B.slice(0, 7)}`)
   })
 })
 
@@ -210,6 +248,10 @@ describe('a new job once the docs pull request is done', () => {
     expect(said).toHaveLength(1)
     expect(said[0]).toContain('docs-token')
     expect(said[0]).toContain('gather into one docs pull request only while it can be read')
+    // Only what is new goes to the new job: the prompts do not grow with every push.
+    expect(promptOf(creates(sim)[1])).toContain(`the commits on main since ${B.slice(0, 7)}`)
+    await runAction(inputs(sim), push(sim, C, D))
+    expect(promptOf(creates(sim)[2])).toContain(`the commits on main since ${C.slice(0, 7)}`)
   })
 })
 

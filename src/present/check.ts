@@ -38,7 +38,7 @@ export function checkStatus(
   const docs = link && parsePullLink(link.href, serverUrl) ? link.href : undefined
   const target = (check.state === 'success' && docs) || safeLink(runUrl)?.href
   // A run on a branch ends the description with the record the next run there joins by.
-  const jobId = state.job?.id
+  const jobId = state.job?.id ?? state.branch?.jobId
   const record =
     (state.branch && jobId
       ? recordSuffix({ jobId, branch: state.branch.name, since: state.branch.base })

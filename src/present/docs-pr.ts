@@ -39,6 +39,11 @@ function changeMarkup(change: FedChange, serverUrl: string): string {
   return `${name}${title}${author}`
 }
 
+/** Text that opens with a capital, to stand mid-sentence; markup (`<a…`) is left as it is. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
+}
+
 function commitMarkup(change: FedChange, serverUrl: string): string {
   if (!change.sha || !SHA.test(change.sha)) return '—'
   const url = `${serverUrl}/${change.repo}/commit/${change.sha}`
@@ -68,7 +73,7 @@ export function backlinkBody(record: Backlink, serverUrl: string): string {
     '### 📝 Documentation for a code change',
     '',
     latest
-      ? `This pull request documents ${changeMarkup(latest, server)}.`
+      ? `This pull request documents ${lowerFirst(changeMarkup(latest, server))}.`
       : 'This pull request documents a code change.',
     '',
     ...(rows.length > 0

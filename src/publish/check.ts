@@ -26,10 +26,9 @@ export function checkSink(context: SinkContext): Sink | undefined {
   if (settings.check === 'off' || settings.dryRun || !github || !event || !commit) return undefined
   // A run on a branch that gathers into one docs job (reuse-job) writes it too: it tells the job
   // everything since the docs were last told, and the check records the job for the next run.
-  const change =
-    event.name === 'push' ||
-    event.name.startsWith('pull_request') ||
-    (settings.reuseJob && branchOf(event) !== undefined)
+  const gathers =
+    settings.reuseJob && !settings.jobId && settings.context === 'auto' && branchOf(event)
+  const change = event.name === 'push' || event.name.startsWith('pull_request') || gathers
   if (!change || event.deleted || closedPull(event)) return undefined
   const skipsOnly = settings.context === 'off'
   if (skipsOnly && settings.paths.length === 0) return undefined
@@ -88,7 +87,9 @@ export class CheckSink implements Sink {
   /** The last word supersedes a pending write still under way: that one is stopped, not awaited. */
   async finished(state: RunState, within: Within): Promise<Wrote | undefined> {
     this.beside.stop()
-    if (!this.options.skipsOnly || state.outcome.kind === 'skipped') await this.write(state, within)
+    const skipped = state.outcome.kind === 'skipped'
+    const leave = state.outcome.kind === 'skipped' && state.outcome.leaveCheck === true
+    if ((!this.options.skipsOnly || skipped) && !leave) await this.write(state, within)
     return this.written ? { written: 'check', url: this.options.commitUrl } : undefined
   }
 

@@ -72,9 +72,10 @@ export async function joinBranch(
     return settle({ branch, jobId: record.jobId, since: record.told, base: record.since }, head)
   }
   const job = await readJob(api, record.jobId, step)
+  // What cannot be read is not known to be undocumented: only what is new goes to a new job.
   if (!job)
     return fresh(
-      record.since,
+      record.told,
       `Agent job ${id} recorded on ${branch} could not be read, so a new job was started.`
     )
   const { phase } = classifyStatus(job.status)
@@ -122,7 +123,7 @@ export async function joinBranch(
           'request only while it can be read.'
       )
       return fresh(
-        record.since,
+        record.told,
         `Docs pull request ${name} could not be read, so a new job was started.`
       )
   }

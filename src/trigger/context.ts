@@ -81,8 +81,8 @@ function subjectOf(event: Event, pr: PullRequest | undefined, since?: string): S
     return {
       heading: commits,
       describes:
-        `${commits}, the last commit the docs were told about: everything that changed since ` +
-        'then, including pushes that did not run this workflow'
+        `${commits}: everything that changed on the branch after that commit, including ` +
+        'pushes that did not run this workflow'
     }
   }
   if (pr && event.name === 'issue_comment') {

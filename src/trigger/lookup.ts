@@ -15,7 +15,7 @@ import { agentEvent, agentPull, planJob, type AgentWork, type Found, type Plan }
 import { joinBranch } from './branch.js'
 import type { Step } from '../step.js'
 import { branchOf } from './code.js'
-import { closedPull, type Event } from './event.js'
+import { closedPull, ZERO_SHA, type Event } from './event.js'
 import { preparePrompt, type PreparedPrompt } from './prompt.js'
 
 export interface LookedUp {
@@ -40,7 +40,13 @@ export async function lookUp(
   if (own) return { own }
   const closed = event !== undefined && closedPull(event) !== undefined
   // On a branch that gathers into one job, the change is read once the job it joins is known.
-  const gathers = event && github && settings.reuseJob && !settings.jobId && branchOf(event)
+  const gathers =
+    event &&
+    github &&
+    settings.reuseJob &&
+    !settings.jobId &&
+    settings.context === 'auto' &&
+    branchOf(event)
   const [prepared, found] = await Promise.all([
     closed || gathers
       ? undefined
@@ -126,7 +132,16 @@ export async function decide(
     event && github && branch && !found?.recorded
       ? await joinBranch(settings, event, branch, github, readers, api, step)
       : undefined
-  const recording = joined ? { branch: { name: joined.branch, base: joined.base } } : {}
+  // A push whose pull request records a job records that job on the branch too, so the next run
+  // there neither joins an older job nor tells the pull request's commits again.
+  const before = event?.before && !ZERO_SHA.test(event.before) ? event.before : undefined
+  const viaPull = branch &&
+    found?.recorded && { name: branch, base: before, jobId: found.recorded.jobId }
+  const recording = joined
+    ? { branch: { name: joined.branch, base: joined.base } }
+    : viaPull
+      ? { branch: viaPull }
+      : {}
   const nothingNew = joined?.nothingNew && planJob(settings, '', undefined, joined).skip
   if (nothingNew) return { ...recording, skip: nothingNew }
   const within = step.within(step.budgets.change)
