@@ -28,7 +28,7 @@ import {
   withChange,
   type Backlink
 } from '../github/backlink.js'
-import { askedKeys, labelsToAdd, reviewPlan, type ReviewPlan } from './docs-review.js'
+import { askEach, labelsToAdd, reviewPlan, type ReviewPlan } from './docs-review.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
 
 /**
@@ -305,33 +305,9 @@ export class DocsPullSink implements Sink {
         (failure) =>
           this.failed(`ask for reviews on ${pullName(ref)}`, failure, 'pull-requests: write'),
         async () => {
-          try {
-            await ask(users, teams)
-            return askedKeys(users, teams, ref.owner)
-          } catch (error: unknown) {
-            if (gitHubError(error).kind !== 'invalid') throw error
-          }
-          // Refused for some name: one request per name, bounded by docs-reviewers' 15 names.
-          const keys: string[] = []
-          const each = [
-            ...users.map((user) => ({ u: [user], t: [] })),
-            ...teams.map((team) => ({ u: [], t: [team] }))
-          ]
-          for (const { u, t } of each) {
-            // A single name was the one refused: no need to ask again.
-            const ok =
-              each.length > 1 &&
-              (await ask(u, t).then(
-                () => true,
-                (error: unknown) => {
-                  if (gitHubError(error).kind !== 'invalid') throw error
-                  return false
-                }
-              ))
-            if (!ok) refused.push(...u, ...t.map((team) => `${ref.owner}/${team}`))
-            keys.push(...askedKeys(u, t, ref.owner))
-          }
-          return keys
+          const done = await askEach(ask, users, teams, ref.owner)
+          refused.push(...done.refused)
+          return done.keys
         }
       )
       asked = done ?? []

@@ -1,8 +1,10 @@
 /**
  * Who is asked to review the docs pull request and which labels it gets: `docs-reviewers` and
- * `docs-labels`, less what is there already or was done by an earlier run. Pure.
+ * `docs-labels`, less what is there already or was done by an earlier run; and asking them, one
+ * by one when GitHub refuses one name. Pure but for the `ask` it is given.
  */
 import type { PullState } from '../github/api.js'
+import { gitHubError } from '../github/policy.js'
 import type { DocsReviewers } from '../inputs/parse.js'
 
 /** Who to ask for a review, and who is left out and why. */
@@ -74,4 +76,39 @@ export function labelsToAdd(
 ): string[] {
   const known = [...present, ...labeled].map((label) => label.toLowerCase())
   return wanted.filter((label) => !known.includes(label.toLowerCase()))
+}
+
+/**
+ * Asks for the reviews in one request (`ask`); when GitHub refuses it for some name (422: not a
+ * collaborator), asks one name at a time, so the others are still asked. Returns the keys to
+ * record as asked, refused names included (they are not asked again), and the refused names.
+ * Any other failure is thrown.
+ */
+export async function askEach(
+  ask: (users: readonly string[], teams: readonly string[]) => Promise<unknown>,
+  users: readonly string[],
+  teams: readonly string[],
+  org: string
+): Promise<{ keys: string[]; refused: string[] }> {
+  const refusedOnly = (error: unknown) => {
+    if (gitHubError(error).kind !== 'invalid') throw error
+    return false
+  }
+  if (await ask(users, teams).then(() => true, refusedOnly)) {
+    return { keys: askedKeys(users, teams, org), refused: [] }
+  }
+  // Refused for some name: one request per name, bounded by docs-reviewers' 15 names.
+  const keys: string[] = []
+  const refused: string[] = []
+  const each = [
+    ...users.map((user) => ({ u: [user], t: [] as string[] })),
+    ...teams.map((team) => ({ u: [] as string[], t: [team] }))
+  ]
+  for (const { u, t } of each) {
+    // A single name was the one refused: no need to ask again.
+    const ok = each.length > 1 && (await ask(u, t).then(() => true, refusedOnly))
+    if (!ok) refused.push(...u, ...t.map((team) => `${org}/${team}`))
+    keys.push(...askedKeys(u, t, org))
+  }
+  return { keys, refused }
 }
