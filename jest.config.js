@@ -34,6 +34,7 @@ export default {
     }
   ],
   reporters: ['default', '<rootDir>/scripts/test-counts.cjs'],
+  testSequencer: '<rootDir>/scripts/test-sequencer.cjs',
   // The end-to-end tests mostly wait on the simulator's clock: a worker per core overlaps them.
   maxWorkers: 2,
   collectCoverageFrom: ['src/**/*.ts', '!src/index.ts'],
