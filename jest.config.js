@@ -26,7 +26,8 @@ export default {
     },
     {
       // The end-to-end tests run a bundle of the sources under test. Jest runs a project's
-      // globalSetup only when one of its tests is selected, so other runs never wait for ncc.
+      // globalSetup only when one of its tests is selected, so other runs never wait for ncc;
+      // it builds in the background, and these files start after the unit tests.
       ...common,
       displayName: 'e2e',
       roots: ['<rootDir>/__tests__/e2e'],
