@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os'
+
 /** Settings every test file shares. */
 const common = {
   testEnvironment: 'node',
@@ -36,8 +38,9 @@ export default {
   ],
   reporters: ['default', '<rootDir>/scripts/test-counts.cjs'],
   testSequencer: '<rootDir>/scripts/test-sequencer.cjs',
-  // The end-to-end tests mostly wait on the simulator's clock: a worker per core overlaps them.
-  maxWorkers: 2,
+  // The end-to-end tests mostly wait, on the simulator's clock and on the action starting: with
+  // one and a half workers per core (3 on 2 cores) the waits overlap and the cores stay busy.
+  maxWorkers: Math.ceil(availableParallelism() * 1.5),
   collectCoverageFrom: ['src/**/*.ts', '!src/index.ts'],
   coverageReporters: ['text-summary', 'lcov'],
   testTimeout: 20000
