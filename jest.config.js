@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os'
+
 /** Settings every test file shares. */
 const common = {
   testEnvironment: 'node',
@@ -26,7 +28,8 @@ export default {
     },
     {
       // The end-to-end tests run a bundle of the sources under test. Jest runs a project's
-      // globalSetup only when one of its tests is selected, so other runs never wait for ncc.
+      // globalSetup only when one of its tests is selected, so other runs never wait for ncc;
+      // it builds in the background, and these files start after the unit tests.
       ...common,
       displayName: 'e2e',
       roots: ['<rootDir>/__tests__/e2e'],
@@ -34,8 +37,10 @@ export default {
     }
   ],
   reporters: ['default', '<rootDir>/scripts/test-counts.cjs'],
-  // The end-to-end tests mostly wait on the simulator's clock: a worker per core overlaps them.
-  maxWorkers: 2,
+  testSequencer: '<rootDir>/scripts/test-sequencer.cjs',
+  // The end-to-end tests mostly wait, on the simulator's clock and on the action starting: with
+  // one and a half workers per core (3 on 2 cores) the waits overlap and the cores stay busy.
+  maxWorkers: Math.ceil(availableParallelism() * 1.5),
   collectCoverageFrom: ['src/**/*.ts', '!src/index.ts'],
   coverageReporters: ['text-summary', 'lcov'],
   testTimeout: 20000

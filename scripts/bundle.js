@@ -5,8 +5,9 @@
 //
 // `freshBundle()` serves the end-to-end tests and `npm run check:dist`: it keeps builds under
 // node_modules/.cache and builds again only when something a bundle is made from has changed, so
-// the tests and the dist/ check of the same sources share one ncc run.
-import { spawnSync } from 'node:child_process'
+// the tests and the dist/ check of the same sources share one ncc run. The tests build with
+// `startFreshBundle()` and `awaitBundle()`, so that other tests run while ncc does.
+import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
   existsSync,
@@ -16,9 +17,11 @@ import {
   renameSync,
   rmSync,
   statSync,
-  utimesSync
+  utimesSync,
+  writeFileSync
 } from 'node:fs'
 import { join, relative } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
@@ -77,19 +80,78 @@ export function build(outDir, { quiet = false } = {}) {
  * @returns {string} the directory holding index.js, package.json and licenses.txt
  */
 export function freshBundle({ progress } = {}) {
-  const dir = join(CACHE, `bundle-${sourceKey().slice(0, 16)}`)
+  const dir = bundleDir()
   if (existsSync(dir)) {
     utimesSync(dir, new Date(), new Date())
     return dir
   }
-
   progress?.('bundling src/ with ncc…')
+  buildInto(dir)
+  return dir
+}
+
+/**
+ * `freshBundle()` in a process of its own: returns at once the directory the bundle will be in,
+ * with the id of the process building it when there was no bundle yet. `awaitBundle` waits for it.
+ *
+ * @param {{ progress?: (line: string) => void }} [options] told when a build starts
+ * @returns {{ dir: string, builder?: number }}
+ */
+export function startFreshBundle({ progress } = {}) {
+  const dir = bundleDir()
+  if (existsSync(dir)) {
+    utimesSync(dir, new Date(), new Date())
+    return { dir }
+  }
+  progress?.('bundling src/ with ncc, while other tests run…')
+  rmSync(failureFile(dir), { force: true })
+  const builder = spawn(process.execPath, [fileURLToPath(import.meta.url), '--into', dir], {
+    cwd: ROOT,
+    stdio: 'ignore'
+  })
+  builder.unref()
+  return { dir, builder: builder.pid }
+}
+
+/**
+ * Resolves once the bundle `startFreshBundle` returned is in `dir`; throws with ncc's output when
+ * its build failed, or when the build ended without one.
+ *
+ * @param {string} dir
+ * @param {number} [builder] the process building it
+ * @returns {Promise<string>} dir
+ */
+export async function awaitBundle(dir, builder) {
+  for (;;) {
+    if (existsSync(dir)) return dir
+    const failure = readIfExists(failureFile(dir))
+    if (failure !== undefined) throw new Error(failure)
+    if (builder === undefined || !isRunning(builder)) {
+      if (existsSync(dir)) return dir
+      throw new Error(`The bundle build ended without writing ${dir}`)
+    }
+    await sleep(100)
+  }
+}
+
+/**
+ * Builds the bundle into `dir`, which must not exist yet, through a staging directory: renaming a
+ * directory is atomic, so `dir` exists only once the build in it is complete. Old builds not used
+ * for a day are removed.
+ *
+ * @param {string} dir
+ */
+function buildInto(dir) {
   mkdirSync(CACHE, { recursive: true })
   const staging = `${dir}.${process.pid}.tmp`
   try {
     build(staging, { quiet: true })
-    // Renaming a directory is atomic: `dir` exists only once the build in it is complete.
-    renameSync(staging, dir)
+    try {
+      renameSync(staging, dir)
+    } catch (error) {
+      // Another build of the same sources finished first; its bundle is the same.
+      if (!existsSync(dir)) throw error
+    }
   } finally {
     rmSync(staging, { recursive: true, force: true })
   }
@@ -99,7 +161,32 @@ export function freshBundle({ progress } = {}) {
       rmSync(old, { recursive: true, force: true })
     }
   }
-  return dir
+}
+
+/** @returns {string} where the bundle of the sources as they are now is kept */
+function bundleDir() {
+  return join(CACHE, `bundle-${sourceKey().slice(0, 16)}`)
+}
+
+/**
+ * @param {string} dir
+ * @returns {string} where a failed build into `dir` leaves ncc's output
+ */
+function failureFile(dir) {
+  return `${dir}.failed`
+}
+
+/**
+ * @param {number} pid
+ * @returns {boolean}
+ */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM'
+  }
 }
 
 /** @returns {string} a digest of every input of the build, and the Node.js that runs ncc */
@@ -138,11 +225,19 @@ function readIfExists(file) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  /** @type {string | undefined} --into DIR: startFreshBundle's build, which awaitBundle watches */
+  let into
   try {
-    const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' } } })
-    build(values.out)
+    const { values } = parseArgs({
+      options: { out: { type: 'string', default: 'dist' }, into: { type: 'string' } }
+    })
+    into = values.into
+    if (into) buildInto(into)
+    else build(values.out)
   } catch (error) {
-    console.error(`build: ${error instanceof Error ? error.message : String(error)}`)
+    const message = error instanceof Error ? error.message : String(error)
+    if (into) writeFileSync(failureFile(into), message)
+    console.error(`build: ${message}`)
     process.exitCode = 1
   }
 }

@@ -3,23 +3,26 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startSimulator } from '../../simulator/server.js'
+import { awaitBundle } from '../../scripts/bundle.js'
 import { parseOutputFile, runnerStep } from '../../scripts/runner.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** The bundle of the sources under test, built by this project's globalSetup (build-bundle.js). */
-export const BUNDLE = bundleUnderTest()
+export const BUNDLE = await bundleUnderTest()
 export const KEY = 'mint_simulator_key'
 
-function bundleUnderTest(): string {
+async function bundleUnderTest(): Promise<string> {
   const bundle = process.env.E2E_BUNDLE
   if (!bundle) {
     throw new Error(
       'E2E_BUNDLE is not set: run the end-to-end tests with `npm test`, which builds it'
     )
   }
+  const builder = Number(process.env.E2E_BUNDLE_BUILDER) || undefined
+  await awaitBundle(dirname(bundle), builder)
   return bundle
 }
 
