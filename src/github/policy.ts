@@ -221,12 +221,19 @@ export class Beside {
   private current: { readonly done: Promise<void>; readonly stop: AbortController } | undefined
 
   /** Starts `write`, bounded by `within` and stopped early by `settle`. */
-  start(write: (within: Within) => Promise<unknown>, within: (stop: AbortSignal) => Within): void {
+  start(
+    write: (within: Within, stopped: AbortSignal) => Promise<unknown>,
+    within: (stop: AbortSignal) => Within
+  ): void {
     const stop = new AbortController()
-    this.current = { done: write(within(stop.signal)).then(() => undefined), stop }
+    const done = write(within(stop.signal), stop.signal).then(() => undefined)
+    this.current = { done, stop }
   }
 
-  /** Stops the write under way, if any, without waiting for it: a later write supersedes it. */
+  /**
+   * Stops the write under way, if any, without waiting for it: a later write supersedes it. The
+   * write is told (its `stopped` signal), so being stopped is not a failure it warns about.
+   */
   stop(): void {
     this.current?.stop.abort()
     this.current = undefined

@@ -81,7 +81,7 @@ export class CheckSink implements Sink {
 
   started(state: RunState): void {
     if (this.options.skipsOnly) return
-    this.beside.start((within) => this.write(state, within), this.withinWrite)
+    this.beside.start((within, stopped) => this.write(state, within, stopped), this.withinWrite)
   }
 
   /** The last word supersedes a pending write still under way: that one is stopped, not awaited. */
@@ -93,7 +93,8 @@ export class CheckSink implements Sink {
     return this.written ? { written: 'check', url: this.options.commitUrl } : undefined
   }
 
-  private async write(state: RunState, within: Within): Promise<void> {
+  /** Sets the check; a pending write the final one `stopped` is superseded, not failed. */
+  private async write(state: RunState, within: Within, stopped?: AbortSignal): Promise<void> {
     const { owner, repo, sha } = this.options.commit
     const status = checkStatus(state, this.options.runUrl, this.options.serverUrl)
     const written = await this.surface.write(
@@ -103,8 +104,12 @@ export class CheckSink implements Sink {
           : `Could not set the docs check on ${sha.slice(0, 7)}: ` +
             `${describeGitHubError(failure, 'statuses: write')}.`,
       () =>
-        within((signal) =>
-          this.github.createStatus(owner, repo, sha, status, signal).then(() => true)
+        within((signal) => this.github.createStatus(owner, repo, sha, status, signal)).then(
+          () => true,
+          (error: unknown) => {
+            if (stopped?.aborted) return false
+            throw error
+          }
         )
     )
     if (written) this.written = true
