@@ -156,7 +156,7 @@ export type Scenario = NonNullable<SimulatorOptions['scenario']>
 
 /**
  * Starts simulators for one test file and closes them all after each test: call `start` in a
- * test, `closeAll` in `afterEach`. Jobs take 300 ms unless the scenario says otherwise.
+ * test, `closeAll` in `afterEach`. Jobs take 100 ms unless the scenario says otherwise.
  */
 export function simulators() {
   const running: Simulator[] = []
@@ -165,7 +165,7 @@ export function simulators() {
       const sim = await startSimulator({
         apiKey: KEY,
         ...options,
-        scenario: { jobDurationMs: 300, ...scenario }
+        scenario: { jobDurationMs: 100, ...scenario }
       })
       running.push(sim)
       return sim
