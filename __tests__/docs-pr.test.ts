@@ -72,6 +72,20 @@ describe('backlinkBody and readBacklink', () => {
     expect(readBacklink(body)?.changes[0]?.title).toBe(hostile.title)
   })
 
+  it('names a push, or a scheduled run, mid-sentence in lower case', () => {
+    const push: FedChange = { repo: 'o/code', sha: CHANGE.sha, title: 'Add export' }
+    expect(backlinkBody({ ...RECORD, changes: [push] }, SERVER)).toContain(
+      'This pull request documents a push to o/code “Add export”.'
+    )
+    const nightly: FedChange = { repo: 'o/code', sha: CHANGE.sha, via: 'schedule' }
+    const body = backlinkBody({ ...RECORD, changes: [push, nightly] }, SERVER)
+    expect(body).toContain(
+      'This pull request documents everything new on o/code up to this commit (a scheduled run).'
+    )
+    // In the table each change keeps its capital.
+    expect(body).toContain('<td>A push to o/code “Add export”</td>')
+  })
+
   it('says what became of the code pull request', () => {
     expect(backlinkBody({ ...RECORD, code: 'merged' }, SERVER)).toContain(
       'The code pull request was merged.'

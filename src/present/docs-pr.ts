@@ -41,7 +41,7 @@ function changeMarkup(change: FedChange, serverUrl: string): string {
 
 /** Text that opens with a capital, to stand mid-sentence; markup (`<a…`) is left as it is. */
 function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
+  return /^[A-Z](?:[a-z]|\s)/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
 }
 
 function commitMarkup(change: FedChange, serverUrl: string): string {
