@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Event } from '../src/trigger/event.js'
 import { codeCommit, codePull } from '../src/trigger/code.js'
-import { parsePullLink, pullName } from '../src/trigger/ref.js'
+import { parsePullLink, parseRepoLink, pullName } from '../src/trigger/ref.js'
 
 const HEAD = 'a'.repeat(40)
 const AFTER = 'b'.repeat(40)
@@ -70,5 +70,35 @@ describe('parsePullLink: a docs pull request on this GitHub', () => {
   ])('%s on %s', (link, server, name) => {
     const ref = parsePullLink(link, server)
     expect(ref ? pullName(ref) : undefined).toBe(name)
+  })
+})
+
+describe('parseRepoLink: a job’s docs repository on this GitHub', () => {
+  const server = 'https://github.com'
+  it.each([
+    ['https://github.com/acme/docs', { owner: 'acme', repo: 'docs' }],
+    ['https://github.com/acme/docs/', { owner: 'acme', repo: 'docs' }],
+    ['https://github.com/acme/docs.git', { owner: 'acme', repo: 'docs' }]
+  ])('reads %s', (link, ref) => {
+    expect(parseRepoLink(link, server)).toEqual(ref)
+  })
+
+  it.each([
+    'https://evil.example/acme/docs',
+    'https://token@github.com/acme/docs',
+    'https://github.com/acme/docs/pull/1',
+    'https://github.com/acme/docs?x=1',
+    'https://github.com/acme',
+    'https://github.com/acme/..',
+    'not a link'
+  ])('refuses %s', (link) => {
+    expect(parseRepoLink(link, server)).toBeUndefined()
+  })
+
+  it('follows a server with a path, as GitHub Enterprise Server may have', () => {
+    expect(parseRepoLink('https://ghe.example/git/acme/docs', 'https://ghe.example/git')).toEqual({
+      owner: 'acme',
+      repo: 'docs'
+    })
   })
 })

@@ -11,7 +11,7 @@ import { readRecord } from '../../src/github/branch-record.js'
 import { marker } from '../../src/github/companion.js'
 import { checkName } from '../../src/present/check.js'
 import {
-  KEY,
+  completedJob,
   onEvent,
   QUICK,
   ROOT,
@@ -92,14 +92,6 @@ const messages = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/message'))
 const promptOf = (request: { body: string } | undefined) =>
   (JSON.parse(request?.body ?? '{}') as { prompt?: string }).prompt ?? ''
-async function waitUntilCompleted(url: string, headers: Record<string, string>) {
-  for (let i = 0; i < 100; i++) {
-    const job = (await (await fetch(url, { headers })).json()) as { status: string }
-    if (job.status === 'completed') return
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
 /** The record the docs check on `sha` keeps. */
 const recordOn = (sim: Simulator, sha: string, context = CONTEXT) => {
   const status = sim.github.statuses.filter((s) => s.sha === sha && s.context === context).at(-1)
@@ -162,12 +154,7 @@ describe('pushes to main gather into one docs job', () => {
 
   it('a merged pull request that had its own job records that job on the branch', async () => {
     const sim = await start({ github: { commitPulls: { [B]: [2] } } })
-    const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }
-    const base = `${sim.url}/v2/agent/${QUICK['project-id']}/job`
-    const made = await fetch(base, { method: 'POST', headers, body: '{"prompt":"Docs"}' })
-    const { id: pullJob } = (await made.json()) as { id: string }
-    await waitUntilCompleted(`${base}/${pullJob}`, headers)
-    sim.requests.length = 0
+    const pullJob = await completedJob(sim)
     const recorded = marker({ projectId: 'proj_e2e', jobId: pullJob })
     sim.setScenario({
       github: { comments: { [`${CODE}#2`]: [{ user: 'github-actions[bot]', body: recorded }] } }

@@ -215,3 +215,22 @@ export async function existingJob(sim: Simulator): Promise<string> {
   sim.requests.length = 0
   return id
 }
+
+/**
+ * A job an earlier run started and the agent has finished, with its docs pull request: started on
+ * the simulator and read until it completes, then those requests forgotten.
+ */
+export async function completedJob(sim: Simulator): Promise<string> {
+  const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }
+  const base = `${sim.url}/v2/agent/${QUICK['project-id']}/job`
+  const body = JSON.stringify({ prompt: 'Document the deploy command' })
+  const created = await fetch(base, { method: 'POST', headers, body })
+  const { id } = (await created.json()) as { id: string }
+  for (let i = 0; i < 200; i++) {
+    const job = (await (await fetch(`${base}/${id}`, { headers })).json()) as { status: string }
+    if (job.status === 'completed') break
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  sim.requests.length = 0
+  return id
+}

@@ -9,7 +9,7 @@ import { backlinkMarker } from '../../src/github/backlink.js'
 import { marker } from '../../src/github/companion.js'
 import { checkName } from '../../src/present/check.js'
 import {
-  KEY,
+  completedJob,
   onEvent,
   PUSHED,
   QUICK,
@@ -207,7 +207,7 @@ describe('the docs pull request follows the code one with the workflow token', (
 
   it('is closed when the code pull request is closed unmerged, with the workflow token', async () => {
     const sim = await monorepo({ jobDurationMs: 50 })
-    const jobId = await startedJob(sim)
+    const jobId = await completedJob(sim)
     sim.setScenario({
       github: {
         comments: { [`${CODE}#2`]: [{ user: BOT, body: marker({ projectId: 'proj_e2e', jobId }) }] }
@@ -226,22 +226,3 @@ describe('the docs pull request follows the code one with the workflow token', (
     )
   })
 })
-
-/** A job an earlier run started, completed with its docs pull request. */
-async function startedJob(sim: Simulator): Promise<string> {
-  const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }
-  const base = `${sim.url}/v2/agent/${QUICK['project-id']}/job`
-  const created = await fetch(base, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ prompt: 'Docs' })
-  })
-  const { id } = (await created.json()) as { id: string }
-  for (let i = 0; i < 100; i++) {
-    const job = (await (await fetch(`${base}/${id}`, { headers })).json()) as { status: string }
-    if (job.status === 'completed') break
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  sim.requests.length = 0
-  return id
-}

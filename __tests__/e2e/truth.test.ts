@@ -5,7 +5,15 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { marker, readMarker } from '../../src/github/companion.js'
 import { checkName } from '../../src/present/check.js'
-import { KEY, onEvent, PUSHED, QUICK, runAction, simulators, type Simulator } from './harness.js'
+import {
+  completedJob,
+  onEvent,
+  PUSHED,
+  QUICK,
+  runAction,
+  simulators,
+  type Simulator
+} from './harness.js'
 
 const sims = simulators()
 afterEach(() => sims.closeAll())
@@ -34,29 +42,10 @@ const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::
 const statusComment = (sim: Simulator) =>
   sim.comments.find((c) => `${c.owner}/${c.repo}` === CODE && c.issueNumber === 2)
 
-/** A job an earlier run started, already completed with its docs pull request acme/docs#101. */
-async function finishedJob(sim: Simulator): Promise<string> {
-  const headers = { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }
-  const base = `${sim.url}/v2/agent/${QUICK['project-id']}/job`
-  const created = await fetch(base, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ prompt: 'Document the deploy command' })
-  })
-  const { id } = (await created.json()) as { id: string }
-  for (let i = 0; i < 100; i++) {
-    const job = (await (await fetch(`${base}/${id}`, { headers })).json()) as { status: string }
-    if (job.status === 'completed') break
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  sim.requests.length = 0
-  return id
-}
-
 /** The simulator, with pull request #2's status comment recording `jobId` as told `sha`. */
 async function recorded(pulls: Record<string, object>, sha?: string) {
   const sim = await sims.start({ jobDurationMs: 50 })
-  const jobId = await finishedJob(sim)
+  const jobId = await completedJob(sim)
   sim.setScenario({
     github: {
       pulls,
@@ -191,7 +180,7 @@ describe('tokens go only to the job’s own docs repository', () => {
       jobDurationMs: 50,
       prLink: 'https://github.com/acme/other/pull/7'
     })
-    const jobId = await finishedJob(sim)
+    const jobId = await completedJob(sim)
     const run = await runAction(
       inputs(sim, { 'docs-token': DOCS_TOKEN, 'job-id': jobId }),
       onEvent(sim, 'pull_request', 'pull_request-closed.json')

@@ -19,6 +19,13 @@ const repository = z
   .nullish()
   .catch(undefined)
 
+/** A commit as a push payload lists it: its author's name and, when GitHub knows it, login. */
+const pushedCommit = z.looseObject({
+  id: text,
+  message: text,
+  author: z.looseObject({ name: text, username: text }).nullish()
+})
+
 const PayloadSchema = z.looseObject({
   action: text,
   before: text,
@@ -29,24 +36,8 @@ const PayloadSchema = z.looseObject({
   forced: z.boolean().nullish().catch(undefined),
   compare: text,
   repository,
-  commits: z
-    .array(
-      z.looseObject({
-        id: text,
-        message: text,
-        author: z.looseObject({ name: text, username: text }).nullish()
-      })
-    )
-    .nullish()
-    .catch(undefined),
-  head_commit: z
-    .looseObject({
-      id: text,
-      message: text,
-      author: z.looseObject({ name: text, username: text }).nullish()
-    })
-    .nullish()
-    .catch(undefined),
+  commits: z.array(pushedCommit).nullish().catch(undefined),
+  head_commit: pushedCommit.nullish().catch(undefined),
   pull_request: z
     .looseObject({
       number: count,

@@ -26,11 +26,10 @@ export function pullName(ref: PullRef): string {
 const NAME = /^[A-Za-z0-9_.-]{1,100}$/
 
 /**
- * The pull request a link names, when it is a pull request page on `serverUrl`'s host (same
- * scheme, host and port): `https://github.com/acme/docs/pull/110`, with or without a trailing
- * part such as `/files`. Anything else (another host, an issue, a commit) is undefined.
+ * The path segments of `link` below `serverUrl`, when the link is on that host (same scheme, host
+ * and port, and below its path) and carries no credentials; undefined for anything else.
  */
-export function parsePullLink(link: string, serverUrl: string): PullRef | undefined {
+function segmentsOn(link: string, serverUrl: string): string[] | undefined {
   let url: URL
   let server: URL
   try {
@@ -42,10 +41,22 @@ export function parsePullLink(link: string, serverUrl: string): PullRef | undefi
   if (url.origin !== server.origin || url.username || url.password) return undefined
   const prefix = server.pathname.replace(/\/+$/, '')
   if (!url.pathname.startsWith(`${prefix}/`)) return undefined
-  const [owner = '', repo = '', kind, number, ...rest] = url.pathname
-    .slice(prefix.length + 1)
-    .split('/')
-  if (!NAME.test(owner) || !NAME.test(repo) || repo === '.' || repo === '..') return undefined
+  return url.pathname.slice(prefix.length + 1).split('/')
+}
+
+/** An owner and repository name as GitHub allows them. */
+function named(owner: string, repo: string): boolean {
+  return NAME.test(owner) && NAME.test(repo) && repo !== '.' && repo !== '..'
+}
+
+/**
+ * The pull request a link names, when it is a pull request page on `serverUrl`'s host (same
+ * scheme, host and port): `https://github.com/acme/docs/pull/110`, with or without a trailing
+ * part such as `/files`. Anything else (another host, an issue, a commit) is undefined.
+ */
+export function parsePullLink(link: string, serverUrl: string): PullRef | undefined {
+  const [owner = '', repo = '', kind, number, ...rest] = segmentsOn(link, serverUrl) ?? []
+  if (!named(owner, repo)) return undefined
   if (kind !== 'pull' || !/^[1-9]\d{0,9}$/.test(number ?? '') || rest.length > 1) return undefined
   return { owner, repo, number: Number(number) }
 }
@@ -61,24 +72,12 @@ export interface RepoRef {
  * or without `.git` or a trailing slash); anything else, another host included, is undefined.
  */
 export function parseRepoLink(link: string, serverUrl: string): RepoRef | undefined {
-  let url: URL
-  let server: URL
-  try {
-    url = new URL(link)
-    server = new URL(serverUrl)
-  } catch {
-    return undefined
-  }
-  if (url.origin !== server.origin || url.username || url.password || url.search) return undefined
-  const prefix = server.pathname.replace(/\/+$/, '')
-  if (!url.pathname.startsWith(`${prefix}/`)) return undefined
-  const [owner = '', name = '', ...rest] = url.pathname
-    .slice(prefix.length + 1)
-    .replace(/\/+$/, '')
-    .split('/')
+  if (URL.canParse(link) && new URL(link).search) return undefined
+  const segments = segmentsOn(link, serverUrl)
+  while (segments?.at(-1) === '') segments.pop()
+  const [owner = '', name = '', ...rest] = segments ?? []
   const repo = name.replace(/\.git$/, '')
-  if (!NAME.test(owner) || !NAME.test(repo) || repo === '.' || repo === '..') return undefined
-  return rest.length === 0 ? { owner, repo } : undefined
+  return named(owner, repo) && rest.length === 0 ? { owner, repo } : undefined
 }
 
 /** Whether two references name the same repository; GitHub compares names without case. */
