@@ -64,17 +64,6 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
       return reply(200, pulls, page.headers)
     }
   },
-  listStatuses: {
-    method: 'GET',
-    path: '/repos/{owner}/{repo}/commits/{ref}/statuses',
-    handle(c) {
-      const sha = resolveSha(c.settings, c.where, c.route.ref)
-      const newest = c.state.statuses.filter((s) => s.sha === sha && sameRepo(s, c.where)).reverse()
-      const page = paginate(newest, c, 30, 100)
-      const statuses = page.items.map((s) => renderStatus(s, c.where))
-      return reply(200, statuses, page.headers)
-    }
-  },
   commit: {
     method: 'GET',
     path: '/repos/{owner}/{repo}/commits/{ref}',
