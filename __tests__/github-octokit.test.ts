@@ -427,3 +427,18 @@ describe('createGitHubApi: the docs pull request', () => {
     expect(received(sim).filter((r) => r.path.endsWith('/requested_reviewers'))).toHaveLength(1)
   })
 })
+
+describe('viewer', () => {
+  it('asks GitHub who the token is once, and knows it from a history request too', async () => {
+    const { api, s } = github()
+    const graphql = () => s.requests.slice(seen).filter((r) => r.path.endsWith('/graphql'))
+    expect(await api.viewer(signal())).toBe('github-actions[bot]')
+    expect(await api.viewer(signal())).toBe('github-actions[bot]')
+    expect(graphql()).toHaveLength(1)
+
+    const other = github().api
+    await other.history(OWNER, REPO, HEAD, 5, signal())
+    expect(await other.viewer(signal())).toBe('github-actions[bot]')
+    expect(graphql()).toHaveLength(2)
+  })
+})

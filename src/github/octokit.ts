@@ -151,6 +151,8 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
     }
   })
 
+  /** The token's account, once GitHub named it. */
+  let account: string | undefined
   return {
     async compare(owner, repo, base, head, signal) {
       const { data } = await octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', {
@@ -235,8 +237,11 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
       }
     },
     async viewer(signal) {
+      // A token's account does not change within a step: asked once, whoever asks.
+      if (account) return account
       const data = await octokit.graphql('query { viewer { login } }', { request: { signal } })
-      return ViewerSchema.parse(data).viewer.login
+      account = ViewerSchema.parse(data).viewer.login
+      return account
     },
     async history(owner, repo, sha, count, signal) {
       const data = await octokit.graphql(HISTORY_QUERY, {
@@ -246,7 +251,9 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
         first: count,
         request: { signal }
       })
-      return HistorySchema.parse(data)
+      const history = HistorySchema.parse(data)
+      account = history.viewer
+      return history
     },
     async createComment(owner, repo, number, body, signal) {
       const { data } = await octokit.request(
