@@ -2,10 +2,9 @@ import * as core from '@actions/core'
 import { CancelledError, cancellation } from './errors.js'
 import { readDocsPull, type DocsReaders } from './github/docs-pull.js'
 import { readSettings, type Settings } from './inputs.js'
-import { POLL, type MintlifyApi } from './mintlify/api.js'
-import { mergeJob } from './mintlify/job.js'
-import { send, waitForJob } from './mintlify/poll.js'
-import { begin } from './mintlify/start.js'
+import type { MintlifyApi } from './mintlify/api.js'
+import { waitForJob } from './mintlify/poll.js'
+import { begin, readJob } from './mintlify/start.js'
 import { dryRunTitle, toldCommit } from './plan.js'
 import { Reporter } from './publish/report.js'
 import { closeAll, finishAll, type Sink } from './publish/sink.js'
@@ -151,9 +150,8 @@ async function followClosed(run: Run, event: Event, { found }: LookedUp): Promis
     return step.log.info(
       'No docs job is recorded for this pull request, so no docs pull request follows it.'
     )
-  const api = step.mintlify()
-  const job = await send(POLL, (ms, signal) => api.getJob(jobId, ms, signal), step.schedule, step)
-  Object.assign(state, { job: mergeJob({ id: jobId }, job), mode: 'attach' })
+  const job = await readJob(step.mintlify(), jobId, step.schedule, step)
+  Object.assign(state, { job, mode: 'attach' })
   state.notes.push(...(await closeAll(sinks, state, step.within(step.budgets.write))))
 }
 

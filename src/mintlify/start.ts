@@ -78,13 +78,21 @@ export async function begin(
     return { job, mode: 'follow-up' }
   }
   reporter.info(`Attaching to agent job ${forLog(id, 100)} in ${where}; nothing is sent to it.`)
-  const answer = await send(
-    POLL,
-    (timeoutMs, signal) => api.getJob(id, timeoutMs, signal),
-    schedule,
-    runtime
-  )
-  const job = mergeJob({ id }, answer)
+  const job = await readJob(api, id, schedule, runtime)
   reporter.jobCreated(job, 'Attached to')
   return { job, mode: 'attach' }
+}
+
+/**
+ * Reads a job once, through the request policy (retried as a read may be), keeping the id it
+ * was asked for whatever the answer leaves out. Throws what the request threw.
+ */
+export async function readJob(
+  api: MintlifyApi,
+  id: string,
+  schedule: Schedule,
+  runtime: Runtime
+): Promise<Job> {
+  const answer = await send(POLL, (ms, signal) => api.getJob(id, ms, signal), schedule, runtime)
+  return mergeJob({ id }, answer)
 }

@@ -11,9 +11,9 @@ import type { GitHubApi } from '../github/api.js'
 import { readDocsPull, type DocsReaders } from '../github/docs-pull.js'
 import { describeGitHubError } from '../github/policy.js'
 import type { Settings } from '../inputs.js'
-import { POLL, type MintlifyApi } from '../mintlify/api.js'
-import { classifyStatus, mergeJob, type Job } from '../mintlify/job.js'
-import { send } from '../mintlify/poll.js'
+import type { MintlifyApi } from '../mintlify/api.js'
+import { classifyStatus } from '../mintlify/job.js'
+import { readJob } from '../mintlify/start.js'
 import { checkName } from '../present/check.js'
 import { forLog } from '../sanitize.js'
 import type { Step } from '../step.js'
@@ -71,7 +71,7 @@ export async function joinBranch(
   if (!api) {
     return settle({ branch, jobId: record.jobId, since: record.told, base: record.since }, head)
   }
-  const job = await readJob(api, record.jobId, step)
+  const job = await readJob(api, record.jobId, step.schedule, step).catch(() => undefined)
   // What cannot be read is not known to be undocumented: only what is new goes to a new job.
   if (!job)
     return fresh(
@@ -141,10 +141,4 @@ function settle(joined: Joined, head: string): Joined {
   const same =
     since !== undefined && head !== '' && (head.startsWith(since) || since.startsWith(head))
   return same ? { ...joined, nothingNew: true } : joined
-}
-
-async function readJob(api: MintlifyApi, jobId: string, step: Step): Promise<Job | undefined> {
-  return send(POLL, (ms, signal) => api.getJob(jobId, ms, signal), step.schedule, step)
-    .then((answer) => mergeJob({ id: jobId }, answer))
-    .catch(() => undefined)
 }
