@@ -152,7 +152,7 @@ export class Companion {
   begin(
     body: string,
     within: (signal: AbortSignal) => Within,
-    onUrl: (url: string | undefined) => void
+    onUrl?: (url: string | undefined) => void
   ): void {
     this.comment.begin(body, within, onUrl)
   }

@@ -142,9 +142,12 @@ export class OwnedComment {
   begin(
     body: string,
     within: (stop: AbortSignal) => Within,
-    onUrl: (url: string | undefined) => void
+    onUrl?: (url: string | undefined) => void
   ): void {
-    this.beside.start(async (bounds) => onUrl(await this.write(body, bounds)), within)
+    this.beside.start(async (bounds) => {
+      const url = await this.write(body, bounds)
+      onUrl?.(url)
+    }, within)
   }
 
   /** Writes the comment's last state, after the write still under way has settled. */

@@ -31,7 +31,7 @@ export class CommentSink implements Sink {
 
   started(state: RunState): void {
     if (!state.job?.id) return
-    this.companion.begin(statusComment(state, this.options), this.withinWrite, () => undefined)
+    this.companion.begin(statusComment(state, this.options), this.withinWrite)
   }
 
   async finished(state: RunState, within: Within): Promise<Wrote | undefined> {
