@@ -9,7 +9,7 @@ import { Beside, describeGitHubError, Surface } from '../github/policy.js'
 import { checkStatus } from '../present/check.js'
 import type { RunState } from '../run.js'
 import type { Log, Within } from '../runtime.js'
-import { branchOf } from '../trigger/code.js'
+import { gathersOn } from '../trigger/code.js'
 import { closedPull } from '../trigger/event.js'
 import type { CommitRef } from '../trigger/ref.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
@@ -26,9 +26,10 @@ export function checkSink(context: SinkContext): Sink | undefined {
   if (settings.check === 'off' || settings.dryRun || !github || !event || !commit) return undefined
   // A run on a branch that gathers into one docs job (reuse-job) writes it too: it tells the job
   // everything since the docs were last told, and the check records the job for the next run.
-  const gathers =
-    settings.reuseJob && !settings.jobId && settings.context === 'auto' && branchOf(event)
-  const change = event.name === 'push' || event.name.startsWith('pull_request') || gathers
+  const change =
+    event.name === 'push' ||
+    event.name.startsWith('pull_request') ||
+    gathersOn(settings, event) !== undefined
   if (!change || event.deleted || closedPull(event)) return undefined
   const skipsOnly = settings.context === 'off'
   if (skipsOnly && settings.paths.length === 0) return undefined

@@ -3,6 +3,7 @@
  * in this one place from the event. Pure.
  */
 import { eventPullRequest, ZERO_SHA, type Event } from './event.js'
+import type { Settings } from '../inputs.js'
 import type { Trigger } from '../run.js'
 import type { CommitRef, PullRef } from './ref.js'
 
@@ -26,8 +27,20 @@ export function codePull(event: Event): PullRef | undefined {
     : undefined
 }
 
-/** The branch a run gathers on: a push to a branch, a schedule or a manual run on one. */
-export function branchOf(event: Event): string | undefined {
+/**
+ * The branch a run gathers on into one docs job: a push to a branch, a schedule or a manual run
+ * on one, with `reuse-job`, `context: auto` and no `job-id`.
+ */
+export function gathersOn(
+  settings: Pick<Settings, 'reuseJob' | 'jobId' | 'context'>,
+  event: Event
+): string | undefined {
+  const { reuseJob, jobId, context } = settings
+  return reuseJob && !jobId && context === 'auto' ? branchOf(event) : undefined
+}
+
+/** The branch of a push, a schedule or a manual run on one. */
+function branchOf(event: Event): string | undefined {
   const gathers = ['push', 'schedule', 'workflow_dispatch'].includes(event.name)
   if (!gathers || event.deleted) return undefined
   return /^refs\/heads\/(.+)$/.exec(event.ref ?? '')?.[1]

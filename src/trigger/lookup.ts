@@ -8,21 +8,24 @@ import { Companion, pullRequestOf } from '../github/companion.js'
 import { readDocsPull, type DocsReaders } from '../github/docs-pull.js'
 import type { Settings } from '../inputs.js'
 import type { MintlifyApi } from '../mintlify/api.js'
-import { POLL } from '../mintlify/api.js'
-import { mergeJob } from '../mintlify/job.js'
-import { send } from '../mintlify/poll.js'
+import { readJob } from '../mintlify/start.js'
 import { agentEvent, agentPull, planJob, type AgentWork, type Found, type Plan } from '../plan.js'
 import { joinBranch } from './branch.js'
 import type { Step } from '../step.js'
-import { branchOf } from './code.js'
+import { gathersOn } from './code.js'
 import { closedPull, ZERO_SHA, type Event } from './event.js'
 import { preparePrompt, type PreparedPrompt } from './prompt.js'
 
 export interface LookedUp {
   /** The change is the agent's own work: nothing is read, started or written but the check. */
   readonly own?: AgentWork
-  /** The prompt with the change; none for a closed pull request, which starts nothing. */
+  /**
+   * The prompt with the change; none yet on a branch that gathers (read once the job it joins is
+   * known), and none for a closed pull request, which starts nothing.
+   */
   readonly prepared?: PreparedPrompt
+  /** The branch a run gathers on (`reuse-job`, `context: auto`, no `job-id`). */
+  readonly gathers?: string
   /** The code pull request's status comment, with `comment: auto`. */
   readonly companion?: Companion
   /** What that comment records. */
@@ -40,13 +43,7 @@ export async function lookUp(
   if (own) return { own }
   const closed = event !== undefined && closedPull(event) !== undefined
   // On a branch that gathers into one job, the change is read once the job it joins is known.
-  const gathers =
-    event &&
-    github &&
-    settings.reuseJob &&
-    !settings.jobId &&
-    settings.context === 'auto' &&
-    branchOf(event)
+  const gathers = event && github ? gathersOn(settings, event) : undefined
   const [prepared, found] = await Promise.all([
     closed || gathers
       ? undefined
@@ -57,7 +54,7 @@ export async function lookUp(
   ])
   const ownPull = event && found && agentPull(settings, event, found.found)
   if (ownPull && !closed) return { own: ownPull }
-  return { prepared, companion: found?.companion, found: found?.found }
+  return { prepared, gathers, companion: found?.companion, found: found?.found }
 }
 
 /** The companion for the pull request the change belongs to, and the job its comment records. */
@@ -93,9 +90,7 @@ export async function recordedDocs(
 ): Promise<Found> {
   const jobId = found.recorded?.jobId
   if (!jobId || settings.jobId || !settings.reuseJob) return found
-  const job = await send(POLL, (ms, signal) => api.getJob(jobId, ms, signal), step.schedule, step)
-    .then((answer) => mergeJob({ id: jobId }, answer))
-    .catch(() => undefined)
+  const job = await readJob(api, jobId, step.schedule, step).catch(() => undefined)
   if (!job) return found
   const docs = await readDocsPull(job, event, readers, step.within(step.budgets.lookup))
   if (docs?.why) step.log.info(docs.why)
@@ -127,7 +122,7 @@ export async function decide(
   const { found, own } = looked
   if (own) return { skip: own }
   const github = readers.workflow
-  const branch = event && github && !looked.prepared ? branchOf(event) : undefined
+  const branch = looked.gathers
   const joined =
     event && github && branch && !found?.recorded
       ? await joinBranch(settings, event, branch, github, readers, api, step)
