@@ -286,23 +286,27 @@ describe('a status comment deleted while the step runs', () => {
     `https://github.com/Codertocat/Hello-World/pull/2#issuecomment-${id}`
   const PATCH = new RegExp(`^PATCH ${REPO}/issues/comments/\\d+$`)
 
-  it('the comment found: one new comment records the job, and comment-url is the new one', async () => {
-    const sim = await sims.start({ jobDurationMs: 200 })
+  /**
+   * A run on a pull request whose status comment (`found`, recording an existing job) is deleted
+   * after the step found it and before the step writes it.
+   */
+  async function deletedOnceFound(sim: Simulator, found: number) {
     const jobId = await existingJob(sim)
-    const found = 41
-    sim.setScenario({
-      github: {
-        comments: { 2: [{ id: found, user: BOT, body: marker({ projectId: 'proj_e2e', jobId }) }] }
-      }
-    })
+    const body = marker({ projectId: 'proj_e2e', jobId })
+    sim.setScenario({ github: { comments: { 2: [{ id: found, user: BOT, body }] } } })
     const run = await runAction(inputs(sim), {
       ...onEvent(sim, 'pull_request', 'pull_request-synchronize.json'),
-      // Deleted after the step found it, before the step writes it.
       onSpawn: (child) =>
         void waitForLine(child, /Found this action's comment/).then(() =>
           sim.github.deleteComment(found)
         )
     })
+    return { jobId, found, run }
+  }
+
+  it('the comment found: one new comment records the job, and comment-url is the new one', async () => {
+    const sim = await sims.start({ jobDurationMs: 200 })
+    const { jobId, found, run } = await deletedOnceFound(sim, 41)
     expect(run.code).toBe(0)
     expect(commentCalls(sim)).toEqual([
       `GET ${REPO}/issues/2/comments`,
@@ -329,20 +333,7 @@ describe('a status comment deleted while the step runs', () => {
         ]
       }
     })
-    const jobId = await existingJob(sim)
-    const found = 42
-    sim.setScenario({
-      github: {
-        comments: { 2: [{ id: found, user: BOT, body: marker({ projectId: 'proj_e2e', jobId }) }] }
-      }
-    })
-    const run = await runAction(inputs(sim), {
-      ...onEvent(sim, 'pull_request', 'pull_request-synchronize.json'),
-      onSpawn: (child) =>
-        void waitForLine(child, /Found this action's comment/).then(() =>
-          sim.github.deleteComment(found)
-        )
-    })
+    const { run } = await deletedOnceFound(sim, 42)
     expect(run.code).toBe(0)
     expect(sim.comments).toHaveLength(0)
     expect(run.outputs['comment-url']).toBe('')
