@@ -1,10 +1,10 @@
 import * as core from '@actions/core'
-import { CancelledError, cancellation } from './errors.js'
+import { CancelledError, DeadlineError, cancellation } from './errors.js'
 import { readDocsPull, type DocsReaders } from './github/docs-pull.js'
 import { readSettings, type Settings } from './inputs.js'
 import type { MintlifyApi } from './mintlify/api.js'
 import { waitForJob } from './mintlify/poll.js'
-import { begin, readJob } from './mintlify/start.js'
+import { begin, readRecordedJob } from './mintlify/start.js'
 import { dryRunTitle, toldCommit } from './plan.js'
 import { Reporter } from './publish/report.js'
 import { closeAll, finishAll, type Sink } from './publish/sink.js'
@@ -31,10 +31,14 @@ export async function run(options: RunOptions = {}): Promise<void> {
   const sinks: Sink[] = []
   try {
     const settings = await readSettings(cancel.signal)
-    Object.assign(state, { projectId: settings.projectId, failOnNoPr: settings.failOnNoPr })
+    Object.assign(state, {
+      projectId: settings.projectId,
+      failOnNoPr: settings.failOnNoPr,
+      timeoutMs: settings.timeoutMs
+    })
     for (const warning of settings.warnings) report.warning(warning)
     const step = stepOf(settings, options, cancel.signal, report)
-    state.lastWriteMs = step.budgets.last
+    Object.assign(state, { lastWriteMs: step.budgets.last, deadline: step.schedule.deadline })
 
     const event = readEvent(step.env)
     state.trigger = event && triggerOf(event)
@@ -51,15 +55,19 @@ export async function run(options: RunOptions = {}): Promise<void> {
     state.outcome =
       error instanceof CancelledError
         ? { kind: 'cancelled', reason: error.message }
-        : { kind: 'error', error }
+        : error instanceof DeadlineError && state.job?.id
+          ? { kind: 'timeout', timeoutMs: state.timeoutMs, unread: error.message }
+          : { kind: 'error', error }
   } finally {
     state.elapsedMs = now() - state.startedAt
     // The last writes have a budget of their own, whatever the deadline and cancellation say:
-    // they report a timeout or a cancellation too. A signal from the runner stops them.
+    // they report a timeout or a cancellation too. The step ends by the deadline plus that
+    // budget, whatever came before; a signal from the runner stops them sooner.
+    const lastMs = Math.min(state.lastWriteMs, state.deadline + state.lastWriteMs - now())
     const wrote = await finishAll(
       sinks,
       state,
-      withinLast(state.lastWriteMs, now, cancel.finishing())
+      withinLast(Math.max(1, lastMs), now, cancel.finishing())
     )
     for (const { written, url } of wrote) state.written[written] = url
     const failure = await report.finish(state)
@@ -89,6 +97,8 @@ async function story(run: Run, event: Event | undefined, looked: LookedUp) {
   if ('skip' in decided) return void (state.outcome = { kind: 'skipped', ...decided.skip })
   const { plan, prompt, found } = decided
   state.mode = plan.mode
+  // The job to attach to exists before it is read: a timeout while reading it still names it.
+  if (plan.mode === 'attach') state.job = { id: plan.jobId }
   if (plan.reason) report.info(plan.reason)
   if (!api) {
     report.prompt(prompt, dryRunTitle(plan))
@@ -150,7 +160,8 @@ async function followClosed(run: Run, event: Event, { found }: LookedUp): Promis
     return step.log.info(
       'No docs job is recorded for this pull request, so no docs pull request follows it.'
     )
-  const job = await readJob(step.mintlify(), jobId, step.schedule, step)
+  const job = await readRecordedJob(step.mintlify(), jobId, step.lookupSchedule(), step)
+  if (!job) return step.log.info('The docs pull request is left as it is.')
   Object.assign(state, { job, mode: 'attach' })
   state.notes.push(...(await closeAll(sinks, state, step.within(step.budgets.write))))
 }

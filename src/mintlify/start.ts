@@ -2,7 +2,7 @@
  * Starting the work on the platform: create the job, send the follow-up message, or read the job
  * to attach to, through the Mintlify request policy.
  */
-import { ApiError } from '../errors.js'
+import { ApiError, cancellation, errorMessage } from '../errors.js'
 import type { Settings } from '../inputs.js'
 import { mergeJob, type Job } from './job.js'
 import { CREATE, MESSAGE, POLL, type MintlifyApi } from './api.js'
@@ -95,4 +95,23 @@ export async function readJob(
 ): Promise<Job> {
   const answer = await send(POLL, (ms, signal) => api.getJob(id, ms, signal), schedule, runtime)
   return mergeJob({ id }, answer)
+}
+
+/**
+ * Reads a job recorded on GitHub before the plan, within `schedule` (the lookup budget): the job,
+ * or undefined when it cannot be read in that time. A cancellation of the step stays one.
+ */
+export async function readRecordedJob(
+  api: MintlifyApi,
+  id: string,
+  schedule: Schedule,
+  runtime: Runtime
+): Promise<Job | undefined> {
+  try {
+    return await readJob(api, id, schedule, runtime)
+  } catch (error: unknown) {
+    if (runtime.signal.aborted) throw cancellation(runtime.signal)
+    runtime.log.info(`Agent job ${forLog(id, 100)} could not be read: ${errorMessage(error)}`)
+    return undefined
+  }
 }

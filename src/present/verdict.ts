@@ -244,10 +244,12 @@ export function verdictOf(record: RunRecord): Verdict {
         headline: 'Timed out',
         comment: '⏱️ The docs job is still running; this run stopped waiting for it',
         check: stillRunning,
-        failMessage:
-          `Timed out: agent job ${id} was still ${forLog(job?.status ?? 'unknown', 60)} at the ` +
-          `last check before the ${formatDuration(outcome.timeoutMs)} timeout. ${keepsRunning} Raise timeout, ` +
-          'or set wait: false to start the job without waiting.'
+        failMessage: outcome.unread
+          ? `Timed out: agent job ${id} could not be read before the ` +
+            `${formatDuration(outcome.timeoutMs)} timeout (${outcome.unread}). ${keepsRunning}`
+          : `Timed out: agent job ${id} was still ${forLog(job?.status ?? 'unknown', 60)} at the ` +
+            `last check before the ${formatDuration(outcome.timeoutMs)} timeout. ${keepsRunning} Raise timeout, ` +
+            'or set wait: false to start the job without waiting.'
       }
     case 'cancelled':
       return {

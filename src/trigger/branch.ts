@@ -13,7 +13,7 @@ import { describeGitHubError } from '../github/policy.js'
 import type { Settings } from '../inputs.js'
 import type { MintlifyApi } from '../mintlify/api.js'
 import { classifyStatus } from '../mintlify/job.js'
-import { readJob } from '../mintlify/start.js'
+import { readRecordedJob } from '../mintlify/start.js'
 import { checkName } from '../present/check.js'
 import { forLog } from '../sanitize.js'
 import type { Step } from '../step.js'
@@ -71,7 +71,7 @@ export async function joinBranch(
   if (!api) {
     return settle({ branch, jobId: record.jobId, since: record.told, base: record.since }, head)
   }
-  const job = await readJob(api, record.jobId, step.schedule, step).catch(() => undefined)
+  const job = await readRecordedJob(api, record.jobId, step.lookupSchedule(), step)
   // What cannot be read is not known to be undocumented: only what is new goes to a new job.
   if (!job)
     return fresh(

@@ -8,7 +8,7 @@ import { Companion, pullRequestOf } from '../github/companion.js'
 import { readDocsPull, type DocsReaders } from '../github/docs-pull.js'
 import type { Settings } from '../inputs.js'
 import type { MintlifyApi } from '../mintlify/api.js'
-import { readJob } from '../mintlify/start.js'
+import { readRecordedJob } from '../mintlify/start.js'
 import { agentEvent, agentPull, planJob, type AgentWork, type Found, type Plan } from '../plan.js'
 import { joinBranch } from './branch.js'
 import type { Step } from '../step.js'
@@ -90,7 +90,7 @@ export async function recordedDocs(
 ): Promise<Found> {
   const jobId = found.recorded?.jobId
   if (!jobId || settings.jobId || !settings.reuseJob) return found
-  const job = await readJob(api, jobId, step.schedule, step).catch(() => undefined)
+  const job = await readRecordedJob(api, jobId, step.lookupSchedule(), step)
   if (!job) return found
   const docs = await readDocsPull(job, event, readers, step.within(step.budgets.lookup))
   if (docs?.why) step.log.info(docs.why)
