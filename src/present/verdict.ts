@@ -247,8 +247,8 @@ export function verdictOf(record: RunRecord): Verdict {
         failMessage: outcome.unread
           ? `Timed out: agent job ${id} could not be read before the ` +
             `${formatDuration(outcome.timeoutMs)} timeout (${outcome.unread}). ${keepsRunning}`
-          : `Timed out: agent job ${id} was still ${forLog(job?.status ?? 'unknown', 60)} at the ` +
-            `last check before the ${formatDuration(outcome.timeoutMs)} timeout. ${keepsRunning} Raise timeout, ` +
+          : `Timed out: agent job ${id} ${lastSeen(job?.status)} at the last check before the ` +
+            `${formatDuration(outcome.timeoutMs)} timeout. ${keepsRunning} Raise timeout, ` +
             'or set wait: false to start the job without waiting.'
       }
     case 'cancelled':
@@ -276,4 +276,13 @@ export function verdictOf(record: RunRecord): Verdict {
       }
     }
   }
+}
+
+/** How a job that had not ended was last seen: still working, or in a status this action does not know. */
+function lastSeen(status: string | undefined): string {
+  if (status === undefined) return 'had shown no status'
+  const shown = forLog(status, 60)
+  return classifyStatus(status).known
+    ? `was still ${shown}`
+    : `showed status "${shown}", which this action does not know,`
 }
