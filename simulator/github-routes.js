@@ -3,16 +3,19 @@ import { byNumber, commitData, comparisonData } from './github-data.js'
 import { isMissing, pullData, resolveSha } from './github-data.js'
 import { renderComment, renderCommit, renderComparison, renderFile } from './github-render.js'
 import { renderLabel, renderPull, renderStatus } from './github-render.js'
+import { renderCombinedStatus } from './github-render.js'
 import { resolveDotSegments } from './routes.js'
 
 /**
  * A route: its method, its path as GitHub's REST description names it, the fields its body may
- * have (each a string, strings, or one of the strings listed), checked before `handle` runs.
+ * have (each a string, strings, or one of the strings listed), checked before `handle` runs;
+ * `readBack` marks a read the action never makes, played so a person can see what a run wrote.
  *
  * @typedef {import('./github.js').Call} Call
  * @typedef {import('./github.js').Reply} Reply
  * @typedef {{ method: 'GET' | 'POST' | 'PATCH', path: string, handle: (c: Call) => Reply,
- *   body?: Record<string, 'string' | 'strings' | readonly string[]>, required?: string[] }} Row
+ *   body?: Record<string, 'string' | 'strings' | readonly string[]>, required?: string[],
+ *   readBack?: true }} Row
  */
 
 /** GitHub's caps, in characters: a comment body, a commit status description. */
@@ -20,7 +23,8 @@ const MAX = { comment: 65536, description: 140 }
 const noCommit = (/** @type {string} */ ref) => fail(422, `No commit found for SHA: ${ref}`)
 
 /**
- * Every GitHub route the simulator plays, and only those the action calls, by kind: its method,
+ * Every GitHub route the simulator plays, and only those the action calls (and the `readBack`
+ * reads the README gives for checking what a run wrote), by kind: its method,
  * its path as GitHub's REST description names it (so `scripts/github-examples.js` finds its
  * example answer, and a test its schemas), its body's fields and what it does. Adding a route is
  * one entry here, then `node scripts/github-examples.js`. A `{basehead}` or `{ref}` that ends a
@@ -62,6 +66,35 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
       const page = paginate(numbers, c, 30, 100)
       const pulls = page.items.map((n) => renderPull(pull(c, n), where, 'pull-request-simple'))
       return reply(200, pulls, page.headers)
+    }
+  },
+  listStatuses: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/commits/{ref}/statuses',
+    readBack: true,
+    handle(c) {
+      // Newest first, every status written, as GitHub lists them; an unknown ref has none.
+      const page = paginate(statusesOf(c), c, 30, 100)
+      const statuses = page.items.map((s) => renderStatus(s, c.where))
+      return reply(200, statuses, page.headers)
+    }
+  },
+  combinedStatus: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/commits/{ref}/status',
+    readBack: true,
+    handle(c) {
+      if (isMissing(c.settings, c.where, c.route.ref)) {
+        return fail(404, `No commit found for SHA: ${c.route.ref}`)
+      }
+      // The latest status of each context, and one state for them all.
+      const latest = statusesOf(c).filter(
+        (s, i, all) => all.findIndex((t) => t.context === s.context) === i
+      )
+      const page = paginate(latest, c, 30, 100)
+      const sha = resolveSha(c.settings, c.where, c.route.ref)
+      const combined = { sha, statuses: page.items, total: latest.length, state: combine(latest) }
+      return reply(200, renderCombinedStatus(combined, c.where), page.headers)
     }
   },
   commit: {
@@ -373,6 +406,23 @@ function paginate(items, c, perPage, max) {
   })
   const headers = link.length > 0 ? { link: link.join(', ') } : undefined
   return { items: items.slice((number - 1) * size, number * size), number, headers }
+}
+
+/** The statuses written to the route's repository on the commit its ref names, newest first. */
+const statusesOf = (/** @type {Call} */ c) => {
+  const sha = resolveSha(c.settings, c.where, c.route.ref)
+  return c.state.statuses.filter((s) => s.sha === sha && sameRepo(s, c.where)).reverse()
+}
+
+/**
+ * GitHub's combined state: `failure` when a context reports `error` or `failure`, `pending` when
+ * there is none or one is `pending`, else `success`.
+ *
+ * @param {{ state: string }[]} latest @returns {'failure' | 'pending' | 'success'}
+ */
+export function combine(latest) {
+  if (latest.some((s) => s.state === 'error' || s.state === 'failure')) return 'failure'
+  return latest.length === 0 || latest.some((s) => s.state === 'pending') ? 'pending' : 'success'
 }
 
 /** @param {{ owner: string, repo: string }} a @param {{ owner: string, repo: string }} b */
