@@ -12,6 +12,7 @@ import { Octokit } from '@octokit/core'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
 import { gitHubApiUrl, proxiedFetch, readCapped, TooLargeError } from '../http.js'
+import { redact } from '../sanitize.js'
 import {
   asList,
   CommitPullSchema,
@@ -98,6 +99,39 @@ function userAgentOf(base: string, env: NodeJS.ProcessEnv): string {
   return base.includes(tag) ? base : `${base} ${tag}`
 }
 
+/**
+ * Options of a request that are not text sent as it is: where it goes, the token (in the
+ * headers) and how it is sent.
+ */
+const NOT_SENT_TEXT = new Set(['method', 'baseUrl', 'headers', 'request', 'mediaType'])
+
+/** `value` with every string in it redacted, arrays and objects copied rather than changed. */
+function redactValue(value: unknown): unknown {
+  if (typeof value === 'string') return redact(value)
+  if (Array.isArray(value)) return value.map(redactValue)
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item)]))
+  }
+  return value
+}
+
+/**
+ * Redacts every text a request carries to GitHub: the path and its parameters, the query, and
+ * every string in the body (a comment, a status's context, description and target URL, a pull
+ * request's labels and reviewers, GraphQL variables). Installed once on the client, so no call,
+ * present or future, can send a secret or a URL's credentials to GitHub, where they would be
+ * published to everyone who can read the repository.
+ */
+function redactRequest(options: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(options)) {
+    if (!NOT_SENT_TEXT.has(key)) options[key] = redactValue(value)
+  }
+}
+
 const GitHubOctokit = Octokit.plugin(retry, throttling)
 type ThrottleOptions = NonNullable<ConstructorParameters<typeof GitHubOctokit>[0]>['throttle']
 
@@ -150,6 +184,7 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
       request.request = { ...request.request, retries: 0 }
     }
   })
+  octokit.hook.before('request', redactRequest)
 
   /** The token's account, once GitHub named it. */
   let account: string | undefined
