@@ -64,6 +64,11 @@ export interface OwnedCommentOptions {
   readonly replacedNote?: string
 }
 
+/** Why the last state was not written: GitHub still held the write before it. */
+const HELD =
+  'GitHub still held the write before it when the time for the last writes ran out, so it may ' +
+  'show an older state; re-run the workflow job to update it'
+
 /** The comment was deleted a second time in one run: no third one is written. */
 export class DeletedAgain extends GitHubError {}
 
@@ -80,7 +85,7 @@ export class OwnedComment {
   private uncertain = false
   /** The login the token acts as; undefined until learned, and then nothing is trusted. */
   private account: string | undefined
-  private readonly beside = new Beside()
+  private readonly beside: Beside
 
   constructor(
     private readonly github: GitHubApi,
@@ -88,7 +93,9 @@ export class OwnedComment {
     private readonly options: OwnedCommentOptions,
     private readonly surface: Surface,
     private readonly log: Log
-  ) {}
+  ) {
+    this.beside = new Beside(surface, options.describe(new GitHubError(HELD, 'no-answer'), false))
+  }
 
   /** The account the token acts as, when it was learned elsewhere (the same token's `viewer`). */
   actingAs(account: string): this {
@@ -150,10 +157,14 @@ export class OwnedComment {
     }, within)
   }
 
-  /** Writes the comment's last state, after the write still under way has settled. */
+  /**
+   * Writes the comment's last state once GitHub has answered the write still under way, so that
+   * GitHub stores it last. While that one is held, nothing is sent beside it (a held create would
+   * make a second comment): when the last writes' time runs out first, the surface warns.
+   */
   async finish(body: string, within: Within): Promise<string | undefined> {
-    await this.beside.settle(within)
-    return this.write(body, within)
+    const url = await this.beside.last((bounds) => this.write(body, bounds), within, false)
+    return url ?? this.written?.url
   }
 
   /**
