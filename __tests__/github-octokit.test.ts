@@ -433,13 +433,15 @@ describe('viewer', () => {
   it('asks GitHub who the token is once, and knows it from a history request too', async () => {
     const { api, s } = github()
     const graphql = () => s.requests.slice(seen).filter((r) => r.path.endsWith('/graphql'))
-    expect(await api.viewer(signal())).toBe('github-actions[bot]')
-    expect(await api.viewer(signal())).toBe('github-actions[bot]')
+    // `viewer` is typed User: an installation token keeps `[bot]`, with the App account's id.
+    const bot = { login: 'github-actions[bot]', id: 41898282, bot: true }
+    expect(await api.viewer(signal())).toEqual(bot)
+    expect(await api.viewer(signal())).toEqual(bot)
     expect(graphql()).toHaveLength(1)
 
     const other = github().api
-    await other.history(OWNER, REPO, HEAD, 5, signal())
-    expect(await other.viewer(signal())).toBe('github-actions[bot]')
+    await other.history(OWNER, REPO, HEAD, 5, undefined, signal())
+    expect(await other.viewer(signal())).toEqual(bot)
     expect(graphql()).toHaveLength(2)
   })
 })

@@ -376,7 +376,11 @@ describe('the action’s GitHub client against the fake GitHub', () => {
     expect(await api.commitPulls(...code, HEAD, signal)).toEqual([
       { number: 2, headSha: HEAD, author: 'Codertocat' }
     ])
-    expect(await api.viewer(signal)).toBe('github-actions[bot]')
+    expect(await api.viewer(signal)).toEqual({
+      login: 'github-actions[bot]',
+      id: 41898282,
+      bot: true
+    })
     const comment = await api.createComment(...code, 2, 'Docs job started', signal)
     await api.updateComment(...code, comment.id, 'Docs job done', signal)
     const { comments } = await api.listComments(...code, 2, 1, signal)

@@ -24,23 +24,54 @@ import {
   items,
   PullStateSchema,
   ViewerSchema,
+  type Account,
   type ChangedFile,
   type GitHubApi
 } from './api.js'
 
-/** The token's account, and a branch's last commits with their statuses, in one request. */
-const HISTORY_QUERY = `query ($owner: String!, $repo: String!, $sha: String!, $first: Int!) {
-  viewer { login }
+/**
+ * Who the token is: its id tells its account apart from one whose login differs only by `[bot]`.
+ * Typed `User`, `viewer` spells an App's installation token `<slug>[bot]`, as REST does.
+ */
+export const VIEWER_QUERY = 'query { viewer { login databaseId } }'
+
+/**
+ * The token's account, and one page of a branch's history with the latest status of each context
+ * on each commit and who wrote it. `creator` is an `Actor`, an interface without `databaseId`:
+ * the id is asked of each kind of account that has one; a Bot's login comes without `[bot]`.
+ */
+export const HISTORY_QUERY = `query ($owner: String!, $repo: String!, $sha: String!, $first: Int!, $after: String) {
+  viewer { login databaseId }
   repository(owner: $owner, name: $repo) {
     object(expression: $sha) {
       ... on Commit {
-        history(first: $first) {
-          nodes { oid status { contexts { context description creator { login } } } }
+        history(first: $first, after: $after) {
+          pageInfo { hasNextPage endCursor }
+          nodes {
+            oid
+            status {
+              contexts {
+                context
+                description
+                creator {
+                  __typename
+                  login
+                  ... on Bot { databaseId }
+                  ... on User { databaseId }
+                  ... on Mannequin { databaseId }
+                  ... on Organization { databaseId }
+                }
+              }
+            }
+          }
         }
       }
     }
   }
 }`
+
+/** Every GraphQL query the action sends. */
+export const GRAPHQL_QUERIES = { viewer: VIEWER_QUERY, history: HISTORY_QUERY } as const
 
 /** Largest GitHub answer read; a larger one is refused rather than held in memory. */
 export const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024
@@ -187,7 +218,7 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
   octokit.hook.before('request', redactRequest)
 
   /** The token's account, once GitHub named it. */
-  let account: string | undefined
+  let account: Account | undefined
   return {
     async compare(owner, repo, base, head, signal) {
       const { data } = await octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', {
@@ -274,16 +305,18 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
     async viewer(signal) {
       // A token's account does not change within a step: asked once, whoever asks.
       if (account) return account
-      const data = await octokit.graphql('query { viewer { login } }', { request: { signal } })
-      account = ViewerSchema.parse(data).viewer.login
-      return account
+      const data = await octokit.graphql(VIEWER_QUERY, { request: { signal } })
+      const viewer = ViewerSchema.parse(data).viewer
+      account = viewer
+      return viewer
     },
-    async history(owner, repo, sha, count, signal) {
+    async history(owner, repo, sha, count, after, signal) {
       const data = await octokit.graphql(HISTORY_QUERY, {
         owner,
         repo,
         sha,
         first: count,
+        after: after ?? null,
         request: { signal }
       })
       const history = HistorySchema.parse(data)

@@ -4,18 +4,26 @@
  * docs pull request). A comment counts only when the token's own account wrote it (learned from
  * GraphQL `viewer`, which answers for personal and GitHub App tokens alike) and the action's
  * hidden marker opens its body: anyone can quote a marker, nobody else can write as the token's
- * account. It is found newest first however long the conversation, created once (when GitHub's
- * answer leaves it unknown whether a create landed, it is looked for before anything is created
- * again), replaced once when someone deletes it mid-run, and written beside the polling, which
- * never waits for it. Its users only supply the text.
+ * account, which is told by its id (`viewer`'s `databaseId`, a comment's `user.id`), never by a
+ * login another account could hold in another spelling. It is found newest first however long
+ * the conversation, created once (when GitHub's answer leaves it unknown whether a create
+ * landed, it is looked for before anything is created again), replaced once when someone deletes
+ * it mid-run, and written beside the polling, which never waits for it. Its users only supply
+ * the text.
  */
 import type { Within, Log } from '../runtime.js'
-import { MAX_COMMENT_PAGES, type GitHubApi, type IssueComment } from './api.js'
+import {
+  MAX_COMMENT_PAGES,
+  sameAccount,
+  type Account,
+  type GitHubApi,
+  type IssueComment
+} from './api.js'
 import { Beside, createOnce, gitHubError, GitHubError, type Surface } from './policy.js'
 
-/** Whether `account` wrote `comment`; logins compare without case, as GitHub compares them. */
-export function writtenBy(comment: IssueComment, account: string): boolean {
-  return comment.author !== undefined && comment.author.toLowerCase() === account.toLowerCase()
+/** Whether `account` wrote `comment`: the same account by id (see `sameAccount`). */
+export function writtenBy(comment: IssueComment, account: Account): boolean {
+  return comment.author !== undefined && sameAccount(comment.author, account)
 }
 
 /** What makes a comment the one looked for. */
@@ -83,8 +91,8 @@ export class OwnedComment {
   private replaced = false
   /** A create's answer left unknown whether the comment exists: look before creating again. */
   private uncertain = false
-  /** The login the token acts as; undefined until learned, and then nothing is trusted. */
-  private account: string | undefined
+  /** The account the token acts as; undefined until learned, and then nothing is trusted. */
+  private account: Account | undefined
   private readonly beside: Beside
 
   constructor(
@@ -98,7 +106,7 @@ export class OwnedComment {
   }
 
   /** The account the token acts as, when it was learned elsewhere (the same token's `viewer`). */
-  actingAs(account: string): this {
+  actingAs(account: Account): this {
     this.account = account
     return this
   }
@@ -235,7 +243,7 @@ export class OwnedComment {
     return newestComment(this.github, this.thread, within, this.test(account))
   }
 
-  private test(account: string): Wanted {
+  private test(account: Account): Wanted {
     return (comment) => writtenBy(comment, account) && this.options.mine(comment.body)
   }
 }

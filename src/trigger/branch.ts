@@ -57,7 +57,12 @@ export async function joinBranch(
   try {
     const where = { owner: event.owner, repo: event.repo, sha: head, branch }
     const context = checkName(settings.projectId)
-    record = await findRecord(github, { ...where, context }, step.within(step.budgets.lookup))
+    record = await findRecord(
+      github,
+      { ...where, context },
+      step.within(step.budgets.lookup),
+      step.log
+    )
   } catch (error: unknown) {
     step.log.warning(
       `Could not read the docs checks on ${forLog(branch, 100)} ` +
