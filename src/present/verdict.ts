@@ -279,8 +279,8 @@ export function verdictOf(record: RunRecord): Verdict {
 }
 
 /** How a job that had not ended was last seen: still working, or in a status this action does not know. */
-function lastSeen(status: string | undefined): string {
-  if (status === undefined) return 'had shown no status'
+function lastSeen(status: string | null | undefined): string {
+  if (status === undefined || status === null) return 'had shown no status'
   const shown = forLog(status, 60)
   return classifyStatus(status).known
     ? `was still ${shown}`
