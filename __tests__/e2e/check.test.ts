@@ -84,7 +84,7 @@ describe('the docs check on a pull request', () => {
 
   it('a timeout: still pending, naming the job that keeps running', async () => {
     const sim = await sims.start({ finalStatus: 'active' })
-    const run = await runAction(inputs(sim, { timeout: '3s' }), onPullRequest(sim))
+    const run = await runAction(inputs(sim, { timeout: '10s' }), onPullRequest(sim))
     expect(run.code).not.toBe(0)
     const last = statuses(sim).at(-1)
     expect(last?.state).toBe('pending')
