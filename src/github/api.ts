@@ -95,6 +95,24 @@ export interface GitHubApi {
     labels: readonly string[],
     signal: AbortSignal
   ): Promise<void>
+  /**
+   * What a person may do in the repository, as the collaborator permission API says; undefined
+   * for someone who is not a collaborator (GitHub answers 404).
+   */
+  permission(
+    owner: string,
+    repo: string,
+    login: string,
+    signal: AbortSignal
+  ): Promise<Permission | undefined>
+  /** Reacts to a conversation comment; a reaction already there is kept once. */
+  react(
+    owner: string,
+    repo: string,
+    commentId: number,
+    content: Reaction,
+    signal: AbortSignal
+  ): Promise<void>
   /** Sets a commit status; the latest status of a `context` is the one GitHub shows. */
   createStatus(
     owner: string,
@@ -313,8 +331,30 @@ export const ComparisonSchema = z.looseObject({
 })
 
 /** A pull request as the action reads it before changing it. */
+/**
+ * A collaborator's permission: `role` is GitHub's `role_name` (admin, maintain, write, triage,
+ * read, or an organisation's custom role); `permission` the legacy field, which reads maintain
+ * as `write` and triage as `read`.
+ */
+export interface Permission {
+  readonly role?: string
+  readonly permission?: string
+}
+
+export const PermissionSchema = z
+  .looseObject({ permission: str, role_name: str })
+  .transform((p): Permission => ({
+    role: p.role_name ?? undefined,
+    permission: p.permission ?? undefined
+  }))
+
+/** The reactions the action leaves on a command: seen, then done or not done. */
+export type Reaction = 'eyes' | 'rocket' | 'confused' | '-1'
+
 export interface PullState {
   readonly number: number
+  /** The head commit, where a check about the pull request's change belongs. */
+  readonly headSha?: string
   readonly state: 'open' | 'closed'
   readonly merged: boolean
   /** Login of the account that opened it, which cannot be asked for a review. */
@@ -335,12 +375,14 @@ export const PullStateSchema = z
     merged_at: str,
     html_url: str,
     user: z.looseObject({ login: str }).nullish().catch(undefined),
+    head: z.looseObject({ sha: str }).nullish().catch(undefined),
     labels: z.array(z.unknown()).nullish().catch(undefined),
     requested_reviewers: z.array(z.unknown()).nullish().catch(undefined),
     requested_teams: z.array(z.unknown()).nullish().catch(undefined)
   })
   .transform((p): PullState => ({
     number: p.number,
+    headSha: p.head?.sha ?? undefined,
     state: p.state,
     merged: p.merged === true || Boolean(p.merged_at),
     author: p.user?.login ?? undefined,

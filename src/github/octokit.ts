@@ -13,6 +13,7 @@ import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
 import { gitHubApiUrl, proxiedFetch, readCapped, TooLargeError } from '../http.js'
 import { redact } from '../sanitize.js'
+import { gitHubError } from './policy.js'
 import {
   asList,
   CommitPullSchema,
@@ -22,6 +23,7 @@ import {
   HistorySchema,
   IssueCommentSchema,
   items,
+  PermissionSchema,
   PullStateSchema,
   ViewerSchema,
   type Account,
@@ -372,6 +374,28 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
         repo,
         issue_number: number,
         labels: [...labels],
+        request: { signal }
+      })
+    },
+    async permission(owner, repo, login, signal) {
+      try {
+        const { data } = await octokit.request(
+          'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
+          { owner, repo, username: login, request: { signal } }
+        )
+        return PermissionSchema.parse(data)
+      } catch (error: unknown) {
+        // GitHub answers 404 for an account that is not a collaborator.
+        if (gitHubError(error).status === 404) return undefined
+        throw error
+      }
+    },
+    async react(owner, repo, commentId, content, signal) {
+      await octokit.request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
+        owner,
+        repo,
+        comment_id: commentId,
+        content,
         request: { signal }
       })
     },
