@@ -53,8 +53,8 @@ const STARTS = [
 
 /**
  * Start-up: the bundle against bare Node sending the same requests, as `rounds` orders them, and
- * the bundle the last report measured, timed again. Each kind takes a turn in every round, in an
- * order that rotates, so a busy moment slows all alike.
+ * the bundle the last report measured, timed again. Each kind takes a turn in every round, so a
+ * busy moment slows all alike.
  *
  * @param {Bench} bench @returns {Promise<Row[]>}
  */
@@ -83,8 +83,11 @@ async function startup(bench) {
   const turns = kinds.flatMap((kind) => kind.turns)
   for (let i = 0; i < WARM_UPS; i++) for (const turn of turns) await turn()
   for (const { times } of kinds) [times.action, times.bare, times.earlier] = [[], [], []]
+  // Each round starts one turn later, and every other round goes backwards, so no kind always
+  // runs just after another (after a lighter process, or after the same file was read).
   for (let i = 0; i < bench.runs; i++) {
-    for (let j = 0; j < turns.length; j++) await turns[(i + j) % turns.length]?.()
+    const order = i % 2 === 0 ? turns : [...turns].reverse()
+    for (let j = 0; j < order.length; j++) await order[(i + j) % order.length]?.()
   }
   return kinds.flatMap(({ label, goal, plan, times, refused }) => {
     const { action, bare } = times
@@ -256,7 +259,7 @@ ${missed.length === 0 ? 'Every goal is met.' : `Goals missed: ${missed.join('; '
   \`node dist/index.js\` runs as a runner starts it. Bare Node (\`node -e\` with \`fetch\`) sends the
   requests the action sent up to then, in as few rounds as a script could: GitHub's at once (a
   pull request's comments after the lookup that finds it), then the Mintlify one. ${runs} runs
-  each after ${WARM_UPS} warm-ups, in rotating turns; ratios of medians. Under each, the figure
+  each after ${WARM_UPS} warm-ups, in turns rotating both ways; ratios of medians. Under each, the figure
   the last report recorded, and the bundle of the commit it measured timed again in the same
   turns: a difference between the two bundles is the code's, not the machine's or its load's.
 - **Change context**: GitHub's example payloads (\`__fixtures__/events/\`); requests under
