@@ -138,7 +138,7 @@ const DEMOS = {
   failed: { about: 'the agent gives up and the job fails', scenario: { finalStatus: 'failed' } },
   archived: { about: 'the job ends archived', scenario: { finalStatus: 'archived' } },
   flaky: {
-    about: 'some status checks meet a 502 or a 503 on the way',
+    about: 'some reads of the job meet a 502 or a 503 on the way',
     // With the simulator's default seed this fails the second and third checks: one of each.
     scenario: { flakiness: 0.6 }
   },
