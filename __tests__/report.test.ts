@@ -222,3 +222,25 @@ describe('no secret in the outputs or the summary', () => {
     expect(cell(core.summaries[0] ?? '', 'Pull request')).toMatch(/^<a href="https:.*\*\*\*.*">/)
   })
 })
+
+describe('each warning once a run', () => {
+  beforeEach(() => core.reset())
+
+  it('gives a repeated warning once, and no closing note the log already said', async () => {
+    const reporter = new Reporter()
+    const why =
+      'Could not read the state of docs pull request acme/docs#110: GitHub refused (HTTP 404).'
+    reporter.warning(`${why} Its state is not known, so this change went to a new docs job.`)
+    reporter.warning(`${why} Its state is not known, so this change went to a new docs job.`)
+    reporter.info('Job status: active (after 5s).')
+    await reporter.finish({
+      job: job(),
+      outcome: { kind: 'finished', phase: 'completed' },
+      elapsedMs: 65_000,
+      failOnNoPr: false,
+      docs: { state: 'unknown', why }
+    })
+    expect(core.warning).toHaveBeenCalledTimes(1)
+    expect(core.logLines().filter((line) => line.includes(why))).toHaveLength(1)
+  })
+})

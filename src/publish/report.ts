@@ -50,6 +50,8 @@ export class Reporter implements Log {
   /** Why `GITHUB_OUTPUT` cannot be written, once a write to it failed: the step then fails. */
   private outputProblem: string | undefined
   private shownPrompt: string | undefined
+  /** What the log said so far: each warning is given once a run, and a note not said twice. */
+  private readonly said = new Set<string>()
 
   /** Text as it may be printed: without secrets, and unable to start a workflow command. */
   clean(text: string): string {
@@ -57,11 +59,24 @@ export class Reporter implements Log {
   }
 
   info(message: string): void {
-    core.info(this.clean(message))
+    const line = this.clean(message)
+    this.said.add(line)
+    core.info(line)
   }
 
+  /** A warning, once a run: the same warning again adds nothing to the log or the annotations. */
   warning(message: string): void {
-    core.warning(this.annotation(message), TITLE)
+    const line = this.annotation(message)
+    if (this.said.has(line)) return
+    this.said.add(line)
+    core.warning(line, TITLE)
+  }
+
+  /** A closing note, unless the log already said it, alone or within a warning. */
+  private note(message: string): void {
+    const line = this.clean(message)
+    for (const earlier of this.said) if (earlier.includes(line)) return
+    this.info(message)
   }
 
   debug(message: string): void {
@@ -109,7 +124,7 @@ export class Reporter implements Log {
     this.output('docs-comment-url', safeLink(written['docs-comment'])?.href ?? '')
     if (record.job) this.writeOutputs(record.job, verdict)
     for (const warning of verdict.warnings) this.warning(warning)
-    for (const note of verdict.notes) this.info(note)
+    for (const note of verdict.notes) this.note(note)
     if (verdict.notice) core.notice(this.annotation(verdict.notice), TITLE)
     const failure = this.failure(record, verdict)
     await this.writeSummary(record, verdict, failure)
