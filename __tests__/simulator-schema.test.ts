@@ -172,11 +172,19 @@ const READS: Case[] = [
   { kind: 'listComments', path: `${REPO}/issues/2/comments?per_page=100&page=1`, status: 200 },
   { kind: 'getPull', path: `${REPO}/pulls/2`, status: 200 },
   { kind: 'listStatuses', path: `${REPO}/commits/${HEAD}/statuses`, status: 200 },
-  { kind: 'combinedStatus', path: `${REPO}/commits/${HEAD}/status`, status: 200 }
+  { kind: 'combinedStatus', path: `${REPO}/commits/${HEAD}/status`, status: 200 },
+  { kind: 'permission', path: `${REPO}/collaborators/Codertocat/permission`, status: 200 }
 ]
 
 /** A write of each route, and a field of the wrong type for it. */
 const WRITES: (Case & { wrong: Json })[] = [
+  {
+    kind: 'react',
+    path: `${REPO}/issues/comments/11/reactions`,
+    body: { content: 'eyes' },
+    wrong: { content: 'smile' },
+    status: 201
+  },
   {
     kind: 'createComment',
     path: `${REPO}/issues/2/comments`,
@@ -246,6 +254,8 @@ const CASES: Case[] = [
   { kind: 'combinedStatus', path: `${REPO}/commits/${HEAD.slice(0, 7)}/status`, status: 200 },
   { kind: 'combinedStatus', path: `${DOCS}/commits/${HEAD}/status`, status: 200 },
   { kind: 'combinedStatus', path: `${REPO}/commits/${ZERO}/status`, status: 404 },
+  // Someone who is no collaborator is answered 404.
+  { kind: 'permission', path: `${REPO}/collaborators/stranger/permission`, status: 404 },
   ...READS.flatMap(refusals),
   ...WRITES.flatMap(({ wrong, ...write }) => [
     ...refusals(write),
@@ -394,6 +404,12 @@ describe('the action’s GitHub client against the fake GitHub', () => {
       teams: ['writers'],
       labels: ['documentation']
     })
+    expect(await api.permission(...code, 'Codertocat', signal)).toEqual({
+      role: 'admin',
+      permission: 'admin'
+    })
+    expect(await api.permission(...code, 'stranger', signal)).toBeUndefined()
+    await api.react(...code, comment.id, 'eyes', signal)
     const status = { state: 'pending', context: 'docs', description: 'Running' } as const
     await api.createStatus(...code, HEAD, { ...status, targetUrl: 'https://x.test/1' }, signal)
     await api.createStatus(...code, HEAD, { ...status, state: 'success' }, signal)

@@ -84,6 +84,11 @@ export function defaultGitHubSettings() {
     user: ACTIONS_BOT,
     /** @type {string[]} */
     nonCollaborators: [],
+    /**
+     * @type {Record<string, string>} each collaborator's role (`role_name`) by login; anyone
+     * else is no collaborator (404). The example repository's owner is its admin.
+     */
+    permissions: { Codertocat: 'admin' },
     serverUrl: 'https://github.com',
     /** @type {GitHubFileInput[] | null} null: the built-in change */
     files: null,
@@ -339,4 +344,18 @@ export function pullData(settings, where, number, change = {}) {
     },
     files: input.files ?? settings.files ?? [...DEFAULT_FILES]
   }
+}
+
+/**
+ * The role of `login` on the repositories (`role_name`: admin, maintain, write, triage, read or
+ * a custom role), by login in any case; undefined for someone who is no collaborator.
+ *
+ * @param {{ permissions: Record<string, string> }} settings @param {string} login
+ * @returns {string | undefined}
+ */
+export function roleOf(settings, login) {
+  const found = Object.entries(settings.permissions).find(
+    ([name]) => name.toLowerCase() === login.toLowerCase()
+  )
+  return found?.[1]
 }

@@ -373,3 +373,38 @@ export function renderCombinedStatus(combined, where) {
     url: `${api}/commits/${combined.sha}/status`
   }
 }
+
+/** The legacy `permission` field of each role: maintain reads as write, triage as read. */
+const LEGACY = { admin: 'admin', maintain: 'write', write: 'write', triage: 'read', read: 'read' }
+
+/**
+ * A collaborator's permission (`repository-collaborator-permission`). A custom role reads as
+ * `write` in the legacy field here, as one built on write does on GitHub.
+ *
+ * @param {string} login @param {string} role @param {Where} where @returns {Json}
+ */
+export function renderPermission(login, role, where) {
+  const answer = example('repository-collaborator-permission', where)
+  const legacy = /** @type {Record<string, string>} */ (LEGACY)[role] ?? 'write'
+  const collaborator = { ...user(login, where, answer.user), role_name: role }
+  return { ...answer, permission: legacy, role_name: role, user: collaborator }
+}
+
+/**
+ * A reaction on a comment.
+ *
+ * @param {{ commentId: number, content: string, user: string, at: string }} reaction
+ * @param {Where} where @returns {Json}
+ */
+export function renderReaction(reaction, where) {
+  const answer = example('reaction', where)
+  const id = fakeId(`reaction:${reaction.commentId}:${reaction.content}:${reaction.user}`)
+  return {
+    ...answer,
+    id,
+    node_id: nodeId('08:Reaction', id),
+    content: reaction.content,
+    created_at: reaction.at,
+    user: user(reaction.user, where, answer.user)
+  }
+}

@@ -1,10 +1,10 @@
 // @ts-check
 import { byNumber, commitData, comparisonData } from './github-data.js'
-import { isMissing, pullData, resolveSha } from './github-data.js'
+import { isMissing, pullData, resolveSha, roleOf } from './github-data.js'
 import { actorNode, selectionOf, viewerNode } from './github-data.js'
 import { renderComment, renderCommit, renderComparison, renderFile } from './github-render.js'
 import { renderLabel, renderPull, renderStatus } from './github-render.js'
-import { renderCombinedStatus } from './github-render.js'
+import { renderCombinedStatus, renderPermission, renderReaction } from './github-render.js'
 import { resolveDotSegments } from './routes.js'
 
 /**
@@ -266,6 +266,34 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
       return reply(200, labels)
     }
   },
+  permission: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/collaborators/{username}/permission',
+    handle(c) {
+      // A person who is not a collaborator is answered 404, as GitHub does.
+      const role = roleOf(c.settings, c.route.username)
+      if (role === undefined) return fail(404, 'Not Found')
+      return reply(200, renderPermission(c.route.username, role, c.where))
+    }
+  },
+  react: {
+    method: 'POST',
+    path: '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
+    body: { content: ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'] },
+    required: ['content'],
+    handle(c) {
+      const content = String(c.body.content)
+      const on = { commentId: c.route.commentId, owner: c.where.owner, repo: c.where.repo }
+      const known = c.state.reactions.find(
+        (r) => sameRepo(r, c.where) && r.commentId === on.commentId && r.content === content
+      )
+      // 200 for a reaction already there, 201 for a new one.
+      if (known) return reply(200, renderReaction(known, c.where))
+      const reaction = { ...on, content, user: c.identity.user, at: c.at }
+      c.state.reactions.push(reaction)
+      return reply(201, renderReaction(reaction, c.where))
+    }
+  },
   graphql: {
     method: 'POST',
     path: '/graphql',
@@ -290,7 +318,7 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
  *
  * @typedef {keyof typeof GITHUB_ROUTES} GitHubRouteKind
  * @typedef {{ kind: GitHubRouteKind, row: Row, owner: string, repo: string, base: string,
- *   head: string, ref: string, number: number, commentId: number, prefix: string,
+ *   head: string, ref: string, username: string, number: number, commentId: number, prefix: string,
  *   pathname: string, query: URLSearchParams }} GitHubRoute
  * @typedef {{ status: 400 | 404, message: string }} GitHubRouteError
  */
@@ -336,7 +364,16 @@ export function matchGitHubRoute(target, method) {
   const path = `/${segments.join('/')}`
   const found = PATTERNS.find((p) => p.row.method === method && p.pattern.test(path))
   if (!found || segments.includes('')) return { status: 404, message: 'Not Found' }
-  const params = { owner: '', repo: '', base: '', head: '', ref: '', number: '0', commentId: '0' }
+  const params = {
+    owner: '',
+    repo: '',
+    base: '',
+    head: '',
+    ref: '',
+    username: '',
+    number: '0',
+    commentId: '0'
+  }
   try {
     for (const [name, value] of Object.entries(found.pattern.exec(path)?.groups ?? {})) {
       Object.assign(params, { [name]: decodeURIComponent(value) })

@@ -25,6 +25,8 @@ import { answer, isObject, JSON_TYPE, parseJson } from './http.js'
  *   state: 'pending' | 'success' | 'failure' | 'error', description: string | null,
  *   targetUrl: string | null, creator: string, createdAt: string, token: string | null }}
  *   StatusRecord
+ * @typedef {{ owner: string, repo: string, commentId: number, content: string, user: string,
+ *   at: string }} ReactionRecord
  */
 
 /**
@@ -46,6 +48,8 @@ function createState() {
     comments: [],
     /** @type {StatusRecord[]} */
     statuses: [],
+    /** @type {ReactionRecord[]} */
+    reactions: [],
     /** @type {Map<string, import('./github-data.js').PullChange>} by `owner/name#n`, lower case */
     pulls: new Map(),
     /** @type {Set<string>} the threads filled from the `comments` knob */
@@ -166,6 +170,8 @@ export function createGitHub({ now }) {
     comments: state.comments,
     /** Every commit status written through it, oldest first. */
     statuses: state.statuses,
+    /** Every reaction left on a comment through it, oldest first. */
+    reactions: state.reactions,
     /** What was written to pull requests (state, labels, reviewers), by `owner/name#number`. */
     pulls: state.pulls,
     /** Every request it received, with the label of its token. */

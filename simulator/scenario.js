@@ -103,6 +103,10 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  *   `github-actions[bot]`)
  * @property {string[]} [nonCollaborators] logins that are collaborators of no repository: a
  *   review request naming one answers 422, as GitHub does
+ * @property {Record<string, string>} [permissions] each collaborator's role (`role_name`:
+ *   admin, maintain, write, triage, read, or a custom role) by login, as the collaborator
+ *   permission API answers; anyone not listed is no collaborator (404). Replaces the default,
+ *   where the example repository's owner `Codertocat` is admin
  * @property {string} [serverUrl] origin of `html_url` links (default `https://github.com`)
  * @property {GitHubFileInput[] | null} [files] the changed files of every compare, commit and
  *   pull request; null: the built-in change
@@ -376,6 +380,13 @@ function mergeGitHub(base, input) {
       throw new TypeError('scenario knob github.nonCollaborators must list logins')
     }
     next.nonCollaborators = [...input.nonCollaborators]
+  }
+  if (input.permissions !== undefined) {
+    const roles = Object.values(input.permissions ?? {})
+    if (typeof input.permissions !== 'object' || roles.some((r) => typeof r !== 'string' || !r)) {
+      throw new TypeError('scenario knob github.permissions must map logins to roles')
+    }
+    next.permissions = { ...input.permissions }
   }
   if (input.user !== undefined) {
     if (typeof input.user !== 'string' || input.user === '') {
