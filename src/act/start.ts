@@ -1,15 +1,18 @@
 /**
- * Starting the work on the platform: create the job, send the follow-up message, or read the job
- * to attach to, through the Mintlify request policy.
+ * Starting the work on the platform, as the plan says: create the job, send the follow-up
+ * message, or read the job to attach to, through the Mintlify request policy. A follow-up the
+ * job refuses becomes a new job when the plan says so (`fallback`), on every path that plans one.
  */
 import { ApiError } from '../errors.js'
+import type { Keep, Start } from '../decide/plan.js'
 import type { Settings } from '../inputs.js'
-import { mergeJob, type Job } from './job.js'
-import { CREATE, MESSAGE, POLL, type MintlifyApi } from './api.js'
-import type { Plan } from '../plan.js'
-import { send, type Schedule } from './poll.js'
-import type { Mode } from '../run.js'
+import { CREATE, MESSAGE, type MintlifyApi } from '../mintlify/api.js'
+import { mergeJob, type Job } from '../mintlify/job.js'
+import { send, type Schedule } from '../mintlify/poll.js'
+import { readJob } from '../mintlify/read-job.js'
+import { refusedNote } from '../present/plan.js'
 import type { Reporter } from '../publish/report.js'
+import type { Mode } from '../run.js'
 import type { Runtime } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 
@@ -24,22 +27,30 @@ function cannotGoOn(error: unknown): error is ApiError & { failure: { status: nu
   return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status)
 }
 
+export interface Begun {
+  readonly job: Job
+  readonly mode: Mode
+  /** Why the job is not the planned one, for the status comment. */
+  readonly note?: string
+  /** The branch's record for a job that replaced a refused follow-up. */
+  readonly keep?: Keep
+}
+
 /**
  * Starts the job, sends the follow-up message, or reads the job to attach to, and publishes its
- * id. A job recorded on the pull request that can no longer take a message (see `cannotGoOn`) is
- * replaced by a new one. Returns the job as that request's answer shows it (a created job may lack an id).
+ * id. Returns the job as that request's answer shows it (a created job may lack an id).
  */
 export async function begin(
-  plan: Plan,
+  plan: Start,
   settings: Settings,
   prompt: string,
   api: MintlifyApi,
   schedule: Schedule,
   runtime: Runtime,
   reporter: Reporter
-): Promise<{ job: Job; mode: Mode; note?: string }> {
+): Promise<Begun> {
   const where = `project ${settings.projectId} at ${settings.baseUrl.origin}`
-  const create = async (note?: string) => {
+  const create = async (): Promise<Begun> => {
     reporter.info(`Starting an agent job in ${where}.`)
     const created = await send(
       CREATE,
@@ -48,14 +59,14 @@ export async function begin(
       runtime
     )
     if (created.id) reporter.jobCreated(created)
-    return { job: created, mode: 'create' as const, note }
+    return { job: created, mode: 'create' }
   }
-  if (plan.mode === 'create') return create()
+  if (plan.act === 'create') return create()
 
   const id = plan.jobId
   // The id is known before any request: publish it now, so it survives whatever happens next.
   if (!plan.reusingFrom) reporter.jobId(id)
-  if (plan.mode === 'follow-up') {
+  if (plan.act === 'follow-up') {
     reporter.info(`Sending a follow-up message to agent job ${forLog(id, 100)} in ${where}.`)
     let answer: Job
     try {
@@ -66,12 +77,10 @@ export async function begin(
         runtime
       )
     } catch (error: unknown) {
-      if (!plan.reusingFrom || !cannotGoOn(error)) throw error
-      const note =
-        `Agent job ${id} recorded on this pull request could not take a message ` +
-        `(HTTP ${error.failure.status}), so a new job was started.`
+      if (!plan.fallback || !cannotGoOn(error)) throw error
+      const note = refusedNote(plan, error.failure.status)
       reporter.info(`${forLog(note, 300)} ${error.message}`)
-      return create(note)
+      return { ...(await create()), note, keep: plan.fallback.keep }
     }
     const job = mergeJob({ id }, answer)
     reporter.jobCreated(job, 'Sent a follow-up message to')
@@ -81,18 +90,4 @@ export async function begin(
   const job = await readJob(api, id, schedule, runtime)
   reporter.jobCreated(job, 'Attached to')
   return { job, mode: 'attach' }
-}
-
-/**
- * Reads a job once, through the request policy (retried as a read may be), keeping the id it
- * was asked for whatever the answer leaves out. Throws what the request threw.
- */
-export async function readJob(
-  api: MintlifyApi,
-  id: string,
-  schedule: Schedule,
-  runtime: Runtime
-): Promise<Job> {
-  const answer = await send(POLL, (ms, signal) => api.getJob(id, ms, signal), schedule, runtime)
-  return mergeJob({ id }, answer)
 }
