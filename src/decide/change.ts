@@ -88,11 +88,12 @@ function fromPull(
   if (docs === 'merged' || docs === 'closed') {
     return create({ code: 'docs-done', jobId, docs: job.docsRef, state: docs })
   }
-  if (docs === 'none' && phase === 'completed') return create({ code: 'no-link', jobId, where })
+  // Told this very commit already: follow the job to its end, so a re-run mends the check.
   const commit = codeCommit(event)?.sha ?? ''
   if (sameCommit(recorded.sha, commit)) {
     return { act: 'attach', jobId, why: { code: 'mend', jobId, commit }, ...base }
   }
+  if (docs === 'none' && phase === 'completed') return create({ code: 'no-link', jobId, where })
   return follow
 }
 
