@@ -99,13 +99,13 @@ export const record = (
 
 // ——— Arbitraries ———
 
-const login = fc.constantFrom(AGENT, HUMAN, 'dependabot[bot]')
+const login = fc.constantFrom(AGENT, HUMAN, HUMAN, HUMAN, 'dependabot[bot]')
 const sha = fc.constantFrom(A, B, C, HEAD)
 const phase = fc.constantFrom('running', 'completed', 'failed', 'archived' as const)
 const docsState = fc.constantFrom('open', 'merged', 'closed', 'none' as const)
 function knowable<T>(value: fc.Arbitrary<T>): fc.Arbitrary<Knowable<T>> {
   return fc.oneof(
-    { weight: 4, arbitrary: value.map((v) => known(v)) },
+    { weight: 8, arbitrary: value.map((v) => known(v)) },
     { weight: 1, arbitrary: fc.constant(failed) },
     { weight: 1, arbitrary: fc.constant(notAsked) }
   )
@@ -125,7 +125,7 @@ export const anyEvent: fc.Arbitrary<Event> = fc.oneof(
 
 export const anySettings: fc.Arbitrary<DecisionSettings> = fc.record({
   agentAccounts: fc.constant([AGENT]),
-  jobId: fc.constantFrom('', '', '', 'job_given'),
+  jobId: fc.constantFrom('', '', '', '', '', '', '', 'job_given'),
   prompt: fc.constantFrom('Document it', ''),
   projectId: fc.constant(PROJECT)
 })
@@ -134,7 +134,7 @@ const anyPull: fc.Arbitrary<PullFacts> = fc.record({
   number: fc.constantFrom(2, 3),
   headSha: sha,
   author: login,
-  docsPull: fc.boolean(),
+  docsPull: fc.constantFrom(false, false, false, false, false, true),
   recorded: knowable(
     fc.option(
       fc.record({
@@ -142,7 +142,7 @@ const anyPull: fc.Arbitrary<PullFacts> = fc.record({
         jobId: fc.constantFrom('job_pull', 'job_other'),
         sha: fc.option(sha, { nil: undefined })
       }),
-      { nil: undefined }
+      { nil: undefined, freq: 6 }
     )
   )
 })
@@ -155,7 +155,7 @@ const anyRecord = knowable(
       since: fc.option(fc.constantFrom(A.slice(0, 12), B.slice(0, 7)), { nil: undefined }),
       told: sha
     }),
-    { nil: undefined }
+    { nil: undefined, freq: 6 }
   )
 )
 
@@ -192,13 +192,15 @@ export function anyFacts(ev: Event): fc.Arbitrary<Facts> {
       phase: knowable(phase),
       docs: knowable(docsState),
       jobFrom: fc.constantFrom('pull', 'branch' as const),
-      hasJob: fc.boolean(),
+      hasJob: fc.constantFrom(true, true, true, false),
       prepared: fc.option(
         fc.record({
           prompt: fc.constantFrom('Document it\n\n## Context', ''),
-          skip: fc.option(fc.constant('None of the 2 changed files matches paths (docs/**).'), {
-            nil: undefined
-          })
+          // Now and then, `paths` found nothing to document (or the branch was deleted).
+          skip: fc.oneof(
+            { weight: 5, arbitrary: fc.constant(undefined) },
+            { weight: 1, arbitrary: fc.constant('None of the changed files matches paths.') }
+          )
         }),
         { nil: undefined }
       )
@@ -215,9 +217,10 @@ export function anyFacts(ev: Event): fc.Arbitrary<Facts> {
         ? { name: r.branchName, record: recorded ? notAsked : r.record }
         : undefined
       const branchRecord = branchFacts?.record.known ? branchFacts.record.value : undefined
-      const jobId = r.jobFrom === 'pull' ? recorded?.jobId : branchRecord?.jobId
-      const theJob =
-        r.hasJob && jobId ? { jobId, from: r.jobFrom, phase: r.phase, docs: r.docs } : undefined
+      // Mostly the job of the record there is; now and then one that does not match it.
+      const from = r.jobFrom === 'branch' && branchRecord ? 'branch' : recorded ? 'pull' : r.jobFrom
+      const jobId = from === 'pull' ? recorded?.jobId : branchRecord?.jobId
+      const theJob = r.hasJob && jobId ? { jobId, from, phase: r.phase, docs: r.docs } : undefined
       return {
         pulls: r.pulls,
         pull: thePull,

@@ -9,7 +9,7 @@ import { verdictOf } from '../src/present/verdict.js'
 import type { Event } from '../src/trigger/event.js'
 import { AGENT, anyRun, HEAD, PROJECT, SETTINGS } from './decide-inputs.js'
 
-const RUNS = { numRuns: 3000 }
+const RUNS = { numRuns: 5000 }
 
 const starts = (plan: Plan): plan is Start =>
   plan.act === 'create' || plan.act === 'follow-up' || plan.act === 'attach'
@@ -26,6 +26,10 @@ function agentsOwn(event: Event, facts: Facts): boolean {
   return facts.pull?.docsPull === true
 }
 
+/** The pull request's comment records a job, which goes before the branch's. */
+const pullRecords = (facts: Facts) =>
+  facts.pull?.recorded.known === true && facts.pull.recorded.value !== undefined
+
 /** The record the plan's job comes from, when it is not `job-id`: the pull request's or the branch's. */
 function recordOf(facts: Facts) {
   const job = facts.job
@@ -41,7 +45,7 @@ function recordOf(facts: Facts) {
     value && {
       jobId: value.jobId,
       told: value.told,
-      ok: value.branch === facts.branch?.name && !facts.pull?.recorded.known
+      ok: value.branch === facts.branch?.name && !pullRecords(facts)
     }
   )
 }
@@ -184,7 +188,7 @@ describe('a run that starts nothing carries the branch’s record forward', () =
         const plan = decide(settings, event, facts)
         const record = facts.branch?.record
         if (plan.act !== 'skip' || !record?.known || !record.value) return true
-        if (record.value.branch !== facts.branch?.name || facts.pull?.recorded.known) return true
+        if (record.value.branch !== facts.branch?.name || pullRecords(facts)) return true
         if (plan.why.code === 'own-unknown') return true
         // Left as it is only where the check on this very commit holds the record.
         if (plan.check === 'leave') return HEAD.startsWith(record.value.told)
