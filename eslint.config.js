@@ -11,6 +11,8 @@ import tseslint from 'typescript-eslint'
  * cycle can come back. Arrows run one way: main → act → publish → present → decide → read →
  * clients (github, mintlify, trigger, inputs, the run's state and edges) → base.
  */
+/** @typedef {{ name: string, files: string[], folders?: string[], modules?: string[] }} Layer */
+/** @type {Layer[]} */
 const LAYERS = [
   {
     name: 'base',
@@ -38,14 +40,23 @@ const LAYERS = [
   { name: 'main', files: ['src/main.ts', 'src/index.ts'], modules: ['main'] }
 ]
 
-/** Import paths, as written from a file at `src/` or one folder down, that reach `layer`. */
+/**
+ * Import paths, as written from a file at `src/` or one folder down, that reach `layer`.
+ *
+ * @param {Layer} layer
+ * @returns {string[]}
+ */
 function pathsTo(layer) {
   const folders = (layer.folders ?? []).flatMap((f) => [`./${f}/*`, `../${f}/*`])
   const modules = (layer.modules ?? []).flatMap((m) => [`./${m}.js`, `../${m}.js`])
   return [...folders, ...modules]
 }
 
-/** Each layer's rule: nothing above it may be imported. */
+/**
+ * Each layer's rule: nothing above it may be imported.
+ *
+ * @type {import('eslint').Linter.Config[]}
+ */
 const layering = LAYERS.slice(0, -1).map((layer, i) => ({
   files: layer.files,
   rules: {
@@ -66,6 +77,8 @@ const layering = LAYERS.slice(0, -1).map((layer, i) => ({
 /**
  * The decision is pure: from the clients and the read stage it takes types and pure helpers only,
  * never a module that reads or writes.
+ *
+ * @type {import('eslint').Linter.Config}
  */
 const pureDecision = {
   files: ['src/decide/**'],
