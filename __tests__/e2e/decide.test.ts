@@ -193,6 +193,19 @@ describe('runs on a branch', () => {
     expect(recordOn(sim, B)?.jobId).toBe(first.outputs['job-id'])
   })
 
+  it('the record is found however many commits landed since it was written', async () => {
+    const shas = Array.from({ length: 130 }, (_, i) =>
+      i.toString(16).padStart(40, '0').replace(/^0/, 'f')
+    )
+    const sim = await onMain({ github: { history: shas } })
+    const first = await runAction(inputs(sim), push(sim, shas[0] ?? '', shas[1] ?? ''))
+    const late = await runAction(inputs(sim), push(sim, shas[128] ?? '', shas[129] ?? ''))
+    expect(late.code).toBe(0)
+    expect(late.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(creates(sim)).toHaveLength(1)
+    expect(messages(sim)).toHaveLength(1)
+  })
+
   it('a run skipped by paths carries the record forward, and the next run joins the same job', async () => {
     const sim = await onMain()
     const first = await runAction(inputs(sim), push(sim, A, B))

@@ -18,7 +18,15 @@ import type { Event } from '../trigger/event.js'
 import type { JobFacts } from './facts.js'
 import { known, unknown, type Knowable } from './known.js'
 
-/** The branch's record for the check named `context`, written by the token's own account. */
+/** How many pages of the branch's history are searched for its record, at most. */
+export const RECORD_PAGES = 10
+
+/**
+ * The branch's record for the check named `context`, written by the token's own account, however
+ * many commits landed since it was written: the history is read page after page, each starting
+ * where the last ended, until the record, the history's start, `RECORD_PAGES` or the lookup
+ * budget (one for every page) is reached.
+ */
 export async function readBranchRecord(
   event: Event,
   branch: string,
@@ -26,10 +34,25 @@ export async function readBranchRecord(
   github: GitHubApi,
   step: Step
 ): Promise<Knowable<BranchRecord | undefined>> {
-  const sha = codeCommit(event)?.sha ?? ''
+  const within = step.within(step.budgets.lookup)
+  let sha = codeCommit(event)?.sha ?? ''
   try {
-    const where = { owner: event.owner, repo: event.repo, sha, branch, context }
-    return known(await findRecord(github, where, step.within(step.budgets.lookup)))
+    for (let page = 0; page < RECORD_PAGES; page++) {
+      // The page's last commit, to start the next page from, and whether the page was full.
+      let next: { sha?: string; full: boolean } = { full: false }
+      const pager: Pick<GitHubApi, 'history'> = {
+        history: async (owner, repo, from, count, signal) => {
+          const history = await github.history(owner, repo, from, count, signal)
+          next = { sha: history.commits.at(-1)?.sha, full: history.commits.length >= count }
+          return history
+        }
+      }
+      const where = { owner: event.owner, repo: event.repo, sha, branch, context }
+      const record = await findRecord(pager, where, within)
+      if (record || !next.full || !next.sha || next.sha === sha) return known(record)
+      sha = next.sha
+    }
+    return known(undefined)
   } catch (error: unknown) {
     step.log.warning(
       `Could not read the docs checks on ${forLog(branch, 100)} ` +
