@@ -71,13 +71,16 @@ function words(why: Why): PlanWords {
   switch (why.code) {
     case 'own':
       return own(why.hand, why.pullEvent)
-    case 'own-unknown':
+    case 'own-unknown': {
+      const text =
+        `${why.why} Whether it is the agent's own work cannot be told, so no docs job is ` +
+        'started for it; re-run the workflow once GitHub answers.'
       return {
-        reason:
-          `${why.why} Whether the change is the agent's own work cannot be told, so no docs job ` +
-          'was started; re-run the workflow once GitHub answers.',
+        reason: text,
+        warning: text,
         check: "Could not tell whether this is the agent's own change: re-run to document it"
       }
+    }
     case 'change':
       return { reason: why.text }
     case 'docs-merged-told': {

@@ -31,7 +31,7 @@ export async function readPull(
   step: Step
 ): Promise<PullRead> {
   const within = step.within(step.budgets.lookup)
-  const pulls = await pullsOf(event, github, gathers, within, step)
+  const pulls = await pullsOf(event, github, gathers, within)
   const only = pulls.known && pulls.value.length === 1 ? pulls.value[0] : undefined
   if (settings.comment === 'auto' && pulls.known && !only && !eventPullRequest(event)) {
     if (event.name === 'push' && !event.deleted && !event.ref?.startsWith('refs/tags/'))
@@ -71,8 +71,7 @@ async function pullsOf(
   event: Event,
   github: GitHubApi | undefined,
   gathers: boolean,
-  within: ReturnType<Step['within']>,
-  step: Step
+  within: ReturnType<Step['within']>
 ): Promise<Knowable<readonly CommitPull[]>> {
   const pr = eventPullRequest(event)
   if (pr) return known([{ number: pr.number, headSha: pr.headSha, author: pr.author }])
@@ -90,13 +89,9 @@ async function pullsOf(
   try {
     return known(await within((signal) => github.commitPulls(event.owner, event.repo, sha, signal)))
   } catch (error: unknown) {
-    const why =
+    return unknown(
       `Could not find the pull requests of commit ${sha.slice(0, 7)}: ` +
-      `${describeGitHubError(error, 'pull-requests: read')}.`
-    step.log.warning(
-      `${why} Whether it is the agent's own work cannot be told, so no docs job is started ` +
-        'for it; re-run the workflow once GitHub answers.'
+        `${describeGitHubError(error, 'pull-requests: read')}.`
     )
-    return unknown(why)
   }
 }
