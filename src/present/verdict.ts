@@ -112,14 +112,15 @@ export function verdictOf(record: RunRecord): Verdict {
         ? { comment: '✅ Docs pull request merged', description: 'Docs pull request merged' }
         : docs?.state === 'unknown'
           ? {
-              comment: '✅ Docs pull request opened (its state could not be read)',
+              comment: '⚠️ Docs pull request opened; its state could not be read',
               description: 'Docs pull request opened; its state could not be read'
             }
           : { comment: '✅ Docs pull request ready', description: 'Docs pull request ready' }
     return {
       ...base,
       ...done,
-      icon: '✅',
+      // Nothing says ready on a state that could not be read.
+      icon: docs?.state === 'unknown' ? '⚠️' : '✅',
       notes: docs?.state === 'unknown' && docs.why ? [docs.why] : [],
       comment: ready.comment,
       // The check passes only on a docs pull request known to be open (or merged): a state that
