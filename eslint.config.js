@@ -24,12 +24,13 @@ const LAYERS = [
       'src/github/**',
       'src/mintlify/**',
       'src/trigger/**',
+      'src/command/**',
       'src/inputs/**',
       'src/inputs.ts',
       'src/run.ts',
       'src/step.ts'
     ],
-    folders: ['github', 'mintlify', 'trigger', 'inputs'],
+    folders: ['github', 'mintlify', 'trigger', 'command', 'inputs'],
     modules: ['inputs', 'run', 'step']
   },
   { name: 'read', files: ['src/read/**'], folders: ['read'] },

@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
 import { Companion, isOwnComment, marker } from '../src/github/companion.js'
 import type { Event } from '../src/trigger/event.js'
-import type { GitHubApi, IssueComment } from '../src/github/api.js'
+import type { Account, GitHubApi, IssueComment } from '../src/github/api.js'
 import { withinTime } from '../src/runtime.js'
 
-const BOT = 'github-actions[bot]'
+/** The workflow token's account as REST names it (`GET /users/github-actions[bot]`). */
+const BOT: Account = { login: 'github-actions[bot]', id: 41898282, bot: true }
+const MALLORY: Account = { login: 'mallory', id: 7001, bot: false }
 const PROJECT = 'proj'
 const own = (jobId: string, id: number, author = BOT): IssueComment => ({
   id,
@@ -24,7 +26,7 @@ function fakeGitHub(
   comments: IssueComment[],
   options: {
     perPage?: number
-    viewer?: () => Promise<string>
+    viewer?: () => Promise<Account>
     create?: (body: string) => Promise<IssueComment>
   } = {}
 ) {
@@ -76,8 +78,17 @@ function companion(api: GitHubApi, reuse = true) {
 describe('isOwnComment', () => {
   it.each<[string, IssueComment, boolean]>([
     ['the token account wrote it', own('job_1', 1), true],
-    ['the account differs only in case', own('job_1', 1, 'GitHub-Actions[bot]'), true],
-    ['someone else wrote it', own('job_1', 1, 'mallory'), false],
+    [
+      'the account differs only in case',
+      own('job_1', 1, { ...BOT, login: 'GitHub-Actions[bot]' }),
+      true
+    ],
+    ['someone else wrote it', own('job_1', 1, MALLORY), false],
+    [
+      'a user whose login is the App account without [bot]',
+      own('job_1', 1, { login: 'github-actions', id: 9001, bot: false }),
+      false
+    ],
     ['the author is unknown', { ...own('job_1', 1), author: undefined }, false],
     ['the marker is quoted', { ...own('job_1', 1), body: `> ${own('job_1', 1).body}` }, false],
     [
@@ -92,7 +103,7 @@ describe('isOwnComment', () => {
 
 describe('Companion.find', () => {
   it("ignores a stranger's comment with the marker and finds the action's own", async () => {
-    const { api } = fakeGitHub([own('job_mine', 1), own('job_theirs', 2, 'mallory')])
+    const { api } = fakeGitHub([own('job_mine', 1), own('job_theirs', 2, MALLORY)])
     const { c } = companion(api)
     expect(await c.find(within)).toEqual({ projectId: PROJECT, jobId: 'job_mine' })
   })
@@ -101,7 +112,7 @@ describe('Companion.find', () => {
     const comments: IssueComment[] = Array.from({ length: 250 }, (_, i) => ({
       id: i + 1,
       body: `chatter ${i}`,
-      author: 'someone'
+      author: { login: 'someone', id: 7002, bot: false }
     }))
     comments[220] = own('job_late', 221)
     const { api, calls } = fakeGitHub(comments)

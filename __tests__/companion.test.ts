@@ -51,6 +51,8 @@ describe('statusComment', () => {
     failOnNoPr: false,
     written: {},
     lastWriteMs: 5_000,
+    timeoutMs: 1_800_000,
+    deadline: Infinity,
     ...more
   })
 

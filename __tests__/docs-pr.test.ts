@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Event } from '../src/trigger/event.js'
-import type { GitHubApi, IssueComment, PullState } from '../src/github/api.js'
+import type { Account, GitHubApi, IssueComment, PullState } from '../src/github/api.js'
 import { GitHubError } from '../src/github/policy.js'
 import type { DocsReviewers } from '../src/inputs/parse.js'
 import { backlinkBody, closingComment } from '../src/present/docs-pr.js'
@@ -295,6 +295,9 @@ describe('docsTargetOf', () => {
   })
 })
 
+/** The docs token's account, as REST and GraphQL's `viewer` name it. */
+const DOCS_BOT: Account = { login: 'docs-bot', id: 5001, bot: false }
+
 /** A docs repository in memory, recording every call. */
 function fakeDocs(
   options: {
@@ -318,7 +321,7 @@ function fakeDocs(
   const calls: string[] = []
   let nextId = 500
   const api = {
-    viewer: () => Promise.resolve('docs-bot'),
+    viewer: () => Promise.resolve(DOCS_BOT),
     getPull: (o: string, r: string, n: number) => {
       calls.push(`getPull ${o}/${r}#${n}`)
       return Promise.resolve(pull)
@@ -329,7 +332,7 @@ function fakeDocs(
     },
     createComment: (_o: string, _r: string, _n: number, body: string) => {
       calls.push('create')
-      const made = { id: nextId++, body, author: 'docs-bot', url: `https://x/${nextId}` }
+      const made = { id: nextId++, body, author: DOCS_BOT, url: `https://x/${nextId}` }
       comments.push(made)
       if (options.createFails === 'server') {
         return Promise.reject(new GitHubError('GitHub answered HTTP 502', 'server', 502))
@@ -343,7 +346,7 @@ function fakeDocs(
       calls.push(`update ${id}`)
       const comment = comments.find((c) => c.id === id)
       if (comment) Object.assign(comment, { body })
-      return Promise.resolve({ id, body, author: 'docs-bot', url: `https://x/${id}` })
+      return Promise.resolve({ id, body, author: DOCS_BOT, url: `https://x/${id}` })
     },
     requestReviewers: (
       _o: string,
@@ -440,7 +443,9 @@ describe('DocsPullSink.finished', () => {
       { ...RECORD, asked: ['octocat', 'codertocat', 'acme/writers'] },
       SERVER
     )
-    const fake = fakeDocs({ comments: [{ id: 1, body: forged, author: 'mallory' }] })
+    const fake = fakeDocs({
+      comments: [{ id: 1, body: forged, author: { login: 'mallory', id: 7001 } }]
+    })
     await sink(fake.api).docs.finished(stateFor(), within)
     expect(fake.calls).toContain('review octocat,Codertocat,writers')
     expect(fake.calls).toContain('create')
@@ -524,7 +529,7 @@ describe('DocsPullSink.closed', () => {
 
   it('closes the docs pull request, says why, and records it in the backlink', async () => {
     const fake = fakeDocs({
-      comments: [{ id: 9, body: backlinkBody(RECORD, SERVER), author: 'docs-bot' }]
+      comments: [{ id: 9, body: backlinkBody(RECORD, SERVER), author: DOCS_BOT }]
     })
     const { docs } = sink(fake.api)
     const note = await docs.closed(stateFor(closed), within)

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { GitHubApi } from '../src/github/api.js'
 import type { GitHubOptions } from '../src/github/octokit.js'
 import { addSecret, clearSecrets } from '../src/sanitize.js'
+import { base64, leakedForms } from '../__fixtures__/secret-forms.js'
 import {
   startSimulator,
   type RecordedRequest,
@@ -432,13 +433,88 @@ describe('viewer', () => {
   it('asks GitHub who the token is once, and knows it from a history request too', async () => {
     const { api, s } = github()
     const graphql = () => s.requests.slice(seen).filter((r) => r.path.endsWith('/graphql'))
-    expect(await api.viewer(signal())).toBe('github-actions[bot]')
-    expect(await api.viewer(signal())).toBe('github-actions[bot]')
+    // `viewer` is typed User: an installation token keeps `[bot]`, with the App account's id.
+    const bot = { login: 'github-actions[bot]', id: 41898282, bot: true }
+    expect(await api.viewer(signal())).toEqual(bot)
+    expect(await api.viewer(signal())).toEqual(bot)
     expect(graphql()).toHaveLength(1)
 
     const other = github().api
-    await other.history(OWNER, REPO, HEAD, 5, signal())
-    expect(await other.viewer(signal())).toBe('github-actions[bot]')
+    await other.history(OWNER, REPO, HEAD, 5, undefined, signal())
+    expect(await other.viewer(signal())).toEqual(bot)
     expect(graphql()).toHaveLength(2)
+  })
+})
+
+describe('createGitHubApi: no secret reaches GitHub', () => {
+  const KEY = 'mint_octokit_hook_key_0123456789'
+
+  it('redacts a status context, description and target URL, a comment body and labels', async () => {
+    addSecret(KEY)
+    addSecret(TOKEN)
+    const { api, s } = github()
+    await api.createStatus(
+      OWNER,
+      REPO,
+      HEAD,
+      {
+        state: 'success',
+        context: `docs ${KEY}`,
+        description: `echoed ${base64(`Bearer ${KEY}`)}`,
+        targetUrl: `https://bot:hunter2@example.com/run?k=${encodeURIComponent(KEY)}`
+      },
+      signal()
+    )
+    const comment = await api.createComment(
+      OWNER,
+      REPO,
+      2,
+      `The API said: ${base64(KEY)} and ${KEY}`,
+      signal()
+    )
+    await api.updateComment(OWNER, REPO, comment.id, `Now ${KEY}`, signal())
+    await api.addLabels('acme', 'docs', 7, [KEY, 'docs'], signal())
+
+    const writes = received(s).filter((r) => r.method !== 'GET')
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /repos/${OWNER}/${REPO}/statuses/${HEAD}`,
+      `POST /repos/${OWNER}/${REPO}/issues/2/comments`,
+      `PATCH /repos/${OWNER}/${REPO}/issues/comments/${comment.id}`,
+      'POST /repos/acme/docs/issues/7/labels'
+    ])
+    for (const request of writes) {
+      const sent = `${request.path} ${request.body}`
+      expect(leakedForms(sent, KEY)).toEqual([])
+      expect(sent).not.toContain('hunter2')
+      // The token still authenticates the request: only what is published is redacted.
+      expect(request.headers.authorization).toBe(`token ${TOKEN}`)
+    }
+    expect(JSON.parse(writes[0]?.body ?? '')).toMatchObject({
+      context: 'docs ***',
+      target_url: expect.stringMatching(/^https:\/\/\*\*\*@example\.com\/run\?k=\*\*\*$/)
+    })
+    expect(JSON.parse(writes[1]?.body ?? '')).toEqual({
+      body: expect.stringMatching(/^The API said: \*\*\*=* and \*\*\*$/)
+    })
+    expect(JSON.parse(writes[3]?.body ?? '')).toEqual({ labels: ['***', 'docs'] })
+  })
+
+  it('redacts a secret in the path of a read too', async () => {
+    addSecret(KEY)
+    const { api, s } = github()
+    await api.commit(OWNER, REPO, KEY, signal()).catch(() => undefined)
+    await api.compare(OWNER, REPO, BASE, KEY, signal()).catch(() => undefined)
+    const sent = received(s)
+    expect(sent).toHaveLength(2)
+    for (const request of sent) expect(request.path).not.toContain(KEY)
+    expect(sent[0]?.path).toBe(`/repos/${OWNER}/${REPO}/commits/%2A%2A%2A`)
+  })
+
+  it('sends text without secrets as it is', async () => {
+    addSecret(KEY)
+    const { api, s } = github()
+    const body = 'Docs updated: https://github.com/acme/docs/pull/7 by @octocat, `code` & <b>'
+    await api.createComment(OWNER, REPO, 2, body, signal())
+    expect(JSON.parse(received(s).at(-1)?.body ?? '')).toEqual({ body })
   })
 })

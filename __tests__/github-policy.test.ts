@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
+import type { Within } from '../src/runtime.js'
 import {
+  Beside,
   budgetsFor,
   createOnce,
   gitHubError,
@@ -138,5 +140,147 @@ describe('Surface', () => {
     expect(calls).toBe(2)
     expect(lines).toEqual(['first'])
     expect(debug).toEqual(['GitHub write failed: x', 'GitHub write failed: x', 'second'])
+  })
+})
+
+describe('Beside', () => {
+  const abortError = () => new DOMException('The operation was aborted.', 'AbortError')
+
+  /** A promise settled by hand: GitHub answering a write it held. */
+  function held() {
+    let answer = () => undefined as void
+    const promise = new Promise<void>((resolve) => (answer = resolve))
+    return { promise, answer }
+  }
+
+  /** Bounds that run out when `end` is called, as a budget does; `stop` ends them too. */
+  function bounds(stop?: AbortSignal) {
+    const controller = new AbortController()
+    stop?.addEventListener('abort', () => controller.abort(), { once: true })
+    const within: Within = (call) =>
+      new Promise((resolve, reject) => {
+        if (controller.signal.aborted) return reject(abortError())
+        controller.signal.addEventListener('abort', () => reject(abortError()), { once: true })
+        call(controller.signal).then(resolve, reject)
+      })
+    return { within, end: () => controller.abort() }
+  }
+
+  /** A surface, the lines it warned and a Beside over it; `sent` records what was sent when. */
+  function setup() {
+    const warned: string[] = []
+    const log = { info: () => undefined, warning: (m: string) => warned.push(m), debug: () => {} }
+    const surface = new Surface(log, '')
+    const beside = new Beside(surface, 'may show an older state')
+    const sent: string[] = []
+    /** A write GitHub answers when `until` settles, recording when it was sent and answered. */
+    const write =
+      (name: string, until: Promise<void> = Promise.resolve()) =>
+      (within: Within) =>
+        surface.write(
+          () => `could not write ${name}`,
+          () =>
+            within(async (signal) => {
+              sent.push(`send ${name}`)
+              await new Promise<void>((resolve, reject) => {
+                signal.addEventListener('abort', () => reject(abortError()), { once: true })
+                void until.then(resolve)
+              })
+              sent.push(`answer ${name}`)
+              return name
+            })
+        )
+    return { warned, beside, sent, write }
+  }
+
+  const tick = () => new Promise((resolve) => setImmediate(resolve))
+
+  it('sends the last write once after an earlier write GitHub answered', async () => {
+    const { beside, sent, write, warned } = setup()
+    beside.start(write('pending'), (stop) => bounds(stop).within)
+    await tick()
+    expect(await beside.last(write('final'), bounds().within, true)).toBe('final')
+    expect(sent).toEqual(['send pending', 'answer pending', 'send final', 'answer final'])
+    expect(warned).toEqual([])
+  })
+
+  it('alongside: sends the last write beside a held one, and again once GitHub answered it', async () => {
+    const { beside, sent, write, warned } = setup()
+    const github = held()
+    beside.start(write('pending', github.promise), (stop) => bounds(stop).within)
+    const last = beside.last(write('final'), bounds().within, true)
+    await tick()
+    expect(sent).toEqual(['send pending', 'send final', 'answer final'])
+    github.answer()
+    expect(await last).toBe('final')
+    expect(sent).toEqual([
+      'send pending',
+      'send final',
+      'answer final',
+      'answer pending',
+      'send final',
+      'answer final'
+    ])
+    expect(warned).toEqual([])
+  })
+
+  it('not alongside: sends the last write only once the held one was answered', async () => {
+    const { beside, sent, write } = setup()
+    const github = held()
+    beside.start(write('pending', github.promise), (stop) => bounds(stop).within)
+    const last = beside.last(write('final'), bounds().within, false)
+    await tick()
+    expect(sent).toEqual(['send pending'])
+    github.answer()
+    expect(await last).toBe('final')
+    expect(sent).toEqual(['send pending', 'answer pending', 'send final', 'answer final'])
+  })
+
+  it.each([true, false])(
+    'a write still held when the budget runs out: one warning, stopped, nothing more sent (alongside: %p)',
+    async (alongside) => {
+      const { beside, sent, write, warned } = setup()
+      const budget = bounds()
+      let stopped: AbortSignal | undefined
+      beside.start(
+        (within, stop) => {
+          stopped = stop
+          return write('pending', new Promise(() => undefined))(within)
+        },
+        (stop) => bounds(stop).within
+      )
+      const last = beside.last(write('final'), budget.within, alongside)
+      await tick()
+      budget.end()
+      expect(await last).toBe(alongside ? 'final' : undefined)
+      expect(sent).toEqual(
+        alongside ? ['send pending', 'send final', 'answer final'] : ['send pending']
+      )
+      expect(warned).toEqual(['may show an older state'])
+      // The held write is told it was stopped, so that is no failure of its own to report.
+      expect(stopped?.aborted).toBe(true)
+    }
+  )
+
+  it('a write its own bounds cut short cannot be waited for: the last one is sent once, with the warning', async () => {
+    const { beside, sent, write, warned } = setup()
+    const own = bounds()
+    beside.start(write('pending', new Promise(() => undefined)), () => own.within)
+    await tick()
+    own.end()
+    await tick()
+    expect(await beside.last(write('final'), bounds().within, false)).toBe('final')
+    expect(sent).toEqual(['send pending', 'send final', 'answer final'])
+    // The pending write's own failure was the surface's one warning; the second goes to debug.
+    expect(warned).toEqual(['could not write pending'])
+  })
+
+  it('stop: the write under way is stopped and not waited for', async () => {
+    const { beside, sent, write } = setup()
+    beside.start(write('pending', new Promise(() => undefined)), (stop) => bounds(stop).within)
+    beside.stop()
+    await tick()
+    expect(sent).toEqual(['send pending'])
+    expect(await beside.last(write('final'), bounds().within, true)).toBe('final')
   })
 })

@@ -1,13 +1,24 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals'
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
+import fc from 'fast-check'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join, relative, resolve, sep } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import * as core from '../__fixtures__/core.js'
 import { parseDuration } from '../src/duration.js'
 import { clearSecrets } from '../src/sanitize.js'
 import { isLoopback } from '../src/http.js'
+import { budgetsFor } from '../src/github/policy.js'
+import { FINAL_CHECK_MS } from '../src/mintlify/poll.js'
+import { MIN_POLL_INTERVAL_MS, MIN_TIMEOUT_MS } from '../src/inputs/parse.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { readSettings } = await import('../src/inputs.js')
@@ -31,9 +42,23 @@ async function errorFor(values: Record<string, string>): Promise<InstanceType<ty
   throw new Error('expected an input error')
 }
 
+/** A new directory as the runner's workspace (GITHUB_WORKSPACE), for this test only. */
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'workspace-'))
+  process.env.GITHUB_WORKSPACE = dir
+  return dir
+}
+
+const runnerWorkspace = process.env.GITHUB_WORKSPACE
+
 beforeEach(() => {
   core.reset()
   clearSecrets()
+})
+
+afterEach(() => {
+  if (runnerWorkspace === undefined) delete process.env.GITHUB_WORKSPACE
+  else process.env.GITHUB_WORKSPACE = runnerWorkspace
 })
 
 describe('readSettings', () => {
@@ -91,20 +116,23 @@ describe('readSettings', () => {
     expect(settings.baseUrl.pathname).toBe('/mintlify')
   })
 
-  it('reads the prompt from prompt-file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'prompt-'))
-    const file = join(dir, 'prompt.md')
-    writeFileSync(file, '\nRefresh the API reference.\n\nKeep examples short.\n')
-    const settings = await readWith({ ...valid, prompt: '', 'prompt-file': file })
+  it('reads the prompt from prompt-file, relative to the workspace', async () => {
+    const dir = workspace()
+    writeFileSync(join(dir, 'prompt.md'), '\nRefresh the API reference.\n\nKeep examples short.\n')
+    const settings = await readWith({ ...valid, prompt: '', 'prompt-file': 'prompt.md' })
     expect(settings.prompt).toBe('Refresh the API reference.\n\nKeep examples short.')
+    // An absolute path inside the workspace is as good.
+    const again = await readWith({ ...valid, prompt: '', 'prompt-file': join(dir, 'prompt.md') })
+    expect(again.prompt).toBe(settings.prompt)
   })
 
-  it('warns, without failing, when the key does not look like an admin key', async () => {
-    const settings = await readWith({ ...valid, 'api-key': 'sk_live_123' })
-    expect(settings.warnings).toHaveLength(1)
-    expect(settings.warnings[0]).toContain(
-      'https://app.mintlify.com/settings/organization/api-keys'
-    )
+  it('warns, without failing, when the key does not look like an admin key, never printing it', async () => {
+    const settings = await readWith({ ...valid, 'api-key': 'sk_live_0123456789abcdef' })
+    expect(settings.warnings).toEqual([
+      'The api-key does not start with "mint_", the prefix of admin API keys. If requests are ' +
+        'refused, create an admin key on https://app.mintlify.com/settings/organization/api-keys.'
+    ])
+    expect(settings.warnings.join('\n')).not.toContain('0123456789')
   })
 
   it.each<[string, Record<string, string>, string, RegExp]>([
@@ -117,10 +145,10 @@ describe('readSettings', () => {
       /together with prompt/
     ],
     [
-      'an unreadable prompt-file',
-      { prompt: '', 'prompt-file': '/no/such/file.md' },
+      'a prompt-file that does not exist',
+      { prompt: '', 'prompt-file': 'no/such/file.md' },
       'prompt-file',
-      /no such file/
+      /cannot read "no\/such\/file.md": no such file \(paths are relative to the workspace/
     ],
     ['no project id', { 'project-id': '' }, 'project-id', /is required/],
     ['a project id of ..', { 'project-id': '..' }, 'project-id', /cannot be/],
@@ -133,16 +161,21 @@ describe('readSettings', () => {
       'a prompt-file that is a device',
       { prompt: '', 'prompt-file': '/dev/zero' },
       'prompt-file',
-      /not a regular file/
+      /"\/dev\/zero" leads outside the workspace/
     ],
     [
-      'a prompt-file that is a directory',
-      { prompt: '', 'prompt-file': '/tmp' },
+      'a prompt-file that is the workspace itself',
+      { prompt: '', 'prompt-file': '.' },
       'prompt-file',
-      /not a regular file/
+      /"\." is not a regular file; give the path of a file in the repository/
     ],
     ['a malformed timeout', { timeout: 'soon' }, 'timeout', /not a duration.*90s, 1.5m, 1h/],
-    ['a zero poll interval', { 'poll-interval': '0s' }, 'poll-interval', /longer than zero/],
+    [
+      'a zero poll interval',
+      { 'poll-interval': '0s' },
+      'poll-interval',
+      /must be at least 1s \(.*\), got "0s"; use a duration from 1s to 24h/
+    ],
     ['a negative poll interval', { 'poll-interval': '-5s' }, 'poll-interval', /not a duration/],
     ['a huge timeout', { timeout: '48h' }, 'timeout', /at most 24h/],
     [
@@ -244,6 +277,34 @@ describe('readSettings', () => {
     })
     expect(settings.agentAccounts).toEqual(['mintlify[bot]', 'docs-writer', 'renovate[bot]'])
   })
+
+  it('adds the agent-accounts given to mintlify[bot], which is always included', async () => {
+    expect((await readWith({ ...valid, 'agent-accounts': 'Docs-Writer' })).agentAccounts).toEqual([
+      'mintlify[bot]',
+      'docs-writer'
+    ])
+    expect(
+      (await readWith({ ...valid, 'agent-accounts': 'MINTLIFY[BOT], docs-writer' })).agentAccounts
+    ).toEqual(['mintlify[bot]', 'docs-writer'])
+    const twenty = Array.from({ length: 20 }, (_, n) => `writer${n}`)
+    expect(
+      (await readWith({ ...valid, 'agent-accounts': twenty.join(',') })).agentAccounts
+    ).toEqual(['mintlify[bot]', ...twenty])
+    await expect(
+      readWith({ ...valid, 'agent-accounts': [...twenty, 'writer20'].join(',') })
+    ).rejects.toThrow('Input "agent-accounts": names more than 20 accounts besides mintlify[bot]')
+  })
+
+  it.each([',', ' ', ' , ,\n,', '\n\n'])(
+    'refuses agent-accounts of %j: it names no account',
+    async (value) => {
+      const error = await errorFor({ ...valid, 'agent-accounts': value })
+      expect(error.message).toBe(
+        'Input "agent-accounts": names no account; give logins one a line or comma-separated ' +
+          '(mintlify[bot] is always included), or leave the input out'
+      )
+    }
+  )
 
   it.each(['not a login', 'a/b', '-lead', 'x'.repeat(40)])(
     'refuses agent-accounts naming %s, and says what is accepted',
@@ -400,10 +461,9 @@ describe('readSettings', () => {
   })
 
   it('refuses a FIFO as prompt-file without opening it, so nothing blocks', async () => {
-    const fifo = join(mkdtempSync(join(tmpdir(), 'fifo-')), 'prompt')
-    execFileSync('mkfifo', [fifo])
-    const error = await errorFor({ ...valid, prompt: '', 'prompt-file': fifo })
-    expect(error.message).toMatch(/not a regular file/)
+    execFileSync('mkfifo', [join(workspace(), 'prompt')])
+    const error = await errorFor({ ...valid, prompt: '', 'prompt-file': 'prompt' })
+    expect(error.message).toMatch(/"prompt" is not a regular file/)
   })
 
   it('names the proxy variable when it is not a URL, without printing its credentials', async () => {
@@ -438,6 +498,469 @@ describe('readSettings', () => {
     expect(String(settings.contextMaxChars)).toBe(defaults['context-max-chars'])
     expect(String(settings.dryRun)).toBe(defaults['dry-run'])
     expect(defaults['github-token']).toBe('${{ github.token }}')
+  })
+})
+
+/** The error `values` fail with, whether one input or several are wrong. */
+async function failure(values: Record<string, string>): Promise<Error> {
+  return readWith(values).then(
+    () => {
+      throw new Error('expected the inputs to be refused')
+    },
+    (thrown: unknown) => thrown as Error
+  )
+}
+
+/** Everything a run printed or set, to look for a value that must not be there. */
+function everythingShown(error?: Error): string {
+  return [
+    error?.message ?? '',
+    ...core.logLines(),
+    ...core.error.mock.calls.map(([m]) => String(m)),
+    ...core.setFailed.mock.calls.map(([m]) => String(m)),
+    JSON.stringify(core.outputs()),
+    core.summaries.join('')
+  ].join('\n')
+}
+
+describe('project-id: a key or a token given as the project id', () => {
+  const SWAPPED =
+    /^Input "project-id": looks like an API key or a token, not a project id; project-id and api-key were probably swapped\./
+
+  it.each([
+    ['a Mintlify admin key', 'mint_8f2c1e9a7b6d4c3e2f1a0b9c8d7e6f5a'],
+    ['a GitHub personal access token', 'ghp_16C7e42F292c6912E7710c838347Ae178B4a'],
+    ['a GitHub OAuth token', 'gho_16C7e42F292c6912E7710c838347Ae178B4a'],
+    ['a GitHub user-to-server token', 'ghu_16C7e42F292c6912E7710c838347Ae178B4a'],
+    ['a GitHub installation token', 'ghs_16C7e42F292c6912E7710c838347Ae178B4a'],
+    [
+      'a GitHub refresh token',
+      'ghr_1B4a2e77838347a7E420ce178F2E7c6912E169246c34E1ccbF66C46812d16D5B1A9Dc86A1498'
+    ],
+    [
+      'a fine-grained GitHub token',
+      'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOP'
+    ],
+    [
+      'a JWT',
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'
+    ],
+    ['a Bearer header value', 'Bearer 8f2c1e9a7b6d4c3e2f1a0b9c8d7e6f5a'],
+    ['a bearer header value in lower case', 'bearer mint_8f2c1e9a7b6d4c3e2f1a0b9c8d7e6f5a']
+  ])('refuses %s, saying the secrets were probably swapped, without the value', async (_, id) => {
+    const error = await errorFor({ ...valid, 'project-id': id })
+    expect(error.input).toBe('project-id')
+    expect(error.message).toMatch(SWAPPED)
+    expect(error.message).toContain('https://app.mintlify.com/settings/organization/api-keys')
+    expect(everythingShown(error)).not.toContain(id)
+    // Masked before anything else could print it.
+    expect(core.setSecret).toHaveBeenCalledWith(id)
+  })
+
+  it('refuses a project-id equal to the api-key, whatever it looks like', async () => {
+    const key = 'a1b2c3d4e5f6a7b8c9d0e1f2'
+    const error = await errorFor({ ...valid, 'project-id': key, 'api-key': key })
+    expect(error.message).toMatch(SWAPPED)
+    expect(error.message).not.toContain(key)
+  })
+
+  it('refuses the key in project-id in a dry run too, where the key may be left out', async () => {
+    const error = await errorFor({
+      prompt: 'x',
+      'dry-run': 'true',
+      'project-id': 'mint_8f2c1e9a7b6d4c3e2f1a0b9c8d7e6f5a'
+    })
+    expect(error.message).toMatch(SWAPPED)
+  })
+
+  it.each([
+    '64f0c2a1b3d4e5f6a7b8c9d0',
+    'proj_1',
+    'acme-docs',
+    'Docs_Site-2',
+    'mintlify',
+    'ghost_writer'
+  ])('takes %s as a project id', async (id) => {
+    expect((await readWith({ ...valid, 'project-id': id })).projectId).toBe(id)
+    expect(core.setSecret).not.toHaveBeenCalledWith(id)
+  })
+
+  const base62 = (min: number, max: number) =>
+    fc.string({
+      unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'),
+      minLength: min,
+      maxLength: max
+    })
+  const base64url = (min: number, max: number) =>
+    fc.string({
+      unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'),
+      minLength: min,
+      maxLength: max
+    })
+  /** Keys and tokens as their issuers shape them. */
+  const secretShaped = fc.oneof(
+    base62(16, 48).map((body) => `mint_${body}`),
+    fc
+      .tuple(fc.constantFrom('ghp', 'gho', 'ghu', 'ghs', 'ghr'), base62(36, 76))
+      .map(([prefix, body]) => `${prefix}_${body}`),
+    fc
+      .string({
+        unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'),
+        minLength: 22,
+        maxLength: 82
+      })
+      .map((body) => `github_pat_${body}`),
+    fc
+      .tuple(base64url(8, 40), base64url(8, 80), base64url(0, 86))
+      .map(([header, payload, signature]) => `eyJ${header}.${payload}.${signature}`),
+    fc
+      .tuple(
+        fc.constantFrom('Bearer', 'bearer', 'BEARER'),
+        fc.constantFrom(' ', '  ', '\t'),
+        base64url(12, 60)
+      )
+      .map(([scheme, space, token]) => `${scheme}${space}${token}`)
+  )
+
+  it('refuses every key- or token-shaped project-id, and never shows it (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(secretShaped, async (id) => {
+        clearSecrets()
+        const error = await errorFor({ ...valid, 'project-id': id })
+        expect(error.input).toBe('project-id')
+        expect(error.message).toMatch(SWAPPED)
+        expect(everythingShown(error)).not.toContain(id.trim())
+      }),
+      { numRuns: 200 }
+    )
+  })
+
+  it('refuses a project-id equal to the api-key, and never shows it (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(base64url(16, 48), async (key) => {
+        clearSecrets()
+        const error = await errorFor({ ...valid, 'project-id': key, 'api-key': key })
+        expect(error.input).toBe('project-id')
+        expect(everythingShown(error)).not.toContain(key)
+      }),
+      { numRuns: 100 }
+    )
+  })
+
+  it('takes every ordinary id: hex, or letters and digits with - and _ (property)', async () => {
+    const hex = fc.string({
+      unit: fc.constantFrom(...'0123456789abcdef'),
+      minLength: 8,
+      maxLength: 32
+    })
+    const word = fc
+      .string({
+        unit: fc.constantFrom(
+          ...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+        ),
+        minLength: 1,
+        maxLength: 40
+      })
+      // Not a key's or a token's prefix: those are what an id is told apart by.
+      .filter((id) => !/^(mint|gh[pousr]|github_pat)_/.test(id) && id.trim() !== '')
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(hex, word), async (id) => {
+        const settings = await readWith({ ...valid, 'project-id': id })
+        expect(settings.projectId).toBe(id)
+      }),
+      { numRuns: 200 }
+    )
+  })
+})
+
+describe('prompt-file stays in the workspace', () => {
+  const SECRET = 'FAKE_SECRET_9f8e7d6c5b4a'
+
+  /** A workspace with a prompt and a link to it, and beside it a directory holding a secret. */
+  function layout() {
+    const dir = workspace()
+    const outside = mkdtempSync(join(tmpdir(), 'outside-'))
+    writeFileSync(join(outside, 'secret.txt'), `TOKEN=${SECRET}\n`)
+    mkdirSync(join(dir, 'docs'))
+    writeFileSync(join(dir, 'docs', 'prompt.md'), 'Refresh the quickstart.\n')
+    return { dir, outside, secretFile: join(outside, 'secret.txt') }
+  }
+
+  async function refused(promptFile: string): Promise<InstanceType<typeof InputError>> {
+    const error = await errorFor({ ...valid, prompt: '', 'prompt-file': promptFile })
+    expect(error.input).toBe('prompt-file')
+    expect(everythingShown(error)).not.toContain(SECRET)
+    return error
+  }
+
+  const OUTSIDE =
+    /leads outside the workspace; give the path of a file in the repository, relative to the workspace$/
+
+  it('refuses a path that climbs out with ..', async () => {
+    const { dir, secretFile } = layout()
+    expect((await refused(relative(dir, secretFile))).message).toMatch(OUTSIDE)
+    expect((await refused('../../../../../../../../etc/passwd')).message).toMatch(OUTSIDE)
+    expect((await refused('docs/../../x.md')).message).toMatch(OUTSIDE)
+  })
+
+  it('refuses an absolute path outside, /proc files included', async () => {
+    const { secretFile } = layout()
+    expect((await refused(secretFile)).message).toMatch(OUTSIDE)
+    expect((await refused('/proc/self/environ')).message).toMatch(OUTSIDE)
+    expect((await refused('/etc/passwd')).message).toMatch(OUTSIDE)
+  })
+
+  it('refuses a link in the workspace to a file outside, to /proc, or to a directory outside', async () => {
+    const { dir, outside, secretFile } = layout()
+    symlinkSync(secretFile, join(dir, 'prompt.md'))
+    symlinkSync('/proc/self/environ', join(dir, 'environ.md'))
+    symlinkSync(outside, join(dir, 'shared'))
+    expect((await refused('prompt.md')).message).toMatch(OUTSIDE)
+    expect((await refused('environ.md')).message).toMatch(OUTSIDE)
+    expect((await refused('shared/secret.txt')).message).toMatch(OUTSIDE)
+    // The message names the path given, not where the link leads.
+    expect((await refused('prompt.md')).message).not.toContain(outside)
+  })
+
+  it('refuses a link to a FIFO outside without opening it, so nothing blocks', async () => {
+    const { dir, outside } = layout()
+    execFileSync('mkfifo', [join(outside, 'pipe')])
+    symlinkSync(join(outside, 'pipe'), join(dir, 'prompt.md'))
+    expect((await refused('prompt.md')).message).toMatch(OUTSIDE)
+  })
+
+  it('refuses a directory in the workspace, or a link to one', async () => {
+    const { dir } = layout()
+    symlinkSync(join(dir, 'docs'), join(dir, 'prompts'))
+    expect((await refused('docs')).message).toMatch(/"docs" is not a regular file/)
+    expect((await refused('prompts')).message).toMatch(/"prompts" is not a regular file/)
+  })
+
+  it('reads a link in the workspace that leads to a file in the workspace', async () => {
+    const { dir } = layout()
+    symlinkSync(join(dir, 'docs', 'prompt.md'), join(dir, 'prompt.md'))
+    symlinkSync('docs', join(dir, 'prompts'))
+    for (const path of [
+      'prompt.md',
+      'prompts/prompt.md',
+      'docs/./prompt.md',
+      'docs/../prompt.md'
+    ]) {
+      const settings = await readWith({ ...valid, prompt: '', 'prompt-file': path })
+      expect(settings.prompt).toBe('Refresh the quickstart.')
+    }
+  })
+
+  it('takes a workspace reached through a link, by either of its names', async () => {
+    const { dir } = layout()
+    const link = join(mkdtempSync(join(tmpdir(), 'link-')), 'ws')
+    symlinkSync(dir, link)
+    process.env.GITHUB_WORKSPACE = link
+    for (const path of [
+      'docs/prompt.md',
+      join(link, 'docs/prompt.md'),
+      join(dir, 'docs/prompt.md')
+    ]) {
+      const settings = await readWith({ ...valid, prompt: '', 'prompt-file': path })
+      expect(settings.prompt).toBe('Refresh the quickstart.')
+    }
+  })
+
+  it('without GITHUB_WORKSPACE, stays in the directory the step runs in', async () => {
+    const { dir, secretFile } = layout()
+    delete process.env.GITHUB_WORKSPACE
+    const cwd = process.cwd()
+    process.chdir(dir)
+    try {
+      const settings = await readWith({ ...valid, prompt: '', 'prompt-file': 'docs/prompt.md' })
+      expect(settings.prompt).toBe('Refresh the quickstart.')
+      expect((await refused(secretFile)).message).toMatch(OUTSIDE)
+    } finally {
+      process.chdir(cwd)
+    }
+  })
+
+  it('names a workspace that does not exist', async () => {
+    process.env.GITHUB_WORKSPACE = join(tmpdir(), 'no-such-workspace-0d9c8b7a')
+    const error = await errorFor({ ...valid, prompt: '', 'prompt-file': 'prompt.md' })
+    expect(error.message).toMatch(
+      /^Input "prompt-file": "prompt.md" cannot be read: the workspace cannot be found/
+    )
+  })
+
+  it('reads a path only where it really leads inside the workspace (property)', async () => {
+    // The workspace holds docs/prompt.md, a link `up` to its parent and `out` to the outside; the
+    // outside holds a secret under the same names.
+    const { dir, outside } = layout()
+    mkdirSync(join(outside, 'docs'))
+    writeFileSync(join(outside, 'docs', 'prompt.md'), SECRET)
+    writeFileSync(join(outside, 'prompt.md'), SECRET)
+    symlinkSync('..', join(dir, 'up'))
+    symlinkSync(outside, join(dir, 'out'))
+    symlinkSync(join(dir, 'docs'), join(outside, 'back'))
+    const root = realpathSync(dir)
+    const segments = fc.constantFrom(
+      '..',
+      '.',
+      'docs',
+      'up',
+      'out',
+      'back',
+      basename(dir),
+      basename(outside)
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(segments, { maxLength: 5 }),
+        fc.boolean(),
+        async (parts, absolute) => {
+          clearSecrets()
+          const path = [...parts, 'prompt.md'].join('/')
+          const given = absolute ? resolve(dir, path) : path
+          let real: string | undefined
+          try {
+            real = realpathSync(resolve(dir, path))
+          } catch {
+            real = undefined
+          }
+          const inside = real !== undefined && (real + sep).startsWith(root + sep)
+          const outcome = await readWith({ ...valid, prompt: '', 'prompt-file': given }).then(
+            (settings) => ({ prompt: settings.prompt }),
+            (error: unknown) => ({
+              refused: error instanceof InputError ? error.input : error,
+              secretShown: everythingShown(error as Error).includes(SECRET)
+            })
+          )
+          expect(outcome).toEqual(
+            inside
+              ? { prompt: 'Refresh the quickstart.' }
+              : { refused: 'prompt-file', secretShown: false }
+          )
+        }
+      ),
+      { numRuns: 300 }
+    )
+  })
+})
+
+describe('floors on the timing inputs', () => {
+  /** A duration of `ms` in each form the inputs accept: ms, seconds, and a bare number. */
+  const forms = (ms: number, bare: 's' | 'm') =>
+    [`${ms}ms`, `${ms / 1000}s`, `${ms / (bare === 's' ? 1000 : 60_000)}`].filter(
+      (text) => parseDuration(text, bare) === ms
+    )
+
+  it.each(['poll-interval', 'max-poll-interval'])(
+    'refuses a %s under 1s in every form, naming it and saying what is accepted (property)',
+    async (input) => {
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 0, max: 999 }), async (ms) => {
+          for (const text of forms(ms, 's')) {
+            const error = await failure({
+              ...valid,
+              [input]: text,
+              // Keep max-poll-interval from also failing for being under poll-interval.
+              ...(input === 'poll-interval' ? {} : { 'poll-interval': '1s' })
+            })
+            expect(error).toBeInstanceOf(InputError)
+            expect(error.message).toMatch(
+              new RegExp(
+                `^Input "${input}": must be at least 1s \\(.+\\), got ".+"( \\(read as seconds\\))?; use a duration from 1s to 24h$`
+              )
+            )
+          }
+        }),
+        { numRuns: 50 }
+      )
+    }
+  )
+
+  it('takes poll intervals from 1s, in every form (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1000, max: 3_600_000 }), async (ms) => {
+        for (const text of forms(ms, 's')) {
+          const settings = await readWith({
+            ...valid,
+            'poll-interval': text,
+            'max-poll-interval': text
+          })
+          expect(settings.pollIntervalMs).toBe(ms)
+          expect(settings.maxPollIntervalMs).toBe(ms)
+        }
+      }),
+      { numRuns: 50 }
+    )
+  })
+
+  it('refuses a timeout under 10s in every form, naming it and saying what is accepted (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 9_999 }), async (ms) => {
+        for (const text of forms(ms, 'm')) {
+          const error = await errorFor({ ...valid, timeout: text })
+          expect(error.message).toMatch(
+            /^Input "timeout": must be at least 10s \(.+\), got ".+"( \(read as minutes\))?; use a duration from 10s to 24h$/
+          )
+        }
+      }),
+      { numRuns: 50 }
+    )
+  })
+
+  it('takes a timeout from 10s, in every form (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 10_000, max: 3_600_000 }), async (ms) => {
+        for (const text of forms(ms, 'm')) {
+          expect((await readWith({ ...valid, timeout: text })).timeoutMs).toBe(ms)
+        }
+      }),
+      { numRuns: 50 }
+    )
+  })
+
+  it('says a bare poll-interval under a second was read as seconds', async () => {
+    const error = await errorFor({ ...valid, 'poll-interval': '0.5' })
+    expect(error.message).toMatch(/got "0\.5" \(read as seconds\)/)
+  })
+
+  it('sets the timeout floor where every part of the step fits in it', () => {
+    // Each GitHub budget is its share of the timeout, never under 1 s: from the floor up, the
+    // floor of 1 s never makes a budget larger than its share.
+    for (const timeout of [MIN_TIMEOUT_MS, MIN_TIMEOUT_MS * 1.5, 60_000]) {
+      const budgets = budgetsFor(timeout)
+      expect(budgets.last).toBeLessThanOrEqual(timeout * 0.1)
+      expect(budgets.lookup + budgets.write).toBeLessThanOrEqual(timeout * 0.4)
+      expect(budgets.change).toBeLessThanOrEqual(timeout * 0.25)
+    }
+    expect(budgetsFor(MIN_TIMEOUT_MS - 1).last).toBeGreaterThan((MIN_TIMEOUT_MS - 1) * 0.1)
+    // The last look keeps its whole time before the deadline, and as long again is left.
+    expect(MIN_TIMEOUT_MS).toBe(2 * FINAL_CHECK_MS)
+    expect(MIN_POLL_INTERVAL_MS).toBe(1000)
+  })
+
+  it('reports every wrong input in one failure, the new checks among them', async () => {
+    const dir = workspace()
+    const error = await failure({
+      ...valid,
+      prompt: '',
+      'prompt-file': '../../etc/passwd',
+      'project-id': 'mint_8f2c1e9a7b6d4c3e2f1a0b9c8d7e6f5a',
+      timeout: '5s',
+      'poll-interval': '200ms',
+      'max-poll-interval': '500ms',
+      'agent-accounts': ' , '
+    })
+    expect(dir).not.toBe('')
+    expect(error).toBeInstanceOf(InputErrors)
+    expect((error as InstanceType<typeof InputErrors>).inputs).toEqual([
+      'project-id',
+      'timeout',
+      'poll-interval',
+      'max-poll-interval',
+      'agent-accounts',
+      'prompt-file'
+    ])
+    expect(error.message).toMatch(/^6 inputs cannot be used:\n/)
+    expect(error.message).not.toContain('mint_8f2c')
   })
 })
 

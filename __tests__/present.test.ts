@@ -126,3 +126,20 @@ describe('verdictOf', () => {
     expect(JSON.stringify(refused)).not.toContain('secret')
   })
 })
+
+describe('a timeout says how the job was last seen', () => {
+  const failOf = (outcome: Outcome, job: Job | undefined) =>
+    verdictOf(record(outcome, job)).failMessage ?? ''
+
+  it('still working, in a status this action does not know, or never read', () => {
+    const timeout = { kind: 'timeout', timeoutMs: 60_000 } as const
+    expect(failOf(timeout, active)).toContain('agent job job_1 was still active at the last check')
+    expect(failOf(timeout, { id: 'job_1', status: 'succeeded' })).toContain(
+      'agent job job_1 showed status "succeeded", which this action does not know, at the last check'
+    )
+    expect(failOf(timeout, { id: 'job_1', status: 'succeeded' })).not.toContain('still succeeded')
+    expect(failOf({ ...timeout, unread: 'HTTP 502.' }, { id: 'job_1' })).toContain(
+      'agent job job_1 could not be read before the 1m timeout (HTTP 502.)'
+    )
+  })
+})

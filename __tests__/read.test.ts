@@ -2,7 +2,7 @@
 // learn is `unknown` (failed, or not asked), never left out.
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubApi, History } from '../src/github/api.js'
-import { RECORD_DEPTH, recordSuffix } from '../src/github/branch-record.js'
+import { RECORD_PAGE, recordSuffix } from '../src/github/branch-record.js'
 import { budgetsFor } from '../src/github/policy.js'
 import type { Settings } from '../src/inputs.js'
 import type { MintlifyApi } from '../src/mintlify/api.js'
@@ -39,7 +39,9 @@ const SETTINGS: Settings = {
   warnings: []
 }
 const CONTEXT = checkName(SETTINGS.projectId)
-const VIEWER = 'github-actions[bot]'
+// As GitHub names the workflow token's account: `viewer` with `[bot]`, a status's creator without.
+const VIEWER = { login: 'github-actions[bot]', id: 41898282, bot: true }
+const CREATOR = { login: 'github-actions', id: 41898282, bot: true }
 
 function stepFor(): Step & { said: string[] } {
   const signal = new AbortController().signal
@@ -59,6 +61,7 @@ function stepFor(): Step & { said: string[] } {
     log,
     env: {},
     schedule: { deadline: Date.now() + 60_000, initialMs: 10, maxMs: 20 },
+    lookupSchedule: () => ({ deadline: Date.now() + 10_000, initialMs: 10, maxMs: 20 }),
     budgets,
     within: (ms) => withinTime(() => ms, signal),
     withinWrite: () => withinTime(() => 1000, signal),
@@ -72,30 +75,34 @@ function stepFor(): Step & { said: string[] } {
   }
 }
 
-/** A branch's history, newest last, with this action's record on `recordAt`. */
+/** A branch's history, newest last, with this action's record on `recordAt`; pages by cursor. */
 function historyOf(shas: string[], recordAt: string, jobId = 'job_rec') {
-  const calls: string[] = []
-  const history = async (_o: string, _r: string, sha: string, count: number): Promise<History> => {
-    calls.push(sha)
-    const at = shas.indexOf(sha)
-    const commits = shas
-      .slice(0, at + 1)
-      .reverse()
-      .slice(0, count)
-      .map((oid) => ({
-        sha: oid,
-        statuses:
-          oid === recordAt
-            ? [
-                {
-                  context: CONTEXT,
-                  creator: VIEWER,
-                  description: `Docs pull request ready${recordSuffix({ jobId, branch: 'main', since: undefined }) ?? ''}`
-                }
-              ]
-            : []
-      }))
-    return { viewer: VIEWER, commits }
+  const calls: (string | undefined)[] = []
+  const history = async (
+    _o: string,
+    _r: string,
+    sha: string,
+    count: number,
+    after: string | undefined
+  ): Promise<History> => {
+    calls.push(after)
+    const from = Number(after ?? 0)
+    const all = shas.slice(0, shas.indexOf(sha) + 1).reverse()
+    const commits = all.slice(from, from + count).map((oid) => ({
+      sha: oid,
+      statuses:
+        oid === recordAt
+          ? [
+              {
+                context: CONTEXT,
+                creator: CREATOR,
+                description: `Docs pull request ready${recordSuffix({ jobId, branch: 'main', since: undefined }) ?? ''}`
+              }
+            ]
+          : []
+    }))
+    const next = from + count < all.length ? String(from + count) : undefined
+    return { viewer: VIEWER, commits, next }
   }
   return { history, calls }
 }
@@ -134,7 +141,7 @@ describe('the read stage', () => {
   })
 
   it('finds the branch’s record pages back, each page starting where the last ended', async () => {
-    const shas = Array.from({ length: RECORD_DEPTH * 2 + 20 }, (_, i) =>
+    const shas = Array.from({ length: RECORD_PAGE * 2 + 20 }, (_, i) =>
       i.toString(16).padStart(40, 'e')
     )
     const head = shas.at(-1) ?? ''
@@ -153,8 +160,7 @@ describe('the read stage', () => {
       known: true,
       value: { jobId: 'job_rec', told: shas[3] }
     })
-    expect(calls).toHaveLength(3)
-    expect(calls[1]).toBe(shas.at(-RECORD_DEPTH))
+    expect(calls).toEqual([undefined, String(RECORD_PAGE), String(RECORD_PAGE * 2)])
   })
 
   it('a dry run reads no job: its state is unknown, not asked', async () => {

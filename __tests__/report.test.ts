@@ -3,6 +3,8 @@ import * as core from '../__fixtures__/core.js'
 import { API_KEYS_PAGE, ApiError } from '../src/errors.js'
 import type { Job } from '../src/mintlify/job.js'
 import type { Outcome, RunRecord } from '../src/run.js'
+import { addSecret, clearSecrets } from '../src/sanitize.js'
+import { base64, leakedForms } from '../__fixtures__/secret-forms.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { Reporter } = await import('../src/publish/report.js')
@@ -48,6 +50,7 @@ function cell(html: string, name: string): string {
 
 beforeEach(() => {
   core.reset()
+  clearSecrets()
 })
 
 describe('the job summary', () => {
@@ -166,5 +169,56 @@ describe('the duration', () => {
     )
     // Escaped as every cell is, so nothing in it is markdown.
     expect(cell(html, 'Duration')).toBe('4.1s &#40;timeout 5s&#41;')
+  })
+})
+
+describe('no secret in the outputs or the summary', () => {
+  const KEY = 'mint_report_key_0123456789abcdef'
+  const ECHOED = base64(`{"authorization":"Bearer ${KEY}"}`)
+
+  /** Every output and the summary of a run whose job answer carried `more`. */
+  async function written(more: Partial<Job>): Promise<string> {
+    addSecret(KEY)
+    await new Reporter().finish({
+      job: job(more),
+      outcome: { kind: 'finished', phase: 'completed' },
+      elapsedMs: 1_000,
+      failOnNoPr: false
+    })
+    return [JSON.stringify(core.outputs()), ...core.summaries].join('\n')
+  }
+
+  it('hands on source-repository without the credentials written into its URL', async () => {
+    const text = await written({
+      source: { repository: 'https://bot:hunter2@github.com/acme/docs', ref: null }
+    })
+    expect(core.outputs()['source-repository']).toBe('https://***@github.com/acme/docs')
+    expect(JSON.parse(core.outputs().job ?? '')).toMatchObject({
+      source: { repository: 'https://***@github.com/acme/docs' }
+    })
+    expect(text).not.toContain('hunter2')
+  })
+
+  it('leaves out the key echoed in base64 in any field, in the job output too', async () => {
+    const text = await written({
+      model: `model ${ECHOED}`,
+      source: { repository: `https://github.com/acme/${ECHOED}`, ref: base64(KEY) },
+      status: `completed ${encodeURIComponent(KEY)}`
+    })
+    expect(leakedForms(text, KEY)).toEqual([])
+    expect(text).not.toContain(ECHOED)
+    expect(core.outputs().model).toMatch(/^model [A-Za-z0-9+/]*\*\*\*/)
+    expect(() => JSON.parse(core.outputs().job ?? '') as unknown).not.toThrow()
+  })
+
+  it('leaves the key out of a link it hands on and shows, where the check lets it pass', async () => {
+    // `safeLink` accepts a plain URL: a secret in its path or query is no syntax it refuses.
+    const link = `https://github.com/acme/docs/pull/5?t=${encodeURIComponent(base64(KEY))}`
+    const text = await written({ prLink: link })
+    expect(leakedForms(text, KEY)).toEqual([])
+    expect(core.outputs()['pr-link']).toMatch(
+      /^https:\/\/github\.com\/acme\/docs\/pull\/5\?t=\*\*\*/
+    )
+    expect(cell(core.summaries[0] ?? '', 'Pull request')).toMatch(/^<a href="https:.*\*\*\*.*">/)
   })
 })

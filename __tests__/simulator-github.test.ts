@@ -885,20 +885,26 @@ describe('commit statuses', () => {
       ['Hello-World', HEAD, 'lint', 'failure', 'docs'],
       ['docs', HEAD, 'default', 'error', 'workflow']
     ])
-    // GraphQL's history holds the latest status of each context, with who wrote it.
-    const query = 'query { viewer { login } repository { object { history { nodes { oid } } } } }'
+    // GraphQL's history holds the latest status of each context, with who wrote it: an App's
+    // account as a GraphQL Actor, without `[bot]` (GitHub's GraphQL reference, object Bot).
+    const creator = '__typename login ... on Bot { databaseId } ... on User { databaseId }'
+    const query = `query { viewer { login } repository { object { history(first: 50) { nodes { oid status { contexts { context state creator { ${creator} } } } } } } } }`
     const variables = { owner: 'Codertocat', repo: 'Hello-World', sha: HEAD, first: 50 }
     const res2 = await call(s, '/graphql', {
       method: 'POST',
       headers: as('ghs_w'),
-      body: JSON.stringify({ query: query.replace('history', 'history(first: 50)'), variables })
+      body: JSON.stringify({ query, variables })
     })
     type History = { data: { repository: { object: { history: { nodes: Json[] } } } } }
     const [node] = ((await res2.json()) as History).data.repository.object.history.nodes
     const contexts = (node?.status as { contexts: Json[] }).contexts
-    expect(contexts.map((x) => [x.context, x.state, (x.creator as Json).login])).toEqual([
-      ['lint', 'FAILURE', 'hubot'],
-      ['Mintlify docs', 'SUCCESS', 'github-actions[bot]']
+    expect(contexts.map((x) => [x.context, x.state, x.creator])).toEqual([
+      ['lint', 'FAILURE', { __typename: 'User', login: 'hubot', databaseId: 480938 }],
+      [
+        'Mintlify docs',
+        'SUCCESS',
+        { __typename: 'Bot', login: 'github-actions', databaseId: 41898282 }
+      ]
     ])
   })
 

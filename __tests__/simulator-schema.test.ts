@@ -170,7 +170,9 @@ const READS: Case[] = [
   { kind: 'commitPulls', path: `${REPO}/commits/${HEAD}/pulls`, status: 200 },
   { kind: 'pullFiles', path: `${REPO}/pulls/2/files?per_page=100&page=1`, status: 200 },
   { kind: 'listComments', path: `${REPO}/issues/2/comments?per_page=100&page=1`, status: 200 },
-  { kind: 'getPull', path: `${REPO}/pulls/2`, status: 200 }
+  { kind: 'getPull', path: `${REPO}/pulls/2`, status: 200 },
+  { kind: 'listStatuses', path: `${REPO}/commits/${HEAD}/statuses`, status: 200 },
+  { kind: 'combinedStatus', path: `${REPO}/commits/${HEAD}/status`, status: 200 }
 ]
 
 /** A write of each route, and a field of the wrong type for it. */
@@ -238,6 +240,12 @@ const CASES: Case[] = [
   { kind: 'getPull', path: `${DOCS}/pulls/7`, status: 200 },
   { kind: 'commitPulls', path: `${DOCS}/commits/${HEAD}/pulls`, status: 200 },
   { kind: 'listComments', path: `${REPO}/issues/2/comments`, status: 200 },
+  // After the writes above: statuses to list, one context's latest to combine.
+  { kind: 'listStatuses', path: `${REPO}/commits/${HEAD.slice(0, 7)}/statuses`, status: 200 },
+  { kind: 'listStatuses', path: `${REPO}/commits/${HEAD}/statuses?per_page=1&page=2`, status: 200 },
+  { kind: 'combinedStatus', path: `${REPO}/commits/${HEAD.slice(0, 7)}/status`, status: 200 },
+  { kind: 'combinedStatus', path: `${DOCS}/commits/${HEAD}/status`, status: 200 },
+  { kind: 'combinedStatus', path: `${REPO}/commits/${ZERO}/status`, status: 404 },
   ...READS.flatMap(refusals),
   ...WRITES.flatMap(({ wrong, ...write }) => [
     ...refusals(write),
@@ -368,7 +376,11 @@ describe('the action’s GitHub client against the fake GitHub', () => {
     expect(await api.commitPulls(...code, HEAD, signal)).toEqual([
       { number: 2, headSha: HEAD, author: 'Codertocat' }
     ])
-    expect(await api.viewer(signal)).toBe('github-actions[bot]')
+    expect(await api.viewer(signal)).toEqual({
+      login: 'github-actions[bot]',
+      id: 41898282,
+      bot: true
+    })
     const comment = await api.createComment(...code, 2, 'Docs job started', signal)
     await api.updateComment(...code, comment.id, 'Docs job done', signal)
     const { comments } = await api.listComments(...code, 2, 1, signal)
@@ -397,8 +409,9 @@ describe('the action’s GitHub client against the fake GitHub', () => {
         route.kind === 'graphql' ? [] : requestViolations(route.kind, request.path, request.body)
       expect([request.method, request.path, problems]).toEqual([request.method, request.path, []])
     }
-    // Every route the simulator plays is one the action calls.
-    expect([...kinds].sort()).toEqual([...GITHUB_ROUTE_KINDS].sort())
+    // Every route the simulator plays is one the action calls, but the reads a person makes.
+    const called = GITHUB_ROUTE_KINDS.filter((kind) => !('readBack' in GITHUB_ROUTES[kind]))
+    expect([...kinds].sort()).toEqual(called.sort())
     expect(sim.github.requests.slice(-requests.length).map((r) => r.status)).not.toContain(null)
   })
 })

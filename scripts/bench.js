@@ -38,7 +38,7 @@ const EVENT = {
 }
 const BUILT_IN_FILES = 6 // the simulator's built-in change (simulator/github-change.json)
 const [WARM_UPS, RSS_RUNS] = [2, 3]
-const RSS_JOB = { 'poll-interval': '200ms', 'max-poll-interval': '1s' } // for a 3 s job
+const RSS_JOB = { 'poll-interval': '1s', 'max-poll-interval': '1s' } // for a 3 s job
 const CONTEXT_ONLY = { comment: 'off', check: 'off', 'reuse-job': 'false' } // the change context alone
 const QUICK = { jobDurationMs: 0, github: { files: null } } // ended by the first check
 

@@ -143,11 +143,11 @@ const DEMOS = {
     scenario: { flakiness: 0.6 }
   },
   timeout: {
-    about: 'the job is still running when the 5s timeout is up',
+    about: 'the job is still running when the 10s timeout is up',
     scenario: { finalStatus: 'active' },
     // The last check comes before the deadline, at most one poll interval before it: a short
-    // interval ends the step close to the 5s it reports.
-    inputs: { timeout: '5s', 'max-poll-interval': '500ms' }
+    // interval ends the step close to the 10s it reports (the shortest timeout accepted).
+    inputs: { timeout: '10s', 'max-poll-interval': '1s' }
   },
   push: {
     about: 'a push starts the workflow; the change read from GitHub goes into the prompt',
@@ -293,7 +293,7 @@ function baseInputs(simulator, demo) {
     'project-id': 'demo-project',
     'api-key': API_KEY,
     'base-url': simulator.url,
-    'poll-interval': '500ms',
+    'poll-interval': '1s',
     'max-poll-interval': '1s',
     timeout: '1m',
     wait: 'true',

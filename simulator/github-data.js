@@ -119,6 +119,59 @@ export function account(/** @type {string} */ login) {
 }
 
 /**
+ * The text between the braces of the first `field { … }` of a GraphQL query: what it selects of
+ * that field ('' when the query does not ask for it).
+ *
+ * @param {string} query @param {string} field
+ */
+export function selectionOf(query, field) {
+  const open = new RegExp(`\\b${field}\\s*(?:\\([^)]*\\)\\s*)?\\{`).exec(query)
+  if (!open) return ''
+  const start = open.index + open[0].length
+  let depth = 1
+  for (let at = start; at < query.length; at++) {
+    if (query[at] === '{') depth++
+    if (query[at] === '}' && --depth === 0) return query.slice(start, at)
+  }
+  return ''
+}
+
+/**
+ * GraphQL's `viewer`, as GitHub answers it: typed `User`, so an App's installation token keeps
+ * its `[bot]` (`github-actions[bot]`, as REST spells it), with the account's id as `databaseId`
+ * when the query selects it.
+ *
+ * @param {string} login @param {string} selection what the query selects of `viewer`
+ */
+export function viewerNode(login, selection) {
+  const asks = (/** @type {string} */ name) => new RegExp(`\\b${name}\\b`).test(selection)
+  return {
+    ...(asks('login') ? { login } : {}),
+    ...(asks('databaseId') ? { databaseId: account(login).id } : {})
+  }
+}
+
+/**
+ * An account in a GraphQL field typed `Actor` (a status's `creator`), as GitHub answers it: an
+ * App's account is a `Bot` whose login has no `[bot]` (`github-actions`), unlike REST and
+ * `viewer`. `Actor` has no `databaseId`: the id comes only where the query asks it of the
+ * account's own type (`... on Bot { databaseId }`), and `__typename` only when asked.
+ *
+ * @param {string} login as REST spells it @param {string} selection what the query selects
+ */
+export function actorNode(login, selection) {
+  const { id, type } = account(login)
+  const onType = new RegExp(`\\.\\.\\.\\s*on\\s+${type}\\s*\\{[^{}]*\\bdatabaseId\\b`)
+  return {
+    ...(/\b__typename\b/.test(selection) ? { __typename: type } : {}),
+    ...(/\blogin\b/.test(selection)
+      ? { login: type === 'Bot' ? login.replace(/\[bot\]$/i, '') : login }
+      : {}),
+    ...(onType.test(selection) ? { databaseId: id } : {})
+  }
+}
+
+/**
  * Whether GitHub does not know a ref: the zero sha (the other side of a created or deleted ref)
  * and the `missingCommits` knob.
  *

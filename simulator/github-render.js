@@ -337,3 +337,39 @@ export function renderStatus(status, where) {
     creator
   }
 }
+
+/**
+ * A commit's combined status: the latest status of each context (`statuses`, one page of them,
+ * without their creators, as GitHub lists them here), how many contexts there are, one state for
+ * them all, and the repository.
+ *
+ * @param {{ sha: string, statuses: import('./github.js').StatusRecord[], total: number,
+ *   state: 'failure' | 'pending' | 'success' }} combined
+ * @param {Where} where @returns {Json}
+ */
+export function renderCombinedStatus(combined, where) {
+  const { api } = roots(where)
+  const raw = read().examples['combined-commit-status'] ?? {}
+  const template = example('combined-commit-status', where)
+  const id = fakeId(`${where.owner}/${where.repo}`)
+  return {
+    ...template,
+    state: combined.state,
+    statuses: combined.statuses.map((status) => {
+      const { creator: _creator, ...simple } = renderStatus(status, where)
+      return simple
+    }),
+    sha: combined.sha,
+    total_count: combined.total,
+    repository: {
+      ...template.repository,
+      id,
+      node_id: nodeId('010:Repository', id),
+      name: where.repo,
+      full_name: `${where.owner}/${where.repo}`,
+      owner: user(where.owner, where, raw.repository?.owner)
+    },
+    commit_url: `${api}/commits/${combined.sha}`,
+    url: `${api}/commits/${combined.sha}/status`
+  }
+}

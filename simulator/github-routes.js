@@ -1,18 +1,22 @@
 // @ts-check
 import { byNumber, commitData, comparisonData } from './github-data.js'
 import { isMissing, pullData, resolveSha } from './github-data.js'
+import { actorNode, selectionOf, viewerNode } from './github-data.js'
 import { renderComment, renderCommit, renderComparison, renderFile } from './github-render.js'
 import { renderLabel, renderPull, renderStatus } from './github-render.js'
+import { renderCombinedStatus } from './github-render.js'
 import { resolveDotSegments } from './routes.js'
 
 /**
  * A route: its method, its path as GitHub's REST description names it, the fields its body may
- * have (each a string, strings, or one of the strings listed), checked before `handle` runs.
+ * have (each a string, strings, or one of the strings listed), checked before `handle` runs;
+ * `readBack` marks a read the action never makes, played so a person can see what a run wrote.
  *
  * @typedef {import('./github.js').Call} Call
  * @typedef {import('./github.js').Reply} Reply
  * @typedef {{ method: 'GET' | 'POST' | 'PATCH', path: string, handle: (c: Call) => Reply,
- *   body?: Record<string, 'string' | 'strings' | readonly string[]>, required?: string[] }} Row
+ *   body?: Record<string, 'string' | 'strings' | readonly string[]>, required?: string[],
+ *   readBack?: true }} Row
  */
 
 /** GitHub's caps, in characters: a comment body, a commit status description. */
@@ -20,7 +24,8 @@ const MAX = { comment: 65536, description: 140 }
 const noCommit = (/** @type {string} */ ref) => fail(422, `No commit found for SHA: ${ref}`)
 
 /**
- * Every GitHub route the simulator plays, and only those the action calls, by kind: its method,
+ * Every GitHub route the simulator plays, and only those the action calls (and the `readBack`
+ * reads the README gives for checking what a run wrote), by kind: its method,
  * its path as GitHub's REST description names it (so `scripts/github-examples.js` finds its
  * example answer, and a test its schemas), its body's fields and what it does. Adding a route is
  * one entry here, then `node scripts/github-examples.js`. A `{basehead}` or `{ref}` that ends a
@@ -62,6 +67,35 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
       const page = paginate(numbers, c, 30, 100)
       const pulls = page.items.map((n) => renderPull(pull(c, n), where, 'pull-request-simple'))
       return reply(200, pulls, page.headers)
+    }
+  },
+  listStatuses: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/commits/{ref}/statuses',
+    readBack: true,
+    handle(c) {
+      // Newest first, every status written, as GitHub lists them; an unknown ref has none.
+      const page = paginate(statusesOf(c), c, 30, 100)
+      const statuses = page.items.map((s) => renderStatus(s, c.where))
+      return reply(200, statuses, page.headers)
+    }
+  },
+  combinedStatus: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/commits/{ref}/status',
+    readBack: true,
+    handle(c) {
+      if (isMissing(c.settings, c.where, c.route.ref)) {
+        return fail(404, `No commit found for SHA: ${c.route.ref}`)
+      }
+      // The latest status of each context, and one state for them all.
+      const latest = statusesOf(c).filter(
+        (s, i, all) => all.findIndex((t) => t.context === s.context) === i
+      )
+      const page = paginate(latest, c, 30, 100)
+      const sha = resolveSha(c.settings, c.where, c.route.ref)
+      const combined = { sha, statuses: page.items, total: latest.length, state: combine(latest) }
+      return reply(200, renderCombinedStatus(combined, c.where), page.headers)
     }
   },
   commit: {
@@ -237,11 +271,12 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
     path: '/graphql',
     body: { query: 'string' },
     handle(c) {
-      // GraphQL answers 200 with `errors`; only the queries the action sends are played.
+      // GraphQL answers 200 with `errors`; only the queries the action sends are played, with
+      // the fields of an account they select, spelt as GitHub spells them (see `actorNode`).
       const query = String(c.body.query)
-      const viewer = { login: c.identity.user }
-      if (/\bhistory\s*\(/.test(query)) return reply(200, { data: { viewer, ...history(c) } })
-      if (/\bviewer\s*\{\s*login\s*\}/.test(query)) return reply(200, { data: { viewer } })
+      const viewer = viewerNode(c.identity.user, selectionOf(query, 'viewer'))
+      if (/\bhistory\s*\(/.test(query)) return history(c, query, viewer)
+      if (/\bviewer\s*\{[^{}]*\}/.test(query)) return reply(200, { data: { viewer } })
       return reply(200, {
         errors: [{ message: 'Only the viewer and a commit history with statuses are played here.' }]
       })
@@ -375,6 +410,23 @@ function paginate(items, c, perPage, max) {
   return { items: items.slice((number - 1) * size, number * size), number, headers }
 }
 
+/** The statuses written to the route's repository on the commit its ref names, newest first. */
+const statusesOf = (/** @type {Call} */ c) => {
+  const sha = resolveSha(c.settings, c.where, c.route.ref)
+  return c.state.statuses.filter((s) => s.sha === sha && sameRepo(s, c.where)).reverse()
+}
+
+/**
+ * GitHub's combined state: `failure` when a context reports `error` or `failure`, `pending` when
+ * there is none or one is `pending`, else `success`.
+ *
+ * @param {{ state: string }[]} latest @returns {'failure' | 'pending' | 'success'}
+ */
+export function combine(latest) {
+  if (latest.some((s) => s.state === 'error' || s.state === 'failure')) return 'failure'
+  return latest.length === 0 || latest.some((s) => s.state === 'pending') ? 'pending' : 'success'
+}
+
 /** @param {{ owner: string, repo: string }} a @param {{ owner: string, repo: string }} b */
 const sameRepo = (a, b) =>
   `${a.owner}/${a.repo}`.toLowerCase() === `${b.owner}/${b.repo}`.toLowerCase()
@@ -398,25 +450,40 @@ const pull = (/** @type {Call} */ c, number = c.route.number) =>
 const wholePull = (c) => renderPull(pull(c), c.where, 'pull-request', thread(c).length)
 
 /**
- * GraphQL's `repository.object(expression).history(first)` with each commit's status contexts:
- * the `history` knob walked back from the commit asked for, and the statuses written through the
- * simulator (the latest of each context, as GitHub keeps them), each with the account that wrote
- * it.
+ * GraphQL's `repository.object(expression).history(first, after)` with each commit's status
+ * contexts: the `history` knob walked back from the commit asked for, a page of at most 100 (more
+ * is refused, as GitHub refuses it) after the cursor `after`, and the statuses written through
+ * the simulator (the latest of each context, as GitHub keeps them), each with the account that
+ * wrote it as a GraphQL `Actor` (an App's without `[bot]`). A cursor is `<sha> <index>`, as
+ * GitHub's history cursors read once decoded; the action never reads one.
  *
- * @param {Call} c
+ * @param {Call} c @param {string} query @param {Record<string, unknown>} viewer
  */
-function history(c) {
+function history(c, query, viewer) {
   const variables = /** @type {Record<string, unknown>} */ (c.body.variables ?? {})
   const text = (/** @type {unknown} */ value) => (typeof value === 'string' ? value : '')
   const owner = text(variables.owner)
   const repo = text(variables.repo)
   const sha = text(variables.sha)
-  const first = Math.min(100, Number(variables.first ?? 50))
+  const first = Number(variables.first ?? 50)
+  if (first > 100) {
+    const message = `Requesting ${first} records on the \`history\` connection exceeds the \`first\` limit of 100 records.`
+    return reply(200, { data: null, errors: [{ type: 'EXCESSIVE_PAGINATION', message }] })
+  }
   const known = c.settings.history
   const at = known.indexOf(sha)
   const shas = at < 0 ? [sha] : known.slice(0, at + 1).reverse()
+  const after = text(variables.after)
+  const cursor = /^([0-9a-f]{40}) (\d+)$/.exec(after)
+  if (after !== '' && (!cursor || cursor[1] !== shas[0])) {
+    const message = `\`${after}\` does not appear to be a valid cursor.`
+    return reply(200, { data: null, errors: [{ type: 'INVALID_CURSOR_ARGUMENTS', message }] })
+  }
+  const from = cursor ? Number(cursor[2]) + 1 : 0
+  const page = shas.slice(from, from + Math.max(0, first))
+  const creator = selectionOf(query, 'creator')
   const where = { owner, repo }
-  const nodes = shas.slice(0, first).map((oid) => {
+  const nodes = page.map((oid) => {
     // As on GitHub, a commit's status holds the latest status of each context only.
     const contexts = c.state.statuses
       .filter((s) => s.sha === oid && sameRepo(s, where))
@@ -427,11 +494,17 @@ function history(c) {
         description: s.description,
         state: s.state.toUpperCase(),
         targetUrl: s.targetUrl,
-        creator: { login: s.creator }
+        creator: actorNode(s.creator, creator)
       }))
     return { oid, status: contexts.length > 0 ? { contexts } : null }
   })
-  return { repository: { object: { history: { nodes } } } }
+  const end = from + page.length
+  const pageInfo = {
+    hasNextPage: end < shas.length,
+    endCursor: page.length > 0 ? `${shas[0]} ${end - 1}` : null
+  }
+  const repository = { object: { history: { pageInfo, nodes } } }
+  return reply(200, { data: { viewer, repository } })
 }
 
 /** What was written to the route's pull request, made on first use and dated now. */

@@ -101,6 +101,9 @@ export async function startSimulator(options = {}) {
   const requests = []
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set()
+  /** The delays of slowed answers still waiting: `close` ends them, so none holds the process. */
+  /** @type {Set<NodeJS.Timeout>} */
+  const delays = new Set()
 
   /**
    * @param {IncomingMessage} req
@@ -168,7 +171,10 @@ export async function startSimulator(options = {}) {
     const fault = scenario.githubFaults[route.kind].shift()
     if (!fault) return handle()
     if (fault.action === 'slow') {
-      await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 0))
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(delays.delete(timer)), fault.delayMs ?? 0)
+        delays.add(timer)
+      })
       if (fault.status === undefined) return handle()
       if (fault.perform) handle()
       return { ...answer(fault.status, fault.body ?? '', fault.headers ?? {}), github: true }
@@ -379,6 +385,9 @@ export async function startSimulator(options = {}) {
       closing ??= new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
         for (const socket of sockets) socket.destroy()
+        // A closed simulator answers nothing more: a slowed answer still waiting is dropped.
+        for (const timer of delays) clearTimeout(timer)
+        delays.clear()
       })
       return closing
     }

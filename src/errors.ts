@@ -67,9 +67,18 @@ export class UncertainError extends Error {
   override name = 'UncertainError'
 }
 
-/** The step's deadline arrived, or a wait the server asked for would pass it. */
+/**
+ * The step's deadline arrived, or a wait the server asked for would pass it. `why` tells a wait
+ * the server asked for (`asked`) from a deadline that leaves no time for another try (`no-time`).
+ */
 export class DeadlineError extends Error {
   override name = 'DeadlineError'
+  constructor(
+    message: string,
+    readonly why: 'asked' | 'no-time' = 'asked'
+  ) {
+    super(message)
+  }
 }
 
 /** The workflow was cancelled while the step was running. */

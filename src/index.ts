@@ -2,11 +2,12 @@ import * as core from '@actions/core'
 import { errorMessage } from './errors.js'
 import { run } from './main.js'
 import { Reporter } from './publish/report.js'
+import { redact } from './sanitize.js'
 
 // A GitHub call abandoned at its budget can still fail later inside Octokit's queue, after the
 // run has moved on: that must not end a step whose docs job is reported.
 process.on('unhandledRejection', (reason: unknown) =>
-  core.debug(`A call abandoned earlier failed later: ${errorMessage(reason)}`)
+  core.debug(redact(`A call abandoned earlier failed later: ${errorMessage(reason)}`))
 )
 
 // `run` reports every failure it knows of. Anything else still fails the step with one message,

@@ -6,6 +6,8 @@ import { addSecret } from './sanitize.js'
 import { proxyProblem } from './http.js'
 import {
   AGENT_ACCOUNT,
+  MIN_POLL_INTERVAL_MS,
+  MIN_TIMEOUT_MS,
   agentAccountsInput,
   apiKeyInput,
   autoOrOff,
@@ -15,6 +17,7 @@ import {
   durationInput,
   jobIdInput,
   labelsInput,
+  looksLikeSecret,
   onCodeClosedInput,
   pathsInput,
   projectIdInput,
@@ -94,6 +97,19 @@ function input(name: string, fallback = ''): string {
 /** The step's timeout when `timeout` cannot be read: its default, to bound reading prompt-file. */
 const DEFAULT_TIMEOUT_MS = 30 * 60_000
 
+const timeoutInput = durationInput(
+  'm',
+  MIN_TIMEOUT_MS,
+  'the shortest in which the step can start the job and still look at it before its deadline'
+)
+
+/** `poll-interval` and `max-poll-interval`, which also pace the retries of a failed request. */
+const pollIntervalInput = durationInput(
+  's',
+  MIN_POLL_INTERVAL_MS,
+  'status checks and retries more often than once a second only load the API'
+)
+
 /**
  * Reads and checks every input. The API key is masked before anything else happens, so no later
  * log line, however it fails, can show it. Every input is checked, and all the problems are
@@ -103,12 +119,16 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   const apiKey = core.getInput('api-key')
   const githubToken = core.getInput('github-token')
   const docsToken = core.getInput('docs-token')
-  for (const secret of [apiKey, githubToken, docsToken]) {
-    if (secret) {
-      core.setSecret(secret)
-      addSecret(secret)
-    }
+  const secrets = [apiKey, githubToken, docsToken]
+  const mask = (secret: string) => {
+    core.setSecret(secret)
+    addSecret(secret)
   }
+  for (const secret of secrets) if (secret) mask(secret)
+  // A project id that is really a key (the two secrets swapped) is masked too, before anything
+  // is printed: it is refused below, and no line may show it.
+  const rawProjectId = input('project-id')
+  if (looksLikeSecret(rawProjectId, secrets)) mask(rawProjectId)
 
   const problems: Problems = []
   const warnings: string[] = []
@@ -123,9 +143,9 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   }
 
   const projectId =
-    dryRun && !input('project-id')
+    dryRun && !rawProjectId
       ? ''
-      : parse(problems, 'project-id', projectIdInput, input('project-id'))
+      : parse(problems, 'project-id', projectIdInput(secrets), rawProjectId)
   const baseUrl = parse(
     problems,
     'base-url',
@@ -137,7 +157,7 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   const wait = parse(problems, 'wait', booleanInput, input('wait', 'true'))
   const failOnNoPr = parse(problems, 'fail-on-no-pr', booleanInput, input('fail-on-no-pr', 'false'))
   const timeoutText = input('timeout', '30m')
-  const timeoutMs = parse(problems, 'timeout', durationInput('m'), timeoutText)
+  const timeoutMs = parse(problems, 'timeout', timeoutInput, timeoutText)
   if (timeoutMs !== undefined && isBareNumber(timeoutText)) {
     const minutes = timeoutText.trim()
     core.info(
@@ -148,13 +168,13 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   const pollIntervalMs = parse(
     problems,
     'poll-interval',
-    durationInput('s'),
+    pollIntervalInput,
     input('poll-interval', '5s')
   )
   const maxPollIntervalMs = parse(
     problems,
     'max-poll-interval',
-    durationInput('s'),
+    pollIntervalInput,
     input('max-poll-interval', '15s')
   )
   if (
@@ -191,21 +211,24 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     onCodeClosedInput,
     input('on-code-closed', 'close')
   )
+  // Read untrimmed, so that a value of only spaces is an error rather than the default.
+  const rawAccounts = core.getInput('agent-accounts', { trimWhitespace: false })
   const agentAccounts = parse(
     problems,
     'agent-accounts',
     agentAccountsInput,
-    input('agent-accounts', AGENT_ACCOUNT)
+    rawAccounts === '' ? AGENT_ACCOUNT : rawAccounts
   )
-  const prompt = await readPrompt(
-    problems,
-    input('prompt'),
-    input('prompt-file'),
-    Date.now() + (timeoutMs ?? DEFAULT_TIMEOUT_MS),
+  const prompt = await readPrompt(problems, {
+    prompt: input('prompt'),
+    promptFile: input('prompt-file'),
+    // Where the runner checked out the repository; outside a runner, where the step runs.
+    workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+    deadline: Date.now() + (timeoutMs ?? DEFAULT_TIMEOUT_MS),
     signal,
     // A job-id that cannot be used still says that a prompt may be left out.
-    rawJobId !== ''
-  )
+    optional: rawJobId !== ''
+  })
 
   const [only, ...more] = problems
   if (only && more.length === 0) throw only

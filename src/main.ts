@@ -1,7 +1,7 @@
 import * as core from '@actions/core'
 import { act } from './act/act.js'
 import { decide } from './decide/decide.js'
-import { CancelledError, cancellation } from './errors.js'
+import { CancelledError, DeadlineError, cancellation } from './errors.js'
 import { readSettings } from './inputs.js'
 import { checkName } from './present/check.js'
 import { Reporter } from './publish/report.js'
@@ -29,10 +29,14 @@ export async function run(options: RunOptions = {}): Promise<void> {
   const sinks: Sink[] = []
   try {
     const settings = await readSettings(cancel.signal)
-    Object.assign(state, { projectId: settings.projectId, failOnNoPr: settings.failOnNoPr })
+    Object.assign(state, {
+      projectId: settings.projectId,
+      failOnNoPr: settings.failOnNoPr,
+      timeoutMs: settings.timeoutMs
+    })
     for (const warning of settings.warnings) report.warning(warning)
     const step = stepOf(settings, options, cancel.signal, report)
-    state.lastWriteMs = step.budgets.last
+    Object.assign(state, { lastWriteMs: step.budgets.last, deadline: step.schedule.deadline })
 
     const event = readEvent(step.env)
     state.trigger = event && triggerOf(event)
@@ -54,15 +58,19 @@ export async function run(options: RunOptions = {}): Promise<void> {
     state.outcome =
       error instanceof CancelledError
         ? { kind: 'cancelled', reason: error.message }
-        : { kind: 'error', error }
+        : error instanceof DeadlineError && state.job?.id
+          ? { kind: 'timeout', timeoutMs: state.timeoutMs, unread: error.message }
+          : { kind: 'error', error }
   } finally {
     state.elapsedMs = now() - state.startedAt
     // The last writes have a budget of their own, whatever the deadline and cancellation say:
-    // they report a timeout or a cancellation too. A signal from the runner stops them.
+    // they report a timeout or a cancellation too. The step ends by the deadline plus that
+    // budget, whatever came before; a signal from the runner stops them sooner.
+    const lastMs = Math.min(state.lastWriteMs, state.deadline + state.lastWriteMs - now())
     const wrote = await finishAll(
       sinks,
       state,
-      withinLast(state.lastWriteMs, now, cancel.finishing())
+      withinLast(Math.max(1, lastMs), now, cancel.finishing())
     )
     for (const { written, url } of wrote) state.written[written] = url
     const failure = await report.finish(state)

@@ -20,7 +20,8 @@ export type Outcome =
   /** wait: false; the job was started, given the message, or read once. */
   | { readonly kind: 'started'; readonly mode: Mode }
   | { readonly kind: 'finished'; readonly phase: 'completed' | 'archived' | 'failed' }
-  | { readonly kind: 'timeout'; readonly timeoutMs: number }
+  /** The deadline came while the job ran, or before it could be read (`unread` says why). */
+  | { readonly kind: 'timeout'; readonly timeoutMs: number; readonly unread?: string }
   | { readonly kind: 'cancelled'; readonly reason: string }
   | { readonly kind: 'error'; readonly error: unknown }
   /**
@@ -85,6 +86,13 @@ export interface RunState {
   readonly written: Partial<Record<Written, string>>
   /** How long the last writes may take: known once the step's `timeout` is. */
   lastWriteMs: number
+  /** The step's `timeout`, once read. */
+  timeoutMs: number
+  /**
+   * When the step's time is up, on the run's clock (never, until the settings are read): the
+   * last writes end by then plus their budget.
+   */
+  deadline: number
 }
 
 /** What the presentation reads of the run. */
@@ -104,7 +112,9 @@ export function newRunState(startedAt: number): RunState {
     elapsedMs: 0,
     failOnNoPr: false,
     written: {},
-    lastWriteMs: LAST_WRITE_MS
+    lastWriteMs: LAST_WRITE_MS,
+    timeoutMs: 0,
+    deadline: Infinity
   }
 }
 

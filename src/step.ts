@@ -34,13 +34,21 @@ export interface RunOptions {
 /** The clock, the schedule, the GitHub budgets and the clients of one step. */
 export interface Step extends Runtime {
   readonly schedule: Schedule
+  /**
+   * The schedule of a read made before the plan (a recorded job): its retries end within the
+   * `lookup` budget from now, so a job that cannot be read leaves the step its time.
+   */
+  readonly lookupSchedule: () => Schedule
   readonly budgets: GitHubBudgets
   readonly env: NodeJS.ProcessEnv
   /** Bounds GitHub calls to `ms` from now, the deadline and the step's cancellation. */
   readonly within: (ms: number) => Within
   /** Bounds for a write made while the job runs: the `write` budget, or sooner when stopped. */
   readonly withinWrite: (stop: AbortSignal) => Within
-  /** Bounds the reads made once the job ended: the `last` budget, past the deadline if need be. */
+  /**
+   * Bounds the reads made once the job ended: the `last` budget, past the deadline if need be,
+   * but never so far past it that the last writes lose more than half of theirs.
+   */
   readonly afterJob: () => Within
   /** GitHub for `token` at `GITHUB_API_URL`, its retries and rate-limit waits within the step. */
   readonly gitHub: (token: string) => GitHubApi
@@ -59,6 +67,11 @@ export function stepOf(
   const budgets = budgetsFor(settings.timeoutMs)
   const until = (at: number, stop: AbortSignal) => withinTime(() => at - now(), stop)
   const env = options.env ?? process.env
+  const schedule = {
+    deadline,
+    initialMs: settings.pollIntervalMs,
+    maxMs: settings.maxPollIntervalMs
+  }
   return {
     now,
     sleep: options.sleep ?? realSleep,
@@ -66,11 +79,15 @@ export function stepOf(
     signal,
     log,
     env,
-    schedule: { deadline, initialMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
+    schedule,
+    lookupSchedule: () => ({
+      ...schedule,
+      deadline: Math.min(deadline, now() + budgets.lookup)
+    }),
     budgets,
     within: (ms) => until(Math.min(now() + ms, deadline), signal),
     withinWrite: (stop) => until(now() + budgets.write, AbortSignal.any([stop, signal])),
-    afterJob: () => until(now() + budgets.last, signal),
+    afterJob: () => until(Math.min(now() + budgets.last, deadline + budgets.last / 2), signal),
     gitHub: (token) =>
       createGitHubApi({
         token,

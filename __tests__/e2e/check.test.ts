@@ -37,6 +37,16 @@ const statusRequests = (sim: Simulator) =>
   sim.github.requests.filter((r) => r.kind === 'createStatus')
 const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
 
+/** Resolves once `done()` holds, or after `ms` at the latest. */
+async function until(done: () => boolean, ms: number): Promise<void> {
+  for (const end = Date.now() + ms; !done() && Date.now() < end;) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** The last writes' budget for a step with a `timeout` of 30s (budgetsFor: a tenth of it). */
+const LAST_OF_30S = 3_000
+
 describe('the docs check on a pull request', () => {
   it('is pending while the job runs, then success linking the docs pull request', async () => {
     const sim = await sims.start({ prLink: true })
@@ -74,7 +84,7 @@ describe('the docs check on a pull request', () => {
 
   it('a timeout: still pending, naming the job that keeps running', async () => {
     const sim = await sims.start({ finalStatus: 'active' })
-    const run = await runAction(inputs(sim, { timeout: '3s' }), onPullRequest(sim))
+    const run = await runAction(inputs(sim, { timeout: '10s' }), onPullRequest(sim))
     expect(run.code).not.toBe(0)
     const last = statuses(sim).at(-1)
     expect(last?.state).toBe('pending')
@@ -115,6 +125,30 @@ describe('the docs check on a pull request', () => {
     // A refused permission is remembered: the end is not sent to be refused again.
     expect(statusRequests(sim)).toHaveLength(1)
     expect(run.outputs['check-url']).toBe('')
+  })
+})
+
+describe('the docs check when GitHub holds the pending write', () => {
+  it('still ends on the final state: it is written again once the held write lands', async () => {
+    // GitHub holds the pending write 2 s, then stores it; the job is done long before.
+    const held = 2_000
+    const sim = await sims.start({
+      githubFaults: { createStatus: [{ action: 'slow', delayMs: held }] }
+    })
+    const run = await runAction(inputs(sim, { timeout: '30s' }), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    // GitHub stores a held write even when the step gave up on it: look once it has.
+    await until(() => statuses(sim).some((s) => s.state === 'pending'), held + 1_000)
+    // What the commit shows is the status GitHub stored last for the context.
+    expect(statuses(sim).at(-1)).toMatchObject({
+      state: 'success',
+      description: 'Docs pull request ready'
+    })
+    expect(statuses(sim).map((s) => s.state)).toEqual(['success', 'pending', 'success'])
+    expect(warnings(run.stdout)).toEqual([])
+    // The step waited for the held write, and no longer than its timeout and the last writes.
+    expect(run.ms).toBeGreaterThan(held)
+    expect(run.ms).toBeLessThan(30_000 + LAST_OF_30S)
   })
 })
 

@@ -315,13 +315,13 @@ describe('GitHub failures never fail the docs job', () => {
 
   it('GitHub that never answers costs at most the reading budget', async () => {
     const sim = await sims.start({ githubFaults: { compare: [{ action: 'hang' }] } })
-    const run = await runAction(inputs(sim, { timeout: '8s' }), onEvent(sim, 'push', 'push.json'))
+    const run = await runAction(inputs(sim, { timeout: '10s' }), onEvent(sim, 'push', 'push.json'))
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(
       /::warning.*(did not answer in time|took longer than its time budget)/
     )
     expect(creates(sim)).toHaveLength(1)
-    // A quarter of the 8 s timeout, the job itself, and no retry waits left running after it.
+    // A quarter of the 10 s timeout, the job itself, and no retry waits left running after it.
     expect(run.ms).toBeLessThan(6_000)
   })
 

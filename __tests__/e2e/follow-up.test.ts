@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { setTimeout as delay } from 'node:timers/promises'
 import {
+  completedJob,
   existingJob,
   QUICK,
   runAction,
@@ -40,11 +41,11 @@ describe('a follow-up message', () => {
   })
 
   it('does not take the status from before the message for the end of the job', async () => {
-    // Long enough that the job is still running once the three stale reads are over, even on a
-    // busy machine.
-    const sim = await sims.start({ jobDurationMs: 1_500, staleReadsAfterMessage: 3 })
-    const id = await existingJob(sim)
-    await delay(1_550)
+    const sim = await sims.start({ staleReadsAfterMessage: 3 })
+    const id = await completedJob(sim)
+    // Long enough that the job is still running once the three stale reads, a second apart, are
+    // over, even on a busy machine.
+    sim.setScenario({ jobDurationMs: 5_000 })
     const run = await runAction(
       { ...QUICK, 'base-url': sim.url, 'job-id': id, prompt: 'Also document --dry-run' },
       { env: { RUNNER_DEBUG: '1' } }

@@ -99,9 +99,9 @@ describe('one last look before the deadline', () => {
     const run = await runAction({
       ...QUICK,
       'base-url': sim.url,
-      timeout: '3s',
-      'poll-interval': '10s',
-      'max-poll-interval': '10s'
+      timeout: '10s',
+      'poll-interval': '20s',
+      'max-poll-interval': '20s'
     })
     expect(run.code).toBe(0)
     expect(run.outputs.status).toBe('completed')
@@ -171,7 +171,7 @@ describe('the job summary shows only what the action wrote', () => {
         status: 'failed\n\n# Heading'
       }
     })
-    const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '1s' })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '10s' })
     expect(run.summary).not.toMatch(/\n\s*\n/)
     expect(run.summary).not.toMatch(/\]\(|!\[|https:\/\/evil|@octocat|^#/m)
   })
@@ -272,7 +272,7 @@ describe('smaller classes', () => {
     let connections = 0
     const proxy = await rawServer('HTTP/1.1 502 Bad Gateway\r\n\r\n', () => connections++)
     const run = await runAction(
-      { ...QUICK, 'base-url': 'http://api.localhost:8089', timeout: '3s' },
+      { ...QUICK, 'base-url': 'http://api.localhost:8089', timeout: '10s' },
       { env: { HTTP_PROXY: `http://127.0.0.1:${proxy}` } }
     )
     expect(run.code).toBe(1)
@@ -280,10 +280,13 @@ describe('smaller classes', () => {
   })
 
   it('refuses a FIFO as prompt-file at once instead of blocking', async () => {
-    const fifo = join(mkdtempSync(join(tmpdir(), 'fifo-')), 'prompt')
-    execFileSync('mkfifo', [fifo])
+    const workspace = mkdtempSync(join(tmpdir(), 'fifo-'))
+    execFileSync('mkfifo', [join(workspace, 'prompt')])
     const sim = await sims.start()
-    const run = await runAction({ ...QUICK, prompt: '', 'prompt-file': fifo, 'base-url': sim.url })
+    const run = await runAction(
+      { ...QUICK, prompt: '', 'prompt-file': 'prompt', 'base-url': sim.url },
+      { cwd: workspace }
+    )
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('not a regular file')
     expect(sim.requests).toHaveLength(0)

@@ -34,7 +34,9 @@ describe('inputs', () => {
     expect(error).toMatch(/^::error::3 inputs cannot be used:/)
     expect(error).toContain('Input "wait": "yes" is not a boolean; use true or false')
     expect(error).toMatch(/Input "timeout": "soon" is not a duration; use a number with ms, s, m/)
-    expect(error).toContain('Input "poll-interval": must be longer than zero, got "0s"')
+    expect(error).toMatch(
+      /Input "poll-interval": must be at least 1s \(.*\), got "0s"; use a duration from 1s to 24h/
+    )
     expect(sim.requests).toHaveLength(0)
   })
 
@@ -52,7 +54,7 @@ describe('an API that cannot be reached', () => {
   it('names base-url and the URL tried, with one warning for all the retries', async () => {
     const port = await closedPort()
     const url = `http://127.0.0.1:${port}`
-    const run = await runAction({ ...QUICK, 'base-url': url, 'max-poll-interval': '50ms' })
+    const run = await runAction({ ...QUICK, 'base-url': url })
     expect(run.code).toBe(1)
     const [error] = annotations(run.stdout, 'error')
     expect(error).toContain(

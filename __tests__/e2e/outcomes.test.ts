@@ -109,12 +109,12 @@ describe('the committed bundle, run as a runner runs it', () => {
 
   it('timeout: failure with the job id, status active, and word that the job keeps running', async () => {
     const sim = await simulator({ finalStatus: 'active' })
-    const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '1s' })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '10s' })
     expect(run.code).toBe(1)
     expect(run.outputs.status).toBe('active')
     expect(run.stdout).toMatch(
       new RegExp(
-        `::error::Timed out: agent job ${run.outputs['job-id']} was still active at the last check before the 1s timeout`
+        `::error::Timed out: agent job ${run.outputs['job-id']} was still active at the last check before the 10s timeout`
       )
     )
     expect(run.stdout).toContain('keeps running on the platform')

@@ -160,7 +160,7 @@ describe('.env.example', () => {
       Object.entries(env).filter(([name]) => name.startsWith('GITHUB_'))
     )
     const run = await runAction(
-      { ...inputs, 'base-url': sim.url, 'poll-interval': '50ms', 'max-poll-interval': '200ms' },
+      { ...inputs, 'base-url': sim.url, 'poll-interval': '1s', 'max-poll-interval': '1s' },
       { env: { ...runner, GITHUB_API_URL: sim.url }, cwd: ROOT }
     )
     expect(run.code).toBe(0)

@@ -90,7 +90,7 @@ describe('untrusted text stays text', () => {
       finalStatus: 'failed',
       jobFields: { status: HOSTILE, model: `<script>alert(1)</script>${HOSTILE}` }
     })
-    const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '1s' })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '10s' })
     expect(run.code).toBe(1)
     expect(commandLines(run.stdout).filter((l) => !OWN_COMMAND.test(l))).toEqual([])
     expect(run.stdout).not.toContain('##[')
@@ -238,11 +238,7 @@ describe('inputs are checked before any request', () => {
       { timeout: '10 minutes' },
       /Input "timeout": "10 minutes" is not a duration/
     ],
-    [
-      'a zero interval',
-      { 'poll-interval': '0' },
-      /Input "poll-interval": must be longer than zero/
-    ],
+    ['a zero interval', { 'poll-interval': '0' }, /Input "poll-interval": must be at least 1s/],
     [
       'a negative interval',
       { 'max-poll-interval': '-1s' },

@@ -242,8 +242,11 @@ describe('the last writes on a bad day', () => {
       description: 'Docs pull request ready'
     })
     expect(run.outputs['check-url']).toContain(`/commit/`)
-    // The pending write was superseded, not failed: nothing to warn about.
-    expect(warnings(run.stdout)).toEqual([])
+    // GitHub still holds the pending write when the last writes' time runs out, and may store it
+    // after the final one: one warning says the check may show an older state.
+    const said = warnings(run.stdout)
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('may show an older state')
   })
 
   it('a signal during the final writes still leaves the outputs and the summary', async () => {

@@ -11,7 +11,7 @@ import type { Close, Plan, Start } from '../decide/plan.js'
 import type { Settings } from '../inputs.js'
 import type { MintlifyApi } from '../mintlify/api.js'
 import { waitForJob } from '../mintlify/poll.js'
-import { readJob } from '../mintlify/read-job.js'
+import { readRecordedJob } from '../mintlify/read-job.js'
 import { dryRunTitle, planWords, skipWords } from '../present/plan.js'
 import type { Reporter } from '../publish/report.js'
 import { closeAll, type Sink } from '../publish/sink.js'
@@ -73,6 +73,8 @@ async function start(
 ) {
   const { state, settings, step, report, readers, api } = run
   state.mode = plan.act
+  // The job to attach to exists before it is read: a timeout while reading it still names it.
+  if (plan.act === 'attach') state.job = { id: plan.jobId }
   if (words.reason) report.info(words.reason)
   if (!api) {
     report.prompt(prompt, dryRunTitle(plan))
@@ -130,7 +132,8 @@ async function followClosed(run: Run, plan: Close): Promise<void> {
     return step.log.info(
       'No docs job is recorded for this pull request, so no docs pull request follows it.'
     )
-  const job = await readJob(step.mintlify(), plan.jobId, step.schedule, step)
+  const job = await readRecordedJob(step.mintlify(), plan.jobId, step.lookupSchedule(), step)
+  if (!job) return step.log.info('The docs pull request is left as it is.')
   Object.assign(state, { job, mode: 'attach' })
   state.notes.push(...(await closeAll(sinks, state, step.within(step.budgets.write))))
 }

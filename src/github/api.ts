@@ -43,17 +43,19 @@ export interface GitHubApi {
     page: number,
     signal: AbortSignal
   ): Promise<{ comments: IssueComment[]; lastPage: number }>
-  /** The login of the account the token acts as (`github-actions[bot]` for the workflow token). */
-  viewer(signal: AbortSignal): Promise<string>
+  /** The account the token acts as (`github-actions[bot]`, id 41898282, for the workflow token). */
+  viewer(signal: AbortSignal): Promise<Account>
   /**
-   * In one GraphQL request: the token's account, and the last `count` commits of the history
-   * that ends on `sha` (newest first), each with the latest status of every context on it.
+   * In one GraphQL request: the token's account, and one page of `count` commits of the history
+   * that ends on `sha` (newest first), each with the latest status of every context on it; the
+   * page after the cursor `after`, or the first.
    */
   history(
     owner: string,
     repo: string,
     sha: string,
     count: number,
+    after: string | undefined,
     signal: AbortSignal
   ): Promise<History>
   createComment(
@@ -91,6 +93,24 @@ export interface GitHubApi {
     repo: string,
     number: number,
     labels: readonly string[],
+    signal: AbortSignal
+  ): Promise<void>
+  /**
+   * What a person may do in the repository, as the collaborator permission API says; undefined
+   * for someone who is not a collaborator (GitHub answers 404).
+   */
+  permission(
+    owner: string,
+    repo: string,
+    login: string,
+    signal: AbortSignal
+  ): Promise<Permission | undefined>
+  /** Reacts to a conversation comment; a reaction already there is kept once. */
+  react(
+    owner: string,
+    repo: string,
+    commentId: number,
+    content: Reaction,
     signal: AbortSignal
   ): Promise<void>
   /** Sets a commit status; the latest status of a `context` is the one GitHub shows. */
@@ -144,14 +164,46 @@ export interface CommitStatus {
 export interface StatusContext {
   readonly context: string
   readonly description: string
-  /** Login of the account that wrote it. */
-  readonly creator?: string
+  /** The account that wrote it. */
+  readonly creator?: Account
 }
 
-/** The token's account, and commits newest first with their statuses. */
+/** The token's account, and one page of commits newest first with their statuses. */
 export interface History {
-  readonly viewer: string
+  readonly viewer: Account
   readonly commits: readonly { readonly sha: string; readonly statuses: readonly StatusContext[] }[]
+  /** The cursor of the next page, when there is one. */
+  readonly next?: string
+}
+
+/**
+ * An account as GitHub names it. A GitHub App's account is spelled two ways: REST answers and
+ * GraphQL's `viewer` say `github-actions[bot]`, GraphQL fields typed `Actor` or `Bot` (a status's
+ * `creator`, a comment's `author`) say `github-actions` with `__typename: "Bot"`; its id is the
+ * same in both (`id` in REST, `databaseId` in GraphQL). A user may hold the login an App's
+ * account has without `[bot]`, so the id is what tells them apart.
+ */
+export interface Account {
+  readonly login: string
+  /** `id` in REST, `databaseId` in GraphQL; absent when GitHub gave none. */
+  readonly id?: number
+  /** Whether it is a GitHub App's account; absent when the answer does not say. */
+  readonly bot?: boolean
+}
+
+/**
+ * Whether two accounts are one: by id when both have one; otherwise by login in either spelling
+ * (without case and a trailing `[bot]`), unless one is known to be an App's and the other not.
+ */
+export function sameAccount(a: Account, b: Account): boolean {
+  if (a.id !== undefined && b.id !== undefined) return a.id === b.id
+  if (a.bot !== undefined && b.bot !== undefined && a.bot !== b.bot) return false
+  return loginName(a.login) === loginName(b.login)
+}
+
+/** A login without case and without the `[bot]` REST adds to an App's account. */
+function loginName(login: string): string {
+  return login.toLowerCase().replace(/\[bot\]$/, '')
 }
 
 /** A pull request a commit belongs to. */
@@ -168,12 +220,44 @@ export interface IssueComment {
   readonly id: number
   readonly body: string
   readonly url?: string
-  /** Login of the account that wrote it. */
-  readonly author?: string
+  /** The account that wrote it. */
+  readonly author?: Account
 }
 
 const num = z.number().int().nonnegative().catch(0)
 const str = z.string().nullish().catch(undefined)
+const accountId = z.number().int().positive().nullish().catch(undefined)
+const botLogin = (login: string) => /\[bot\]$/i.test(login)
+
+/** An account in a REST answer (`user`, `creator`): App accounts' logins end in `[bot]`. */
+const RestAccountSchema = z
+  .looseObject({ login: z.string().min(1), id: accountId, type: str })
+  .transform((u): Account => ({
+    login: u.login,
+    id: u.id ?? undefined,
+    bot: u.type === 'Bot' || botLogin(u.login)
+  }))
+
+/**
+ * An account in a GraphQL field typed `Actor` or `Bot`: an App's login comes without `[bot]`,
+ * and `__typename` (`Bot`) is what says it is an App's.
+ */
+const ActorSchema = z
+  .looseObject({ __typename: str, login: z.string().min(1), databaseId: accountId })
+  .transform((a): Account => ({
+    login: a.login,
+    id: a.databaseId ?? undefined,
+    bot: a.__typename ? a.__typename === 'Bot' : botLogin(a.login) || undefined
+  }))
+
+/** GraphQL's `viewer` (typed `User`): an App's installation token is `<slug>[bot]` there. */
+const ViewerAccountSchema = z
+  .looseObject({ login: z.string().min(1), databaseId: accountId })
+  .transform((v): Account => ({
+    login: v.login,
+    id: v.databaseId ?? undefined,
+    bot: botLogin(v.login)
+  }))
 
 export const FileSchema = z
   .looseObject({
@@ -216,16 +300,16 @@ export const IssueCommentSchema = z
     id: z.number().int().positive(),
     body: str,
     html_url: str,
-    user: z.looseObject({ login: str }).nullish().catch(undefined)
+    user: RestAccountSchema.nullish().catch(undefined)
   })
   .transform((c): IssueComment => ({
     id: c.id,
     body: c.body ?? '',
     url: c.html_url ?? undefined,
-    author: c.user?.login ?? undefined
+    author: c.user ?? undefined
   }))
 
-export const ViewerSchema = z.looseObject({ viewer: z.looseObject({ login: z.string().min(1) }) })
+export const ViewerSchema = z.looseObject({ viewer: ViewerAccountSchema })
 
 export const CommitPullSchema = z
   .looseObject({
@@ -247,8 +331,30 @@ export const ComparisonSchema = z.looseObject({
 })
 
 /** A pull request as the action reads it before changing it. */
+/**
+ * A collaborator's permission: `role` is GitHub's `role_name` (admin, maintain, write, triage,
+ * read, or an organisation's custom role); `permission` the legacy field, which reads maintain
+ * as `write` and triage as `read`.
+ */
+export interface Permission {
+  readonly role?: string
+  readonly permission?: string
+}
+
+export const PermissionSchema = z
+  .looseObject({ permission: str, role_name: str })
+  .transform((p): Permission => ({
+    role: p.role_name ?? undefined,
+    permission: p.permission ?? undefined
+  }))
+
+/** The reactions the action leaves on a command: seen, then done or not done. */
+export type Reaction = 'eyes' | 'rocket' | 'confused' | '-1'
+
 export interface PullState {
   readonly number: number
+  /** The head commit, where a check about the pull request's change belongs. */
+  readonly headSha?: string
   readonly state: 'open' | 'closed'
   readonly merged: boolean
   /** Login of the account that opened it, which cannot be asked for a review. */
@@ -269,12 +375,14 @@ export const PullStateSchema = z
     merged_at: str,
     html_url: str,
     user: z.looseObject({ login: str }).nullish().catch(undefined),
+    head: z.looseObject({ sha: str }).nullish().catch(undefined),
     labels: z.array(z.unknown()).nullish().catch(undefined),
     requested_reviewers: z.array(z.unknown()).nullish().catch(undefined),
     requested_teams: z.array(z.unknown()).nullish().catch(undefined)
   })
   .transform((p): PullState => ({
     number: p.number,
+    headSha: p.head?.sha ?? undefined,
     state: p.state,
     merged: p.merged === true || Boolean(p.merged_at),
     author: p.user?.login ?? undefined,
@@ -303,23 +411,36 @@ export function items<T>(schema: z.ZodType<T>, list: readonly unknown[] | null |
   })
 }
 
+const PageInfoSchema = z
+  .looseObject({ hasNextPage: z.boolean().catch(false), endCursor: str })
+  .nullish()
+  .catch(undefined)
+
 export const HistorySchema = z
   .looseObject({
-    viewer: z.looseObject({ login: z.string().min(1) }),
+    viewer: ViewerAccountSchema,
     repository: z
       .looseObject({
         object: z
           .looseObject({
-            history: z.looseObject({ nodes: z.array(z.unknown()).catch([]) }).nullish()
+            history: z
+              .looseObject({ nodes: z.array(z.unknown()).catch([]), pageInfo: PageInfoSchema })
+              .nullish()
           })
           .nullish()
       })
       .nullish()
   })
-  .transform((data): History => ({
-    viewer: data.viewer.login,
-    commits: items(HistoryNodeSchema, data.repository?.object?.history?.nodes ?? [])
-  }))
+  .transform((data): History => {
+    const history = data.repository?.object?.history
+    const page = history?.pageInfo
+    return {
+      viewer: data.viewer,
+      commits: items(HistoryNodeSchema, history?.nodes ?? []),
+      // A next page only with a cursor to ask for it by.
+      next: (page?.hasNextPage && page.endCursor) || undefined
+    }
+  })
 
 const HistoryNodeSchema = z
   .looseObject({
@@ -338,10 +459,10 @@ const StatusContextSchema = z
   .looseObject({
     context: z.string(),
     description: str,
-    creator: z.looseObject({ login: str }).nullish().catch(undefined)
+    creator: ActorSchema.nullish().catch(undefined)
   })
   .transform((s): StatusContext => ({
     context: s.context,
     description: s.description ?? '',
-    creator: s.creator?.login ?? undefined
+    creator: s.creator ?? undefined
   }))

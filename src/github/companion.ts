@@ -10,7 +10,7 @@ import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { codeCommit } from '../trigger/code.js'
 import { eventPullRequest, type Event } from '../trigger/event.js'
-import type { CommitPull, GitHubApi, IssueComment } from './api.js'
+import type { Account, CommitPull, GitHubApi, IssueComment } from './api.js'
 import { readBacklink } from './backlink.js'
 import { DeletedAgain, OwnedComment, writtenBy } from './own-comment.js'
 import { describeGitHubError, Surface } from './policy.js'
@@ -52,7 +52,7 @@ export function readMarker(body: string): Recorded | undefined {
 }
 
 /** Whether `comment` is the action's own status comment for `projectId`, written by `account`. */
-export function isOwnComment(comment: IssueComment, account: string, projectId: string): boolean {
+export function isOwnComment(comment: IssueComment, account: Account, projectId: string): boolean {
   return writtenBy(comment, account) && readMarker(comment.body)?.projectId === projectId
 }
 

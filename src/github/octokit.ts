@@ -12,6 +12,8 @@ import { Octokit } from '@octokit/core'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
 import { gitHubApiUrl, proxiedFetch, readCapped, TooLargeError } from '../http.js'
+import { redact } from '../sanitize.js'
+import { gitHubError } from './policy.js'
 import {
   asList,
   CommitPullSchema,
@@ -21,25 +23,57 @@ import {
   HistorySchema,
   IssueCommentSchema,
   items,
+  PermissionSchema,
   PullStateSchema,
   ViewerSchema,
+  type Account,
   type ChangedFile,
   type GitHubApi
 } from './api.js'
 
-/** The token's account, and a branch's last commits with their statuses, in one request. */
-const HISTORY_QUERY = `query ($owner: String!, $repo: String!, $sha: String!, $first: Int!) {
-  viewer { login }
+/**
+ * Who the token is: its id tells its account apart from one whose login differs only by `[bot]`.
+ * Typed `User`, `viewer` spells an App's installation token `<slug>[bot]`, as REST does.
+ */
+export const VIEWER_QUERY = 'query { viewer { login databaseId } }'
+
+/**
+ * The token's account, and one page of a branch's history with the latest status of each context
+ * on each commit and who wrote it. `creator` is an `Actor`, an interface without `databaseId`:
+ * the id is asked of each kind of account that has one; a Bot's login comes without `[bot]`.
+ */
+export const HISTORY_QUERY = `query ($owner: String!, $repo: String!, $sha: String!, $first: Int!, $after: String) {
+  viewer { login databaseId }
   repository(owner: $owner, name: $repo) {
     object(expression: $sha) {
       ... on Commit {
-        history(first: $first) {
-          nodes { oid status { contexts { context description creator { login } } } }
+        history(first: $first, after: $after) {
+          pageInfo { hasNextPage endCursor }
+          nodes {
+            oid
+            status {
+              contexts {
+                context
+                description
+                creator {
+                  __typename
+                  login
+                  ... on Bot { databaseId }
+                  ... on User { databaseId }
+                  ... on Mannequin { databaseId }
+                  ... on Organization { databaseId }
+                }
+              }
+            }
+          }
         }
       }
     }
   }
 }`
+
+/** Every GraphQL query the action sends. */
+export const GRAPHQL_QUERIES = { viewer: VIEWER_QUERY, history: HISTORY_QUERY } as const
 
 /** Largest GitHub answer read; a larger one is refused rather than held in memory. */
 export const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024
@@ -98,6 +132,39 @@ function userAgentOf(base: string, env: NodeJS.ProcessEnv): string {
   return base.includes(tag) ? base : `${base} ${tag}`
 }
 
+/**
+ * Options of a request that are not text sent as it is: where it goes, the token (in the
+ * headers) and how it is sent.
+ */
+const NOT_SENT_TEXT = new Set(['method', 'baseUrl', 'headers', 'request', 'mediaType'])
+
+/** `value` with every string in it redacted, arrays and objects copied rather than changed. */
+function redactValue(value: unknown): unknown {
+  if (typeof value === 'string') return redact(value)
+  if (Array.isArray(value)) return value.map(redactValue)
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item)]))
+  }
+  return value
+}
+
+/**
+ * Redacts every text a request carries to GitHub: the path and its parameters, the query, and
+ * every string in the body (a comment, a status's context, description and target URL, a pull
+ * request's labels and reviewers, GraphQL variables). Installed once on the client, so no call,
+ * present or future, can send a secret or a URL's credentials to GitHub, where they would be
+ * published to everyone who can read the repository.
+ */
+function redactRequest(options: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(options)) {
+    if (!NOT_SENT_TEXT.has(key)) options[key] = redactValue(value)
+  }
+}
+
 const GitHubOctokit = Octokit.plugin(retry, throttling)
 type ThrottleOptions = NonNullable<ConstructorParameters<typeof GitHubOctokit>[0]>['throttle']
 
@@ -150,9 +217,10 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
       request.request = { ...request.request, retries: 0 }
     }
   })
+  octokit.hook.before('request', redactRequest)
 
   /** The token's account, once GitHub named it. */
-  let account: string | undefined
+  let account: Account | undefined
   return {
     async compare(owner, repo, base, head, signal) {
       const { data } = await octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', {
@@ -239,16 +307,18 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
     async viewer(signal) {
       // A token's account does not change within a step: asked once, whoever asks.
       if (account) return account
-      const data = await octokit.graphql('query { viewer { login } }', { request: { signal } })
-      account = ViewerSchema.parse(data).viewer.login
-      return account
+      const data = await octokit.graphql(VIEWER_QUERY, { request: { signal } })
+      const viewer = ViewerSchema.parse(data).viewer
+      account = viewer
+      return viewer
     },
-    async history(owner, repo, sha, count, signal) {
+    async history(owner, repo, sha, count, after, signal) {
       const data = await octokit.graphql(HISTORY_QUERY, {
         owner,
         repo,
         sha,
         first: count,
+        after: after ?? null,
         request: { signal }
       })
       const history = HistorySchema.parse(data)
@@ -304,6 +374,28 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
         repo,
         issue_number: number,
         labels: [...labels],
+        request: { signal }
+      })
+    },
+    async permission(owner, repo, login, signal) {
+      try {
+        const { data } = await octokit.request(
+          'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
+          { owner, repo, username: login, request: { signal } }
+        )
+        return PermissionSchema.parse(data)
+      } catch (error: unknown) {
+        // GitHub answers 404 for an account that is not a collaborator.
+        if (gitHubError(error).status === 404) return undefined
+        throw error
+      }
+    },
+    async react(owner, repo, commentId, content, signal) {
+      await octokit.request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
+        owner,
+        repo,
+        comment_id: commentId,
+        content,
         request: { signal }
       })
     },

@@ -4,18 +4,26 @@
  * docs pull request). A comment counts only when the token's own account wrote it (learned from
  * GraphQL `viewer`, which answers for personal and GitHub App tokens alike) and the action's
  * hidden marker opens its body: anyone can quote a marker, nobody else can write as the token's
- * account. It is found newest first however long the conversation, created once (when GitHub's
- * answer leaves it unknown whether a create landed, it is looked for before anything is created
- * again), replaced once when someone deletes it mid-run, and written beside the polling, which
- * never waits for it. Its users only supply the text.
+ * account, which is told by its id (`viewer`'s `databaseId`, a comment's `user.id`), never by a
+ * login another account could hold in another spelling. It is found newest first however long
+ * the conversation, created once (when GitHub's answer leaves it unknown whether a create
+ * landed, it is looked for before anything is created again), replaced once when someone deletes
+ * it mid-run, and written beside the polling, which never waits for it. Its users only supply
+ * the text.
  */
 import type { Within, Log } from '../runtime.js'
-import { MAX_COMMENT_PAGES, type GitHubApi, type IssueComment } from './api.js'
+import {
+  MAX_COMMENT_PAGES,
+  sameAccount,
+  type Account,
+  type GitHubApi,
+  type IssueComment
+} from './api.js'
 import { Beside, createOnce, gitHubError, GitHubError, type Surface } from './policy.js'
 
-/** Whether `account` wrote `comment`; logins compare without case, as GitHub compares them. */
-export function writtenBy(comment: IssueComment, account: string): boolean {
-  return comment.author !== undefined && comment.author.toLowerCase() === account.toLowerCase()
+/** Whether `account` wrote `comment`: the same account by id (see `sameAccount`). */
+export function writtenBy(comment: IssueComment, account: Account): boolean {
+  return comment.author !== undefined && sameAccount(comment.author, account)
 }
 
 /** What makes a comment the one looked for. */
@@ -64,6 +72,11 @@ export interface OwnedCommentOptions {
   readonly replacedNote?: string
 }
 
+/** Why the last state was not written: GitHub still held the write before it. */
+const HELD =
+  'GitHub still held the write before it when the time for the last writes ran out, so it may ' +
+  'show an older state; re-run the workflow job to update it'
+
 /** The comment was deleted a second time in one run: no third one is written. */
 export class DeletedAgain extends GitHubError {}
 
@@ -78,9 +91,9 @@ export class OwnedComment {
   private replaced = false
   /** A create's answer left unknown whether the comment exists: look before creating again. */
   private uncertain = false
-  /** The login the token acts as; undefined until learned, and then nothing is trusted. */
-  private account: string | undefined
-  private readonly beside = new Beside()
+  /** The account the token acts as; undefined until learned, and then nothing is trusted. */
+  private account: Account | undefined
+  private readonly beside: Beside
 
   constructor(
     private readonly github: GitHubApi,
@@ -88,10 +101,12 @@ export class OwnedComment {
     private readonly options: OwnedCommentOptions,
     private readonly surface: Surface,
     private readonly log: Log
-  ) {}
+  ) {
+    this.beside = new Beside(surface, options.describe(new GitHubError(HELD, 'no-answer'), false))
+  }
 
   /** The account the token acts as, when it was learned elsewhere (the same token's `viewer`). */
-  actingAs(account: string): this {
+  actingAs(account: Account): this {
     this.account = account
     return this
   }
@@ -150,10 +165,14 @@ export class OwnedComment {
     }, within)
   }
 
-  /** Writes the comment's last state, after the write still under way has settled. */
+  /**
+   * Writes the comment's last state once GitHub has answered the write still under way, so that
+   * GitHub stores it last. While that one is held, nothing is sent beside it (a held create would
+   * make a second comment): when the last writes' time runs out first, the surface warns.
+   */
   async finish(body: string, within: Within): Promise<string | undefined> {
-    await this.beside.settle(within)
-    return this.write(body, within)
+    const url = await this.beside.last((bounds) => this.write(body, bounds), within, false)
+    return url ?? this.written?.url
   }
 
   /**
@@ -224,7 +243,7 @@ export class OwnedComment {
     return newestComment(this.github, this.thread, within, this.test(account))
   }
 
-  private test(account: string): Wanted {
+  private test(account: Account): Wanted {
     return (comment) => writtenBy(comment, account) && this.options.mine(comment.body)
   }
 }

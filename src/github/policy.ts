@@ -212,39 +212,118 @@ export async function createOnce<T>(
   }
 }
 
+/** Where a write made beside the polling stands, as far as the action can tell. */
+type Standing =
+  /** Sent, and no answer yet: GitHub may hold it and store it at any moment. */
+  | 'held'
+  /** GitHub answered (success or failure): it stores nothing more of it. */
+  | 'answered'
+  /** Its bounds ran out before GitHub answered: it may still be stored, and nobody will know when. */
+  | 'abandoned'
+
+interface BesideWrite {
+  readonly standing: Standing
+  /** Settles when the write does, whatever became of it; it never rejects. */
+  readonly done: Promise<void>
+  readonly stop: AbortController
+}
+
 /**
- * A write made beside the polling, which never waits for it. The next write settles it first:
- * it may finish within that write's bounds, and is stopped when they run out, so two writes never
- * race (two creates would make two comments).
+ * The writes on one surface made beside the polling, which never waits for them, and the last
+ * write, which must be the one GitHub stores last. Stopping a request only stops waiting for it:
+ * GitHub stores a write it held whenever it gets to it, and keeps the state it stored last. So the
+ * last write is sent after every earlier write has been answered or, when it went out beside one
+ * still held, sent again once that one has been. When the last writes' time runs out (or a signal
+ * from the runner stops them) while a write is still held, the surface warns once that it may
+ * show an older state.
  */
 export class Beside {
-  private current: { readonly done: Promise<void>; readonly stop: AbortController } | undefined
+  private writes: BesideWrite[] = []
 
-  /** Starts `write`, bounded by `within` and stopped early by `settle`. */
+  constructor(
+    private readonly surface: Surface,
+    /** The warning when an earlier write may land after the last one, saying how to set it right. */
+    private readonly heldWarning: string
+  ) {}
+
+  /**
+   * Starts `write`, bounded by `within` and stopped early by `stop` or `last`; `stopped` tells the
+   * write that being stopped is not a failure to warn about.
+   */
   start(
     write: (within: Within, stopped: AbortSignal) => Promise<unknown>,
     within: (stop: AbortSignal) => Within
   ): void {
     const stop = new AbortController()
-    const done = write(within(stop.signal), stop.signal).then(() => undefined)
-    this.current = { done, stop }
+    const bounds = within(stop.signal)
+    let cut = false
+    // A call its bounds cut short got no answer: GitHub may still store what it sent.
+    const watched: Within = (call) => {
+      let signal: AbortSignal | undefined
+      return bounds((given) => {
+        signal = given
+        return call(given)
+      }).catch((error: unknown) => {
+        if (signal?.aborted) cut = true
+        throw error
+      })
+    }
+    let standing: Standing = 'held'
+    const done = write(watched, stop.signal)
+      .then(
+        () => undefined,
+        () => undefined
+      )
+      .then(() => void (standing = cut ? 'abandoned' : 'answered'))
+    this.writes.push({
+      done,
+      stop,
+      get standing() {
+        return standing
+      }
+    })
+  }
+
+  /** No last write follows: the writes under way are stopped, not waited for. */
+  stop(): void {
+    for (const entry of this.writes.splice(0)) entry.stop.abort()
   }
 
   /**
-   * Stops the write under way, if any, without waiting for it: a later write supersedes it. The
-   * write is told (its `stopped` signal), so being stopped is not a failure it warns about.
+   * The last write, within `within` (the last writes' budget, stopped by a signal from the
+   * runner), made so that GitHub stores it after every earlier write. After earlier writes that
+   * were all answered it is sent once. While one is held, with `alongside` (a write that may be
+   * sent twice at once, as a commit status) it is sent at once and again when the held ones have
+   * been answered; without it (a comment, which a held create would make twice) it is sent only
+   * once they have. Returns what the last `write` sent returned, undefined when none was sent.
    */
-  stop(): void {
-    this.current?.stop.abort()
-    this.current = undefined
-  }
-
-  /** Waits for the write under way, if any, within `within`; then it is over either way. */
-  async settle(within: Within): Promise<void> {
-    const current = this.current
-    this.current = undefined
-    if (!current) return
-    await within(() => current.done).catch(() => current.stop.abort())
-    await current.done
+  async last<T>(
+    write: (within: Within) => Promise<T>,
+    within: Within,
+    alongside: boolean
+  ): Promise<T | undefined> {
+    const earlier = this.writes.splice(0)
+    const open = earlier.filter((entry) => entry.standing !== 'answered')
+    if (open.length === 0) return write(within)
+    let result: T | undefined
+    let sent = false
+    if (alongside) {
+      result = await write(within)
+      sent = true
+    }
+    const held = open.filter((entry) => entry.standing === 'held')
+    const answered = await within(() => Promise.all(held.map((entry) => entry.done))).then(
+      () => true,
+      () => false
+    )
+    if (answered && open.every((entry) => entry.standing === 'answered')) return write(within)
+    // Warned before the held writes are stopped, whose own failure then stays in the debug log;
+    // a surface that was refused was not written at all.
+    if (!this.surface.refused) this.surface.warn(this.heldWarning)
+    for (const entry of held) entry.stop.abort()
+    await Promise.all(held.map((entry) => entry.done))
+    // An abandoned write cannot be waited for: the last state is still sent once, if time is left.
+    if (!sent && answered) result = await write(within)
+    return result
   }
 }

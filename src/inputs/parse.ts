@@ -3,7 +3,7 @@
  * messages that say what is accepted. Pure; reading the inputs and naming them is `inputs.ts`'s.
  */
 import { z } from 'zod'
-import { isBareNumber, parseDuration, type BareUnit } from '../duration.js'
+import { formatDuration, isBareNumber, parseDuration, type BareUnit } from '../duration.js'
 import { MAX_JOB_ID_LENGTH } from '../mintlify/job.js'
 import { API_KEYS_PAGE } from '../errors.js'
 import { hasControlCharacters, forLog } from '../sanitize.js'
@@ -48,8 +48,27 @@ export const booleanInput = z.string().transform((text, ctx) => {
 /** The unit a bare number is read in, in words. */
 const BARE_UNIT = { s: 'seconds', m: 'minutes' } as const
 
-/** A duration; a bare number is read in `bare` (`timeout` counts minutes, as workflows do). */
-export const durationInput = (bare: BareUnit) =>
+/**
+ * Shortest `poll-interval` and `max-poll-interval`. They also pace the retries after a failed
+ * request, so a shorter one would send the API a request every few milliseconds for nothing: a
+ * job takes minutes, and one second is as soon as anyone needs to hear that it ended.
+ */
+export const MIN_POLL_INTERVAL_MS = 1_000
+
+/**
+ * Shortest `timeout`. Below 10 s the step's parts no longer fit in it: each GitHub budget is its
+ * share of the timeout but never under 1 s, and the smallest share (a tenth, for the last
+ * writes) reaches 1 s only at 10 s; and the last look at the job keeps up to 5 s before the
+ * deadline, which leaves as long again to start the job and follow it. A shorter timeout could
+ * only start a job and abandon it.
+ */
+export const MIN_TIMEOUT_MS = 10_000
+
+/**
+ * A duration from `minMs` to 24 hours; a bare number is read in `bare` (`timeout` counts minutes,
+ * as workflows do). `why` says in a few words why shorter ones are refused.
+ */
+export const durationInput = (bare: BareUnit, minMs: number, why: string) =>
   z.string().transform((text, ctx) => {
     const ms = parseDuration(text, bare)
     if (ms === undefined) {
@@ -62,8 +81,13 @@ export const durationInput = (bare: BareUnit) =>
       return z.NEVER
     }
     const read = isBareNumber(text) ? ` (read as ${BARE_UNIT[bare]})` : ''
-    if (ms <= 0) {
-      ctx.addIssue({ code: 'custom', message: `must be longer than zero, got "${text}"` })
+    if (ms < minMs) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `must be at least ${formatDuration(minMs)} (${why}), got "${forLog(text, 60)}"${read}; ` +
+          `use a duration from ${formatDuration(minMs)} to 24h`
+      })
       return z.NEVER
     }
     if (ms > MAX_DURATION_MS) {
@@ -165,10 +189,51 @@ export const jobIdInput = z
     message: `is longer than ${MAX_JOB_ID_LENGTH} characters; copy the id from the job-id output`
   })
 
-/** `project-id`: it becomes part of a URL path, so not `.` or `..`. */
-export const projectIdInput = required(`the project id shown on ${API_KEYS_PAGE}`)
-  .refine((id) => !hasControlCharacters(id), { message: 'contains control characters' })
-  .refine((id) => id !== '.' && id !== '..', { message: 'cannot be "." or ".."' })
+/**
+ * What a key or a token looks like, by the shapes their issuers give them. A project id is none
+ * of these: it is an opaque id (hex, or letters and digits with `-` and `_`).
+ */
+const SECRET_SHAPES: readonly RegExp[] = [
+  // A Mintlify admin API key.
+  /^mint_/,
+  // GitHub's tokens: personal, OAuth, user-to-server, installation and refresh tokens, and
+  // fine-grained personal access tokens.
+  /^gh[pousr]_/,
+  /^github_pat_/,
+  // A JSON Web Token: three base64url parts, the first a JSON header (`{"` is `eyJ`).
+  /^eyJ[A-Za-z0-9_-]*=*\.[A-Za-z0-9_-]+=*\.[A-Za-z0-9_-]*=*$/,
+  // An Authorization header's value, scheme and credentials.
+  /^(?:bearer|basic|token)\s+\S/i
+]
+
+/**
+ * Whether `value` looks like an API key or a token rather than an id: it has a secret's shape,
+ * or it is one of `secrets` (the api-key and the GitHub tokens given to this step).
+ */
+export function looksLikeSecret(value: string, secrets: readonly string[] = []): boolean {
+  const text = value.trim()
+  if (text === '') return false
+  return (
+    SECRET_SHAPES.some((shape) => shape.test(text)) ||
+    secrets.some((secret) => secret.trim() !== '' && secret.trim() === text)
+  )
+}
+
+/**
+ * `project-id`: it becomes part of a URL path, so not `.` or `..`; and it names a public commit
+ * status (the docs check) and shows in the log, so a key or a token is refused, without its value
+ * in the message: with the two secrets swapped, the key would be published.
+ */
+export const projectIdInput = (secrets: readonly string[]) =>
+  required(`the project id shown on ${API_KEYS_PAGE}`)
+    .refine((id) => !looksLikeSecret(id, secrets), {
+      message:
+        'looks like an API key or a token, not a project id; project-id and api-key were ' +
+        `probably swapped. Give the project id shown on ${API_KEYS_PAGE} as project-id, and ` +
+        'the admin API key as api-key'
+    })
+    .refine((id) => !hasControlCharacters(id), { message: 'contains control characters' })
+    .refine((id) => id !== '.' && id !== '..', { message: 'cannot be "." or ".."' })
 
 /** `base-url`: https (http only for a loopback host), with no credentials, query or fragment. */
 export const baseUrlInput = z.string().transform((text, ctx) => {
@@ -280,16 +345,29 @@ export const onCodeClosedInput = z.string().transform((text, ctx) => {
 /** The account Mintlify's agent opens its pull requests as, unless an organisation chose a person. */
 export const AGENT_ACCOUNT = 'mintlify[bot]'
 
-/** Most accounts `agent-accounts` may name. */
+/** Most accounts `agent-accounts` may name besides `AGENT_ACCOUNT`. */
 export const MAX_AGENT_ACCOUNTS = 20
 
 /**
  * `agent-accounts`: the logins whose pull requests and commits are the agent's own work, one a
- * line or comma-separated; a GitHub App's account ends in `[bot]`. Lower case, each once.
+ * line or comma-separated; a GitHub App's account ends in `[bot]`. They add to `AGENT_ACCOUNT`,
+ * which is always first: naming a person must not make the agent's own pull requests start jobs.
+ * Lower case, each once. A value that names no account at all (only commas or spaces) is a
+ * mistake, not a way to leave the input out.
  */
 export const agentAccountsInput = z.string().transform((text, ctx) => {
-  const accounts: string[] = []
-  for (const name of listItems(text)) {
+  const named = listItems(text)
+  if (named.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `names no account; give logins one a line or comma-separated (${AGENT_ACCOUNT} is ` +
+        'always included), or leave the input out'
+    })
+    return z.NEVER
+  }
+  const accounts = [AGENT_ACCOUNT]
+  for (const name of named) {
     const login = name.replace(/^@/, '')
     if (!LOGIN.test(login.replace(/\[bot\]$/i, ''))) {
       ctx.addIssue({
@@ -300,8 +378,11 @@ export const agentAccountsInput = z.string().transform((text, ctx) => {
     }
     if (!accounts.includes(login.toLowerCase())) accounts.push(login.toLowerCase())
   }
-  if (accounts.length > MAX_AGENT_ACCOUNTS) {
-    ctx.addIssue({ code: 'custom', message: `names more than ${MAX_AGENT_ACCOUNTS} accounts` })
+  if (accounts.length - 1 > MAX_AGENT_ACCOUNTS) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `names more than ${MAX_AGENT_ACCOUNTS} accounts besides ${AGENT_ACCOUNT}`
+    })
     return z.NEVER
   }
   return accounts

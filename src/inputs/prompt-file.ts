@@ -1,27 +1,44 @@
 /**
- * The prompt, from `prompt` or from a file in the workspace: a file is read only if it is a
- * regular one, and only so far, so a wrong path fails clearly instead of hanging.
+ * The prompt, from `prompt` or from a file in the workspace. Before a byte of the file is read,
+ * its path is resolved with every symbolic link followed, and it must lead to a regular file
+ * inside the workspace: whatever is read is sent to the agent and shown in the log and the job
+ * summary, so a path into the runner (`../../etc/passwd`, `/proc/self/environ`, or a link in the
+ * repository pointing there) must never be read. It is read only so far, so a wrong path fails
+ * clearly instead of hanging.
  */
-import { open, stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open, realpath, stat } from 'node:fs/promises'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { InputError, cancellation, errorMessage } from '../errors.js'
 import { forLog } from '../sanitize.js'
 
 /** Largest prompt file read, so a wrong path to a large file fails clearly instead of slowly. */
 export const MAX_PROMPT_FILE_BYTES = 1_000_000
 
+export interface PromptSource {
+  /** The `prompt` input. */
+  readonly prompt: string
+  /** The `prompt-file` input: a path relative to `workspace`. */
+  readonly promptFile: string
+  /** The directory `prompt-file` is relative to and must stay in: the runner's workspace. */
+  readonly workspace: string
+  /** When reading the file must have ended, on `Date.now()`'s clock. */
+  readonly deadline: number
+  readonly signal?: AbortSignal
+  /** A prompt may be left out (with `job-id`: attaching to the job). */
+  readonly optional: boolean
+}
+
 /**
  * The prompt from `prompt` or from the file named by `prompt-file`. Exactly one must be given,
  * except with `job-id`, where neither means attaching to the job (the prompt is then '').
- * A problem goes to `problems`, and the result is undefined.
+ * A problem goes to `problems`, and the result is undefined. No message quotes the file.
  */
 export async function readPrompt(
   problems: Error[],
-  prompt: string,
-  promptFile: string,
-  deadline: number,
-  signal: AbortSignal | undefined,
-  optional: boolean
+  source: PromptSource
 ): Promise<string | undefined> {
+  const { prompt, promptFile, signal } = source
   const problem = (input: string, message: string) => {
     problems.push(new InputError(input, message))
     return undefined
@@ -30,36 +47,74 @@ export async function readPrompt(
     return problem('prompt-file', 'cannot be used together with prompt; give one of them')
   }
   if (!promptFile) {
-    if (optional && !prompt) return ''
+    if (source.optional && !prompt) return ''
     if (!prompt.trim()) {
       return problem('prompt', 'is required (or prompt-file): the instruction for the agent')
     }
     return prompt.trim()
   }
+  const named = `"${forLog(promptFile, 200)}"`
   let text: string
   try {
-    text = await readTextFile(promptFile, MAX_PROMPT_FILE_BYTES, deadline, signal)
+    const path = await insideWorkspace(promptFile, source.workspace)
+    if (typeof path !== 'string') return problem('prompt-file', `${named} ${path.refused}`)
+    text = await readTextFile(path, MAX_PROMPT_FILE_BYTES, source.deadline, signal)
   } catch (error: unknown) {
     if (signal?.aborted) throw cancellation(signal)
     const reason =
       error && typeof error === 'object' && 'code' in error && error.code === 'ENOENT'
         ? 'no such file (paths are relative to the workspace; check out the repository first)'
         : errorMessage(error)
-    return problem('prompt-file', `cannot read "${forLog(promptFile, 200)}": ${reason}`)
+    return problem('prompt-file', `cannot read ${named}: ${reason}`)
   }
   if (!text.trim()) {
-    return problem(
-      'prompt-file',
-      `"${forLog(promptFile, 200)}" is empty; it must contain the prompt`
-    )
+    return problem('prompt-file', `${named} is empty; it must contain the prompt`)
   }
   return text.trim()
 }
 
+/** What a path inside the workspace must be, said in every refusal. */
+const ACCEPTED = 'give the path of a file in the repository, relative to the workspace'
+
+/** Whether `path` is `dir` or below it; both absolute. */
+function isWithin(dir: string, path: string): boolean {
+  const rest = relative(dir, path)
+  return rest === '' || (!isAbsolute(rest) && rest !== '..' && !rest.startsWith(`..${sep}`))
+}
+
 /**
- * Reads a regular file of at most `max` bytes. A FIFO, a device such as /dev/zero or a directory
- * is refused before it is opened (opening a FIFO blocks until a writer comes, and a device may
- * never end); the read stops at `max` bytes, at the step's deadline, and when `signal` aborts.
+ * The real path of `path` (relative to `workspace`, every symbolic link followed) when it is a
+ * regular file inside the real workspace; otherwise why it is refused. Nothing is opened, and a
+ * path that names a place outside the workspace is refused before the file system is asked.
+ */
+async function insideWorkspace(
+  path: string,
+  workspace: string
+): Promise<string | { refused: string }> {
+  const outside = { refused: `leads outside the workspace; ${ACCEPTED}` }
+  const base = resolve(workspace)
+  let root: string
+  try {
+    root = await realpath(base)
+  } catch (error: unknown) {
+    return { refused: `cannot be read: the workspace cannot be found (${errorMessage(error)})` }
+  }
+  const given = resolve(base, path)
+  // The workspace may itself be reached through a link, so a path is taken as written under
+  // either name of it; where it really leads is what counts next.
+  if (!isWithin(base, given) && !isWithin(root, given)) return outside
+  const real = await realpath(given)
+  if (!isWithin(root, real)) return outside
+  // A FIFO, a device such as /dev/zero or a directory is refused before it is opened: opening a
+  // FIFO blocks until a writer comes, and a device may never end.
+  if (!(await stat(real)).isFile()) return { refused: `is not a regular file; ${ACCEPTED}` }
+  return real
+}
+
+/**
+ * Reads a regular file of at most `max` bytes. It is opened without following a link and without
+ * blocking, and checked again once open, so a file swapped after it was checked is not read; the
+ * read stops at `max` bytes, at the step's deadline, and when `signal` aborts.
  */
 async function readTextFile(
   path: string,
@@ -68,11 +123,14 @@ async function readTextFile(
   signal?: AbortSignal
 ): Promise<string> {
   const info = await stat(path)
-  if (!info.isFile()) throw new Error('it is not a regular file')
   if (info.size > max)
     throw new Error(`it is ${info.size} bytes; prompts of at most ${max} bytes are read`)
-  const file = await open(path, 'r')
+  const file = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
   try {
+    const opened = await file.stat()
+    if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev) {
+      throw new Error('it changed while it was being opened')
+    }
     const buffer = Buffer.alloc(max + 1)
     let length = 0
     while (length < buffer.length) {

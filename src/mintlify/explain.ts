@@ -30,7 +30,7 @@ export function describeHttpFailure(
       return operation === 'message'
         ? `The API refused the message to agent job ${job} (HTTP 400).` +
             `${said || ' It gave no reason.'} The job may no longer take messages (it may be ` +
-            'archived or failed): start a new job by running the step without job-id.'
+            'archived or failed): start a new job instead (where the step gives job-id, run it without).'
         : `The API rejected the request (HTTP 400).${said || ' It gave no reason.'}`
     case 401:
       return (

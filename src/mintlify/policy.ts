@@ -110,7 +110,12 @@ export function decide(kind: RequestKind, error: ApiError, situation: Situation)
   const { pace, now } = situation
   const left = situation.deadline - now
   const asked = failure.kind === 'http' ? failure.retryAfterMs : undefined
-  const backoff = backoffDelay(situation.failures - 1, pace.initialMs, pace.maxMs, situation.random)
+  // Full jitter may draw a wait of nothing: a floor keeps a run of instant failures from
+  // becoming a stream of requests.
+  const backoff = Math.max(
+    pace.initialMs / 10,
+    backoffDelay(situation.failures - 1, pace.initialMs, pace.maxMs, situation.random)
+  )
   const waitMs = Math.round(asked === undefined ? backoff : Math.max(backoff, asked))
 
   if (asked !== undefined && asked > left) {
@@ -127,12 +132,24 @@ export function decide(kind: RequestKind, error: ApiError, situation: Situation)
       )
     }
   }
+  // Nothing is scheduled past the deadline: a read that has no time for another try stops here
+  // rather than sending requests that cannot be answered in the time left.
+  if (kind.idempotent && waitMs >= left) {
+    return {
+      retry: false,
+      error: new DeadlineError(
+        `${error.message} The step's timeout leaves no time to ${kind.action} again.`,
+        'no-time'
+      )
+    }
+  }
   if (!kind.idempotent && (situation.failures >= MAX_ATTEMPTS || waitMs >= left)) {
     return {
       retry: false,
       error: new DeadlineError(
         `${error.message} ${kind.noEffect}; gave up after ${situation.failures} attempts` +
-          (waitMs >= left ? " as the step's timeout leaves no time for another." : '.')
+          (waitMs >= left ? " as the step's timeout leaves no time for another." : '.'),
+        waitMs >= left ? 'no-time' : 'asked'
       )
     }
   }

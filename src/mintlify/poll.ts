@@ -3,7 +3,7 @@
  * to end. They ask `policy.ts` what to do after every failure and decide nothing themselves.
  */
 import { formatDuration } from '../duration.js'
-import { ApiError, cancellation, errorMessage } from '../errors.js'
+import { ApiError, DeadlineError, cancellation, errorMessage } from '../errors.js'
 import { classifyStatus, mergeJob, type Job, type Phase } from './job.js'
 import { READ, decide, type RequestKind } from './policy.js'
 import type { Runtime } from '../runtime.js'
@@ -51,6 +51,13 @@ export async function send<T>(
 ): Promise<T> {
   for (let failures = 1; ; failures++) {
     if (runtime.signal.aborted) throw cancellation(runtime.signal)
+    if (runtime.now() >= schedule.deadline) {
+      throw new DeadlineError(
+        `The step's timeout came before the request to ${kind.action} could be sent` +
+          (failures > 1 ? ` again after ${failures - 1} failed attempts.` : '.'),
+        'no-time'
+      )
+    }
     try {
       const answer = await call(requestTimeout(schedule, runtime), runtime.signal)
       if (failures > 1)
@@ -165,6 +172,8 @@ export async function waitForJob(
       final = true
     }
     await runtime.sleep(Math.round(wait), runtime.signal)
+    // A request that has no time left to be answered is not sent.
+    if (schedule.deadline - now() <= 0) return { kind: 'timeout', job }
 
     let latest: Job
     try {
@@ -183,8 +192,10 @@ export async function waitForJob(
         pace: schedule,
         random: runtime.random
       })
-      if (!decision.retry) throw decision.error
-      wait = decision.waitMs
+      // No time for another regular try: the last check before the deadline is the next one.
+      const outOfTime = !decision.retry && decision.error instanceof DeadlineError
+      if (!decision.retry && !(outOfTime && decision.error.why === 'no-time')) throw decision.error
+      wait = decision.retry ? decision.waitMs : Math.max(0, schedule.deadline - now())
       const line =
         `Checking the job failed (${failures} in a row): ${errorMessage(error)} ` +
         `Trying again in ${formatDuration(Math.min(wait, Math.max(0, schedule.deadline - now())))}.`

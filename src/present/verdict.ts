@@ -253,10 +253,12 @@ export function verdictOf(record: RunRecord): Verdict {
         headline: 'Timed out',
         comment: '⏱️ The docs job is still running; this run stopped waiting for it',
         check: stillRunning,
-        failMessage:
-          `Timed out: agent job ${id} was still ${forLog(job?.status ?? 'unknown', 60)} at the ` +
-          `last check before the ${formatDuration(outcome.timeoutMs)} timeout. ${keepsRunning} Raise timeout, ` +
-          'or set wait: false to start the job without waiting.'
+        failMessage: outcome.unread
+          ? `Timed out: agent job ${id} could not be read before the ` +
+            `${formatDuration(outcome.timeoutMs)} timeout (${outcome.unread}). ${keepsRunning}`
+          : `Timed out: agent job ${id} ${lastSeen(job?.status)} at the last check before the ` +
+            `${formatDuration(outcome.timeoutMs)} timeout. ${keepsRunning} Raise timeout, ` +
+            'or set wait: false to start the job without waiting.'
       }
     case 'cancelled':
       return {
@@ -283,4 +285,13 @@ export function verdictOf(record: RunRecord): Verdict {
       }
     }
   }
+}
+
+/** How a job that had not ended was last seen: still working, or in a status this action does not know. */
+function lastSeen(status: string | null | undefined): string {
+  if (status === undefined || status === null) return 'had shown no status'
+  const shown = forLog(status, 60)
+  return classifyStatus(status).known
+    ? `was still ${shown}`
+    : `showed status "${shown}", which this action does not know,`
 }

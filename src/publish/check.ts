@@ -2,7 +2,8 @@
  * The docs check on the code change: a commit status on the change's head commit, under a name
  * that includes the Mintlify project, so branch protection can require it and two projects in one
  * workflow keep their own. Pending while the job runs (never waited for), then what the
- * presentation says; at most two writes a run.
+ * presentation says, as the last status GitHub stores: when GitHub still holds the pending write
+ * at the end, the final state is written again once it has answered (see `Beside`).
  */
 import type { GitHubApi } from '../github/api.js'
 import { Beside, describeGitHubError, Surface } from '../github/policy.js'
@@ -66,7 +67,7 @@ export interface CheckOptions {
 
 export class CheckSink implements Sink {
   private readonly surface: Surface
-  private readonly beside = new Beside()
+  private readonly beside: Beside
   /** A write landed: the check-url output names the commit. */
   private written = false
 
@@ -78,6 +79,12 @@ export class CheckSink implements Sink {
     private readonly withinWrite: (stop: AbortSignal) => Within
   ) {
     this.surface = new Surface(log, 'The docs job is not affected.')
+    this.beside = new Beside(
+      this.surface,
+      `The docs check on ${options.commit.sha.slice(0, 7)} may show an older state: GitHub had ` +
+        'not answered its pending write when the time for the last writes ran out, and may ' +
+        'still store it after the final one. Re-run the workflow job to set the check again.'
+    )
   }
 
   started(state: RunState): void {
@@ -85,16 +92,20 @@ export class CheckSink implements Sink {
     this.beside.start((within, stopped) => this.write(state, within, stopped), this.withinWrite)
   }
 
-  /** The last word supersedes a pending write still under way: that one is stopped, not awaited. */
+  /**
+   * The last word: written beside a pending write GitHub still holds, and again once GitHub has
+   * answered that one, so it is the last status GitHub stores (or a warning says it may not be).
+   */
   async finished(state: RunState, within: Within): Promise<Wrote | undefined> {
-    this.beside.stop()
     const skipped = state.outcome.kind === 'skipped'
     const leave = state.outcome.kind === 'skipped' && state.outcome.leaveCheck === true
-    if ((!this.options.skipsOnly || skipped) && !leave) await this.write(state, within)
+    if ((!this.options.skipsOnly || skipped) && !leave) {
+      await this.beside.last((bounds) => this.write(state, bounds), within, true)
+    } else this.beside.stop()
     return this.written ? { written: 'check', url: this.options.commitUrl } : undefined
   }
 
-  /** Sets the check; a pending write the final one `stopped` is superseded, not failed. */
+  /** Sets the check; a pending write that was `stopped` at the end is not a failure to report. */
   private async write(state: RunState, within: Within, stopped?: AbortSignal): Promise<void> {
     const { owner, repo, sha } = this.options.commit
     const status = checkStatus(state, this.options.runUrl, this.options.serverUrl)

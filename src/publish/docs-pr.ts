@@ -10,7 +10,7 @@
  * comment is. Best effort throughout, through the GitHub policy: a failure is one warning and
  * never changes how the step ends.
  */
-import type { GitHubApi, PullState } from '../github/api.js'
+import type { Account, GitHubApi, PullState } from '../github/api.js'
 import { OwnedComment } from '../github/own-comment.js'
 import { describeGitHubError, gitHubError, Surface } from '../github/policy.js'
 import type { DocsReviewers } from '../inputs/parse.js'
@@ -66,7 +66,7 @@ export interface DocsOptions {
 /** What is known about the docs pull request once it has been read. */
 interface Opened {
   readonly ref: PullRef
-  readonly account: string
+  readonly account: Account
   readonly pull: PullState
   /** The backlink: found, or to be created. */
   readonly backlink: OwnedComment
@@ -258,7 +258,7 @@ export class DocsPullSink implements Sink {
   /** One owned comment on the docs pull request, written as the docs token's `account`. */
   private comment(
     ref: PullRef,
-    account: string,
+    account: Account,
     what: string,
     mine: (body: string) => boolean
   ): OwnedComment {

@@ -153,7 +153,9 @@ export class Reporter implements Log {
   }
 
   /**
-   * Sets an output once per value; `core.setOutput` keeps values intact whatever they contain.
+   * Sets an output once per value, redacted (every secret in every form, and the credentials of
+   * any URL: a job's `source.repository` may carry them); `core.setOutput` keeps values intact
+   * whatever else they contain.
    * When `GITHUB_OUTPUT` cannot be written, says so once and sets no more: the step goes on with
    * its job and fails at the end (see `failure`).
    */
@@ -193,28 +195,30 @@ export class Reporter implements Log {
       ['Duration', cell(durationOf(record))]
     ]
     try {
-      const summary = core.summary
-        .addHeading('Mintlify agent', 2)
-        .addRaw(`<p>${verdict.icon} <strong>${escapeMarkup(verdict.headline)}</strong></p>`, true)
+      // Every piece is redacted once more as it is written, whole: a link's address is shown as
+      // it was checked (`safeLink` refuses credentials, not a secret in a path), and a secret
+      // that reached the markup unredacted is still caught in its escaped form.
+      const summary = core.summary.addHeading('Mintlify agent', 2)
+      const add = (html: string) => summary.addRaw(redact(html), true)
+      add(`<p>${verdict.icon} <strong>${escapeMarkup(verdict.headline)}</strong></p>`)
       if (job) {
         summary.addTable(
-          rows.map(([name, value]) => [{ data: name, header: true }, { data: value }])
+          rows.map(([name, value]) => [{ data: name, header: true }, { data: redact(value) }])
         )
       }
       for (const note of [...(record.notes ?? []), ...verdict.notes]) {
-        summary.addRaw(`<p>${messageMarkup(note, 2_000)}</p>`, true)
+        add(`<p>${messageMarkup(note, 2_000)}</p>`)
       }
       if (this.shownPrompt !== undefined) {
         // GitHub's markdown reads everything up to the first blank line after <details> as one
         // HTML block: the escaped prompt has no blank line and no markup, so none of it renders.
-        summary.addRaw(
+        add(
           '<details open><summary>The prompt</summary>\n<pre>' +
             summaryPrompt(this.shownPrompt) +
-            '</pre>\n</details>',
-          true
+            '</pre>\n</details>'
         )
       }
-      if (failure) summary.addRaw(`<p>${messageMarkup(failure, 2_000)}</p>`, true)
+      if (failure) add(`<p>${messageMarkup(failure, 2_000)}</p>`)
       await summary.write()
     } catch (error: unknown) {
       // Outside a runner there is no summary to write; on one, a file that cannot be written

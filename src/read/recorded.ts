@@ -10,7 +10,7 @@ import { describeGitHubError } from '../github/policy.js'
 import type { MintlifyApi } from '../mintlify/api.js'
 import { classifyStatus } from '../mintlify/job.js'
 import { readJob } from '../mintlify/read-job.js'
-import { errorMessage } from '../errors.js'
+import { cancellation, errorMessage } from '../errors.js'
 import { forLog } from '../sanitize.js'
 import type { Step } from '../step.js'
 import { codeCommit } from '../trigger/code.js'
@@ -18,14 +18,9 @@ import type { Event } from '../trigger/event.js'
 import type { JobFacts } from './facts.js'
 import { known, unknown, type Knowable } from './known.js'
 
-/** How many pages of the branch's history are searched for its record, at most. */
-export const RECORD_PAGES = 10
-
 /**
  * The branch's record for the check named `context`, written by the token's own account, however
- * many commits landed since it was written: the history is read page after page, each starting
- * where the last ended, until the record, the history's start, `RECORD_PAGES` or the lookup
- * budget (one for every page) is reached.
+ * many commits landed since it was written (`findRecord` pages back through the history).
  */
 export async function readBranchRecord(
   event: Event,
@@ -34,25 +29,10 @@ export async function readBranchRecord(
   github: GitHubApi,
   step: Step
 ): Promise<Knowable<BranchRecord | undefined>> {
-  const within = step.within(step.budgets.lookup)
-  let sha = codeCommit(event)?.sha ?? ''
+  const sha = codeCommit(event)?.sha ?? ''
   try {
-    for (let page = 0; page < RECORD_PAGES; page++) {
-      // The page's last commit, to start the next page from, and whether the page was full.
-      let next: { sha?: string; full: boolean } = { full: false }
-      const pager: Pick<GitHubApi, 'history'> = {
-        history: async (owner, repo, from, count, signal) => {
-          const history = await github.history(owner, repo, from, count, signal)
-          next = { sha: history.commits.at(-1)?.sha, full: history.commits.length >= count }
-          return history
-        }
-      }
-      const where = { owner: event.owner, repo: event.repo, sha, branch, context }
-      const record = await findRecord(pager, where, within)
-      if (record || !next.full || !next.sha || next.sha === sha) return known(record)
-      sha = next.sha
-    }
-    return known(undefined)
+    const where = { owner: event.owner, repo: event.repo, sha, branch, context }
+    return known(await findRecord(github, where, step.within(step.budgets.lookup), step.log))
   } catch (error: unknown) {
     step.log.warning(
       `Could not read the docs checks on ${forLog(branch, 100)} ` +
@@ -82,8 +62,10 @@ export async function readRecordedJob(
   const id = forLog(jobId, 100)
   let job
   try {
-    job = await readJob(api, jobId, step.schedule, step)
+    // Its retries end within the lookup budget, so a job that cannot be read leaves the step its time.
+    job = await readJob(api, jobId, step.lookupSchedule(), step)
   } catch (error: unknown) {
+    if (step.signal.aborted) throw cancellation(step.signal)
     const why = unknown(`Agent job ${id} could not be read: ${forLog(errorMessage(error), 300)}`)
     step.log.info(why.why)
     return { jobId, from, phase: why, docs: why }

@@ -49,7 +49,7 @@ function oneLine(text: string, max: number): string {
 }
 
 /** A code fence longer than any run of backticks in `text`, so the text cannot close it. */
-function fence(text: string): string {
+export function fence(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
   return '`'.repeat(Math.max(3, longest + 1))
 }

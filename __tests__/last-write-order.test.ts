@@ -1,0 +1,391 @@
+// The docs check's last write is what GitHub stores last: a pending write GitHub holds past the
+// end of the job can no longer land after the final one unseen. A fake GitHub on a virtual clock
+// holds, answers and stores each write as told; aborting a request only stops the step waiting
+// for it, as on GitHub, where a held write is stored when GitHub gets to it.
+import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import type { CommitStatus, GitHubApi, IssueComment } from '../src/github/api.js'
+import { OwnedComment } from '../src/github/own-comment.js'
+import { Surface } from '../src/github/policy.js'
+import { CheckSink } from '../src/publish/check.js'
+import { newRunState, type RunState } from '../src/run.js'
+import type { Within } from '../src/runtime.js'
+
+/** Timers on a virtual clock; promises settle between two of them. */
+class Clock {
+  now = 0
+  private timers: { at: number; seq: number; run: () => void; live: boolean }[] = []
+  private seq = 0
+
+  /** Runs `run` at `at`; returns how to cancel it. */
+  at(at: number, run: () => void): () => void {
+    const timer = { at, seq: this.seq++, run, live: true }
+    this.timers.push(timer)
+    return () => (timer.live = false)
+  }
+
+  /** Runs every timer in order, letting promises settle after each, until none is left. */
+  async runAll(): Promise<void> {
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve))
+      this.timers = this.timers.filter((t) => t.live)
+      this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq)
+      const next = this.timers.shift()
+      if (!next) return
+      this.now = Math.max(this.now, next.at)
+      next.run()
+    }
+  }
+}
+
+const abortError = () => new DOMException('The operation was aborted.', 'AbortError')
+
+/**
+ * Bounds each call to `by` on the virtual clock (at least 1 ms, as `withinTime` gives) and to
+ * `stop`, settling no later than that whatever the call still waits for.
+ */
+function within(clock: Clock, by: number, stop?: AbortSignal): Within {
+  return (call) => {
+    const limit = new AbortController()
+    const cancel = clock.at(Math.max(by, clock.now + 1), () => limit.abort())
+    const onStop = () => limit.abort()
+    stop?.addEventListener('abort', onStop, { once: true })
+    if (stop?.aborted) limit.abort()
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(abortError())
+      if (limit.signal.aborted) onAbort()
+      limit.signal.addEventListener('abort', onAbort, { once: true })
+      call(limit.signal)
+        .then(resolve, reject)
+        .finally(() => {
+          cancel()
+          stop?.removeEventListener('abort', onStop)
+        })
+    })
+  }
+}
+
+/**
+ * What GitHub does with one status write, in ms after it was sent: store it (`storeAfter`, or
+ * never), then answer it (`answerAfter`, or never: a write held past every budget). A 502 after
+ * storing is a write that landed although the answer says otherwise.
+ */
+interface Handling {
+  readonly storeAfter?: number
+  readonly answerAfter?: number
+  readonly answer: 'ok' | 502
+}
+
+const QUICK: Handling = { storeAfter: 20, answerAfter: 20, answer: 'ok' }
+
+/** A fake GitHub whose status writes are handled as `script` says, in the order they come. */
+function fakeGitHub(clock: Clock, script: readonly Handling[]) {
+  const stored: { at: number; state: CommitStatus['state'] }[] = []
+  const sent: { at: number; state: CommitStatus['state'] }[] = []
+  const github = {
+    createStatus(
+      _owner: string,
+      _repo: string,
+      _sha: string,
+      status: CommitStatus,
+      signal: AbortSignal
+    ) {
+      const handling = script[sent.length] ?? QUICK
+      sent.push({ at: clock.now, state: status.state })
+      const sentAt = clock.now
+      // Stored when GitHub gets to it, whether or not anyone still waits for the answer.
+      if (handling.storeAfter !== undefined) {
+        clock.at(sentAt + handling.storeAfter, () =>
+          stored.push({ at: clock.now, state: status.state })
+        )
+      }
+      return new Promise<void>((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(abortError()), { once: true })
+        if (handling.answerAfter === undefined) return
+        clock.at(sentAt + handling.answerAfter, () =>
+          handling.answer === 'ok'
+            ? resolve()
+            : reject(Object.assign(new Error('Bad gateway'), { status: 502, response: {} }))
+        )
+      })
+    }
+  } as Pick<GitHubApi, 'createStatus'> as GitHubApi
+  return { github, stored, sent }
+}
+
+const SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
+
+function stateOf(outcome: RunState['outcome']): RunState {
+  return { ...newRunState(0), projectId: 'proj_e2e', job: { id: 'job_1' }, outcome }
+}
+const RUNNING = stateOf({ kind: 'running' })
+/** The job completed without a pull request: the check's final state is `success`. */
+const DONE = stateOf({ kind: 'finished', phase: 'completed' })
+
+interface Run {
+  /** The write budget of the pending write, from its start at 0. */
+  readonly writeMs: number
+  /** When the job ended and the last writes began. */
+  readonly jobEnd: number
+  /** The last writes' budget. */
+  readonly lastMs: number
+  readonly script: readonly Handling[]
+  /** When a signal from the runner stops the last writes, if it does. */
+  readonly signalAt?: number
+}
+
+/**
+ * The check sink through one run: the pending write at 0, the last write at `jobEnd`; then the
+ * clock runs on until GitHub has stored everything it ever will.
+ */
+async function runCheck(run: Run) {
+  const clock = new Clock()
+  const { github, stored, sent } = fakeGitHub(clock, run.script)
+  const warnings: string[] = []
+  const log = { info: () => undefined, warning: (m: string) => warnings.push(m), debug: () => {} }
+  const sink = new CheckSink(
+    github,
+    {
+      commit: { owner: 'Codertocat', repo: 'Hello-World', sha: SHA },
+      commitUrl: `https://github.com/Codertocat/Hello-World/commit/${SHA}`,
+      serverUrl: 'https://github.com',
+      fork: false,
+      skipsOnly: false
+    },
+    log,
+    (stop) => within(clock, clock.now + run.writeMs, stop)
+  )
+  sink.started(RUNNING)
+  const runner = new AbortController()
+  if (run.signalAt !== undefined) clock.at(run.signalAt, () => runner.abort())
+  let endedAt: number | undefined
+  clock.at(run.jobEnd, () => {
+    const last = within(clock, run.jobEnd + run.lastMs, runner.signal)
+    void sink.finished(DONE, last).then(() => (endedAt = clock.now))
+  })
+  await clock.runAll()
+  const byArrival = [...stored].sort((a, b) => a.at - b.at)
+  return { stored: byArrival, last: byArrival.at(-1)?.state, sent, warnings, endedAt }
+}
+
+describe('the docs check when GitHub holds the pending write', () => {
+  it('the held write is answered after the final one: the final state is written again and stored last', async () => {
+    const result = await runCheck({
+      writeMs: 10_000,
+      jobEnd: 100,
+      lastMs: 5_000,
+      // GitHub holds the pending write 2 s; the final one is quick.
+      script: [{ storeAfter: 2_000, answerAfter: 2_000, answer: 'ok' }]
+    })
+    expect(result.stored.map((s) => [s.at, s.state])).toEqual([
+      [120, 'success'],
+      [2_000, 'pending'],
+      [2_020, 'success']
+    ])
+    expect(result.sent.map((s) => [s.at, s.state])).toEqual([
+      [0, 'pending'],
+      [100, 'success'],
+      [2_000, 'success']
+    ])
+    expect(result.warnings).toEqual([])
+    expect(result.endedAt).toBe(2_020)
+  })
+
+  it('a pending write answered before the job ended: the final state is written once', async () => {
+    const result = await runCheck({
+      writeMs: 10_000,
+      jobEnd: 1_000,
+      lastMs: 5_000,
+      script: [{ storeAfter: 300, answerAfter: 400, answer: 'ok' }]
+    })
+    expect(result.sent.map((s) => s.state)).toEqual(['pending', 'success'])
+    expect(result.last).toBe('success')
+    expect(result.warnings).toEqual([])
+  })
+
+  it('a held write never answered within the budget: the step waits no longer, and warns once', async () => {
+    const result = await runCheck({
+      writeMs: 10_000,
+      jobEnd: 100,
+      lastMs: 5_000,
+      // Held 9 s, as GitHub did in the review: stored after the final write.
+      script: [{ storeAfter: 9_000, answerAfter: 9_000, answer: 'ok' }]
+    })
+    expect(result.endedAt).toBe(5_100)
+    expect(result.warnings).toHaveLength(1)
+    expect(result.warnings[0]).toContain('The docs check on ec26c3e may show an older state')
+    expect(result.warnings[0]).toContain('Re-run the workflow job')
+    // The hazard the warning names: GitHub stored the pending write last.
+    expect(result.last).toBe('pending')
+  })
+
+  it('a signal from the runner during the last writes stops them at once', async () => {
+    const result = await runCheck({
+      writeMs: 10_000,
+      jobEnd: 100,
+      lastMs: 5_000,
+      signalAt: 600,
+      script: [{ storeAfter: 2_000, answerAfter: 2_000, answer: 'ok' }]
+    })
+    expect(result.endedAt).toBe(600)
+    expect(result.sent.map((s) => s.state)).toEqual(['pending', 'success'])
+    expect(result.warnings).toHaveLength(1)
+  })
+})
+
+/** How GitHub may handle one write: answered after storing it, a 502 either way, or never. */
+const handling = (): fc.Arbitrary<Handling> =>
+  fc.oneof(
+    fc
+      .record({ store: fc.integer({ min: 1, max: 12_000 }), more: fc.integer({ max: 3_000 }) })
+      .chain(({ store, more }) =>
+        fc.constantFrom<Handling>(
+          { storeAfter: store, answerAfter: store + Math.max(0, more), answer: 'ok' },
+          { storeAfter: store, answerAfter: store + Math.max(0, more), answer: 502 }
+        )
+      ),
+    // A 502 for a write GitHub never stored.
+    fc
+      .integer({ min: 1, max: 12_000 })
+      .map((after): Handling => ({ answerAfter: after, answer: 502 })),
+    // Never answered: stored at some point, or never.
+    fc
+      .option(fc.integer({ min: 1, max: 20_000 }), { nil: undefined })
+      .map((store): Handling => ({ storeAfter: store, answer: 'ok' }))
+  )
+
+const runs = fc.record({
+  writeMs: fc.integer({ min: 1_000, max: 10_000 }),
+  jobEnd: fc.integer({ min: 1, max: 12_000 }),
+  lastMs: fc.integer({ min: 1_000, max: 5_000 }),
+  script: fc.tuple(handling(), handling(), handling())
+})
+
+describe('the last status GitHub stores, over generated orders of answers', () => {
+  it('is the final state, or the step warned once; and the step never waits past the budget', async () => {
+    await fc.assert(
+      fc.asyncProperty(runs, async (run) => {
+        const result = await runCheck(run)
+        // A call made as the budget ends is given 1 ms, as `withinTime` gives it.
+        expect(result.endedAt).toBeLessThanOrEqual(run.jobEnd + run.lastMs + 1)
+        expect(result.warnings.length).toBeLessThanOrEqual(1)
+        // Whatever GitHub stored last that is not the final state, the step said so.
+        expect(result.last === 'success' || result.warnings.length === 1).toBe(true)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it('is the final state, without a warning, whenever GitHub answers every write within the budgets', async () => {
+    const answered = (store: number, more: number): Handling => ({
+      storeAfter: store,
+      answerAfter: store + more,
+      answer: 'ok'
+    })
+    const write = fc
+      .record({ store: fc.integer({ min: 1, max: 4_000 }), more: fc.integer({ min: 0, max: 500 }) })
+      .map(({ store, more }) => answered(store, more))
+    const fits = (run: Run) => {
+      const [pending, final, again] = run.script as [Handling, Handling, Handling]
+      const answeredAt = pending.answerAfter ?? Infinity
+      if (answeredAt >= run.writeMs || answeredAt === run.jobEnd) return false
+      const first = run.jobEnd + (final.answerAfter ?? Infinity)
+      if (answeredAt < run.jobEnd) return first < run.jobEnd + run.lastMs
+      return Math.max(answeredAt, first) + (again.answerAfter ?? Infinity) < run.jobEnd + run.lastMs
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .record({
+            writeMs: fc.integer({ min: 1_000, max: 10_000 }),
+            // Often while the pending write may still be held.
+            jobEnd: fc.integer({ min: 1, max: 5_000 }),
+            lastMs: fc.integer({ min: 1_000, max: 5_000 }),
+            script: fc.tuple(write, write, write)
+          })
+          .filter(fits),
+        async (run) => {
+          const result = await runCheck(run)
+          expect(result.last).toBe('success')
+          expect(result.warnings).toEqual([])
+          // Written again only when the pending write was still held as the job ended.
+          const held = (run.script[0]?.answerAfter ?? 0) > run.jobEnd
+          expect(result.sent).toHaveLength(held ? 3 : 2)
+        }
+      ),
+      { numRuns: 300 }
+    )
+  })
+})
+
+describe('the status comment when GitHub holds the update made while the job runs', () => {
+  /**
+   * A comment made at 0 and updated while the job runs (GitHub holds that update `heldMs`), then
+   * its last state written at 100 with the last writes' budget of 5 s.
+   */
+  async function runComment(heldMs: number) {
+    const clock = new Clock()
+    const stored: string[] = []
+    const sent: string[] = []
+    const comment = (body: string): IssueComment => ({ id: 7, body, url: 'https://x/7' })
+    const github = {
+      createComment: (_o: string, _r: string, _n: number, body: string) => {
+        sent.push(`create ${body}`)
+        stored.push(body)
+        return Promise.resolve(comment(body))
+      },
+      updateComment(_o: string, _r: string, _id: number, body: string, signal: AbortSignal) {
+        sent.push(`update ${body}`)
+        const after = body === 'running' ? heldMs : 20
+        clock.at(clock.now + after, () => stored.push(body))
+        return new Promise<IssueComment>((resolve, reject) => {
+          signal.addEventListener('abort', () => reject(abortError()), { once: true })
+          clock.at(clock.now + after, () => resolve(comment(body)))
+        })
+      }
+    } as Pick<GitHubApi, 'createComment' | 'updateComment'> as GitHubApi
+    const warnings: string[] = []
+    const log = { info: () => undefined, warning: (m: string) => warnings.push(m), debug: () => {} }
+    const owned = new OwnedComment(
+      github,
+      { owner: 'Codertocat', repo: 'Hello-World', number: 2 },
+      {
+        mine: () => true,
+        describe: (failure) => `Could not write the status comment: ${failure.message}.`
+      },
+      new Surface(log, ''),
+      log
+    )
+    await owned.write('started', within(clock, 1_000))
+    owned.begin('running', (stop) => within(clock, clock.now + 10_000, stop))
+    let url: string | undefined
+    let endedAt: number | undefined
+    clock.at(100, () => {
+      void owned.finish('done', within(clock, 5_100)).then((u) => {
+        url = u
+        endedAt = clock.now
+      })
+    })
+    await clock.runAll()
+    return { stored, sent, warnings, url, endedAt }
+  }
+
+  it('the last update is sent once GitHub answered the held one, so it is stored last', async () => {
+    const result = await runComment(2_000)
+    expect(result.sent).toEqual(['create started', 'update running', 'update done'])
+    expect(result.stored.at(-1)).toBe('done')
+    expect(result.warnings).toEqual([])
+    expect(result.endedAt).toBe(2_020)
+    expect(result.url).toBe('https://x/7')
+  })
+
+  it('held past the budget: nothing is sent beside it, and one warning says it may be out of date', async () => {
+    const result = await runComment(9_000)
+    expect(result.sent).toEqual(['create started', 'update running'])
+    expect(result.endedAt).toBe(5_100)
+    expect(result.warnings).toHaveLength(1)
+    expect(result.warnings[0]).toContain('it may show an older state; re-run the workflow job')
+    // The comment this run wrote still exists.
+    expect(result.url).toBe('https://x/7')
+  })
+})
