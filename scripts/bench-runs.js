@@ -15,7 +15,8 @@ import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
  * @typedef {import('../simulator/server.js').RecordedRequest} RecordedRequest
  * @typedef {{ name: string, payload: string }} BenchEvent a payload in __fixtures__/events/
  * @typedef {{ inputs?: Record<string, string>, scenario?: import('../simulator/scenario.js').ScenarioInput,
- *   event?: BenchEvent, rss?: boolean }} RunOptions `rss`: read the peak memory
+ *   event?: BenchEvent, rss?: boolean, bundle?: string }} RunOptions `rss`: read the peak memory;
+ *   `bundle`: another build of the action than dist/index.js, such as an earlier commit's
  */
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -58,15 +59,16 @@ export async function startBench() {
   let waiting
   const simulator = await startSimulator({
     apiKey: API_KEY,
-    // Start-up is timed to the first Mintlify request; GitHub's come before it.
-    log: (line) => {
-      if (GITHUB_PATH.test(line.split(' ')[1] ?? '')) return
+    // Start-up is timed to the first Mintlify request's departure (its head arriving on loopback,
+    // before the simulator reads or answers it); GitHub's requests come before it.
+    received: (_method, path) => {
+      if (GITHUB_PATH.test(path)) return
       waiting?.(performance.now())
       waiting = undefined
     },
     scenario: { rateLimit: { limit: 1_000_000 }, github: { token: GITHUB_TOKEN } }
   })
-  /** @returns {Promise<number>} the `performance.now()` of the next Mintlify request logged */
+  /** @returns {Promise<number>} the `performance.now()` the next Mintlify request arrived */
   const nextRequest = () => new Promise((resolve) => (waiting = resolve))
   /**
    * Once the process has exited, having sent a request: what the simulator received, the time
@@ -106,7 +108,7 @@ export async function startBench() {
   return {
     close: () => simulator.close(),
     /** One run of the bundle, which must report the job completed. @param {RunOptions} [options] */
-    runAction: async ({ inputs: extra, scenario, event, rss = false } = {}) => {
+    runAction: async ({ inputs: extra, scenario, event, rss = false, bundle = BUNDLE } = {}) => {
       if (scenario) simulator.setScenario(scenario)
       /** @type {Record<string, string>} */
       const token = event ? { 'github-token': GITHUB_TOKEN } : {}
@@ -115,9 +117,9 @@ export async function startBench() {
       const all = { ...INPUTS, ...pace, 'base-url': simulator.url, ...token, ...extra }
       const payload = join(ROOT, '__fixtures__', 'events', event?.payload ?? '')
       const env = event ? runnerEvent(event.name, payload, simulator.url) : {}
-      const action = await run([BUNDLE], all, env, rss)
+      const action = await run([bundle], all, env, rss)
       if (action.outputs.status !== 'completed') {
-        throw new Error(`dist/index.js reported status ${action.outputs.status ?? 'unset'}`)
+        throw new Error(`${bundle} reported status ${action.outputs.status ?? 'unset'}`)
       }
       return action
     },

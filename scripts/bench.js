@@ -10,13 +10,15 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import * as prettier from 'prettier'
 import { parse } from 'yaml'
+import { bundleAt, lastReport } from './bench-before.js'
 import { JOBS, REQUEST_MS, measurePolling } from './bench-polling.js'
 import { BUNDLE, PROMPT, ROOT, isGitHub, rounds, startBench } from './bench-runs.js'
 
 /**
  * @typedef {import('./bench-runs.js').BenchEvent} BenchEvent
  * @typedef {{ what: string, measured: string, goal?: string, met?: boolean }} Row
- * @typedef {Awaited<ReturnType<typeof startBench>> & { runs: number, progress: (s: string) => void }} Bench
+ * @typedef {Awaited<ReturnType<typeof startBench>> & { runs: number, progress: (s: string) => void,
+ *   before: import('./bench-before.js').LastReport, earlier: ReturnType<typeof bundleAt> }} Bench
  */
 
 const REPORT = join(ROOT, 'docs', 'benchmarks.md')
@@ -50,37 +52,67 @@ const STARTS = [
 ]
 
 /**
- * Start-up: the bundle against bare Node sending the same requests, as `rounds` orders them. Each
- * kind takes a turn in every round, in an order that rotates, so a busy moment slows all alike.
+ * Start-up: the bundle against bare Node sending the same requests, as `rounds` orders them, and
+ * the bundle the last report measured, timed again. Each kind takes a turn in every round, so a
+ * busy moment slows all alike.
  *
  * @param {Bench} bench @returns {Promise<Row[]>}
  */
 async function startup(bench) {
-  bench.progress(`timing ${bench.runs} starts of dist/index.js and of bare Node per kind`)
+  const earlier = 'file' in bench.earlier ? bench.earlier.file : undefined
+  const { commit = 'unknown', date = 'an unknown day', cpu } = bench.before
+  // Start-up is mostly one core's work: another processor moves every figure.
+  const elsewhere = cpu && cpu !== cpus()[0]?.model ? `, on another processor: ${cpu}` : ''
+  const also = earlier ? `, of ${commit}'s dist/index.js` : ''
+  bench.progress(`timing ${bench.runs} starts of dist/index.js${also} and of bare Node per kind`)
   const kinds = []
   for (const { label, event, inputs, goal } of STARTS) {
     const options = { scenario: QUICK, event, inputs }
     const plan = rounds((await bench.runAction(options)).requests)
-    /** @type {{ action: number[], bare: number[] }} */
-    const times = { action: [], bare: [] }
+    /** @type {{ action: number[], bare: number[], earlier: number[] }} */
+    const times = { action: [], bare: [], earlier: [] }
     const action = async () => times.action.push((await bench.runAction(options)).firstRequestMs)
     const bare = async () => times.bare.push((await bench.runBare(plan)).firstRequestMs)
-    kinds.push({ label, goal, plan, times, turns: [bare, action] })
+    const again = async () =>
+      times.earlier.push((await bench.runAction({ ...options, bundle: earlier })).firstRequestMs)
+    // An earlier bundle that cannot finish this kind of run against today's simulator is left out.
+    const refused = earlier ? await again().then(() => undefined, errorText) : undefined
+    const turns = earlier && !refused ? [bare, action, again] : [bare, action]
+    kinds.push({ label, goal, plan, times, refused, turns })
   }
   const turns = kinds.flatMap((kind) => kind.turns)
   for (let i = 0; i < WARM_UPS; i++) for (const turn of turns) await turn()
-  for (const { times } of kinds) [times.action, times.bare] = [[], []]
+  for (const { times } of kinds) [times.action, times.bare, times.earlier] = [[], [], []]
+  // Each round starts one turn later, and every other round goes backwards, so no kind always
+  // runs just after another (after a lighter process, or after the same file was read).
   for (let i = 0; i < bench.runs; i++) {
-    for (let j = 0; j < turns.length; j++) await turns[(i + j) % turns.length]?.()
+    const order = i % 2 === 0 ? turns : [...turns].reverse()
+    for (let j = 0; j < order.length; j++) await order[(i + j) % order.length]?.()
   }
-  return kinds.flatMap(({ label, goal, plan, times: { action, bare } }) => {
+  return kinds.flatMap(({ label, goal, plan, times, refused }) => {
+    const { action, bare } = times
     const ratio = median(action) / median(bare)
     const sent = plan.map((round) => round.map((r) => r.method).join(' + ')).join(', then ')
-    const what = `Start-up, ${label}: time to the first Mintlify request, against bare Node`
+    const what = `Start-up, ${label}: until the first Mintlify request leaves, against bare Node`
     const measured = `${ratio.toFixed(2)}× (${millis(median(action))} vs ${millis(median(bare))})`
+    const recorded = bench.before.startups.get(label)
+    const then = recorded === undefined ? 'none' : `${millis(recorded)} median`
+    const again = refused
+      ? `not timed: ${refused.split('\n')[0]}`
+      : earlier
+        ? `${spread(times.earlier)}; this one ${signed(median(action) - median(times.earlier))}`
+        : 'none' in bench.earlier
+          ? bench.earlier.none
+          : ''
+    console.error(
+      `bench: ${label}: ${millis(median(action))} now; ${commit}'s bundle again: ${again || 'not run'}; ` +
+        `recorded on ${date}${elsewhere}: ${then}`
+    )
     return [
       row(what, measured, goal && `≤ ${GOAL.startupRatio}×`, goal && ratio <= GOAL.startupRatio),
       row('… dist/index.js, min / median / max', spread(action)),
+      row(`… the last report's figure (${commit}, ${date}${elsewhere})`, then),
+      row(`… ${commit}'s dist/index.js timed again now, min / median / max`, again),
       row(`… bare Node (${sent}), min / median / max`, spread(bare))
     ]
   })
@@ -195,6 +227,9 @@ function median(values) {
 const spread = (/** @type {number[]} */ values) =>
   [Math.min(...values), median(values), Math.max(...values)].map(millis).join(' / ')
 const millis = (/** @type {number} */ ms) => `${ms.toFixed(1)} ms`
+const errorText = (/** @type {unknown} */ error) =>
+  error instanceof Error ? error.message : String(error)
+const signed = (/** @type {number} */ ms) => `${ms < 0 ? '−' : '+'}${millis(Math.abs(ms))}`
 const secs = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`
 const mb = (/** @type {number} */ bytes) => `${(bytes / 1_000_000).toFixed(1)} MB`
 
@@ -219,11 +254,14 @@ ${missed.length === 0 ? 'Every goal is met.' : `Goals missed: ${missed.join('; '
 
 ## How measured
 
-- **Start-up**: from \`spawn\` to the simulator (127.0.0.1, in the bench's process) logging the
-  first Mintlify request; \`node dist/index.js\` runs as a runner starts it. Bare Node (\`node -e\`
-  with \`fetch\`) sends the requests the action sent up to then, in as few rounds as a script
-  could: GitHub's at once (a pull request's comments after the lookup that finds it), then the
-  Mintlify one. ${runs} runs each after ${WARM_UPS} warm-ups, in rotating turns; ratios of medians.
+- **Start-up**: from \`spawn\` until the first Mintlify request leaves: its head reaching the
+  simulator (127.0.0.1, in the bench's process), before the simulator reads or answers it;
+  \`node dist/index.js\` runs as a runner starts it. Bare Node (\`node -e\` with \`fetch\`) sends the
+  requests the action sent up to then, in as few rounds as a script could: GitHub's at once (a
+  pull request's comments after the lookup that finds it), then the Mintlify one. ${runs} runs
+  each after ${WARM_UPS} warm-ups, in turns rotating both ways; ratios of medians. Under each, the figure
+  the last report recorded, and the bundle of the commit it measured timed again in the same
+  turns: a difference between the two bundles is the code's, not the machine's or its load's.
 - **Change context**: GitHub's example payloads (\`__fixtures__/events/\`); requests under
   \`/repos/\`; characters of the prompt beyond the \`prompt\` input. ${BUILT_IN_FILES} files is the
   simulator's built-in change; larger ones are generated, +2 −1 per file.
@@ -249,10 +287,14 @@ async function main(argv) {
     return 2
   }
   if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run `npm run build` first.')
+  const before = lastReport(existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '')
+  const earlier = before.commit
+    ? bundleAt(ROOT, before.commit, BUNDLE)
+    : { none: 'the last report names no commit' }
   const started = await startBench()
   try {
     const progress = (/** @type {string} */ stage) => console.error(`bench: ${stage}…`)
-    const bench = { ...started, runs, progress }
+    const bench = { ...started, runs, progress, before, earlier }
     const rows = []
     for (const measure of [startup, changeContext, memory, polling, size]) {
       rows.push(...(await measure(bench)))
@@ -265,6 +307,7 @@ async function main(argv) {
     return 0
   } finally {
     await started.close()
+    if ('remove' in earlier) earlier.remove()
   }
 }
 

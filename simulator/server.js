@@ -35,6 +35,8 @@ import { defaultScenario, mergeScenario } from './scenario.js'
  * @property {string} [apiKey] the only key accepted, default `mint_simulator_key`
  * @property {{ key: string, cert: string }} [tls] PEM key and certificate: serve HTTPS
  * @property {(line: string) => void} [log] called once per request
+ * @property {(method: string, path: string) => void} [received] called as a request's head
+ *   arrives, before its body is read or anything answered: when it left the client, on loopback
  * @property {() => number} [now] the clock jobs age by, default `Date.now`
  * @property {number} [seed] seed of the generator behind `flakiness`, default 1
  * @property {ScenarioInput} [scenario]
@@ -113,6 +115,7 @@ export async function startSimulator(options = {}) {
     const started = performance.now()
     const method = req.method ?? 'GET'
     const path = req.url ?? '/'
+    options.received?.(method, path)
     /** @type {string} */
     let body
     try {
