@@ -134,6 +134,28 @@ describe('the read stage', () => {
     expect(facts.branch?.record).toMatchObject({ known: true, value: { jobId: 'job_rec' } })
   })
 
+  it('a token refused the pull requests of a commit: not asked, said once, as without a token', async () => {
+    const refused = Object.assign(new Error('Resource not accessible by integration'), {
+      status: 403,
+      response: { headers: {} }
+    })
+    const github = {
+      commitPulls: async () => Promise.reject(refused),
+      history: historyOf([HEAD], HEAD).history
+    } as unknown as GitHubApi
+    const step = stepFor()
+    const { facts } = await readRun(
+      SETTINGS,
+      push(),
+      { workflow: github },
+      undefined,
+      step,
+      CONTEXT
+    )
+    expect(facts.pulls).toMatchObject({ known: false, cause: 'not-asked' })
+    expect(step.said.filter((line) => line.includes('pull-requests: read'))).toHaveLength(1)
+  })
+
   it('without a token the pull requests are not asked, and say so', async () => {
     const { facts } = await readRun(SETTINGS, push(), {}, undefined, stepFor(), CONTEXT)
     expect(facts.pulls).toMatchObject({ known: false, cause: 'not-asked' })

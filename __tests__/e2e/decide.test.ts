@@ -114,6 +114,15 @@ describe("the agent's own work starts no job, whatever comment says", () => {
     expect(run.stdout).toContain("Whether it is the agent's own work cannot be told")
   })
 
+  it('a token that may not list the pull requests of a commit: the run goes on, with one warning', async () => {
+    const sim = await sims.start({ githubFaults: { commitPulls: [{ status: 403 }] } })
+    const run = await runAction(inputs(sim), onEvent(sim, 'push', 'push.json'))
+    expect(run.code).toBe(0)
+    expect(creates(sim)).toHaveLength(1)
+    const said = run.stdout.split('\n').filter((l) => l.startsWith('::warning'))
+    expect(said.filter((l) => l.includes('grant pull-requests: read'))).toHaveLength(1)
+  })
+
   it("a nightly run whose only new commit is the agent's merge starts nothing and keeps the record", async () => {
     const sim = await onMain()
     const first = await runAction(inputs(sim), push(sim, A, B))

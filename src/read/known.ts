@@ -11,7 +11,8 @@ export interface Unknown {
   readonly why: string
   /**
    * `failed`: the question was asked and not answered (an error, a timeout); `not-asked`: the run
-   * had no way to ask (no token given, a dry run that sends Mintlify nothing).
+   * had no way to ask (no token given, a token refused the permission, a dry run that sends
+   * Mintlify nothing).
    */
   readonly cause: 'failed' | 'not-asked'
 }

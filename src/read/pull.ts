@@ -7,7 +7,7 @@
  */
 import type { CommitPull, GitHubApi } from '../github/api.js'
 import { Companion } from '../github/companion.js'
-import { describeGitHubError } from '../github/policy.js'
+import { describeGitHubError, gitHubError } from '../github/policy.js'
 import type { Settings } from '../inputs.js'
 import type { Step } from '../step.js'
 import { codeCommit } from '../trigger/code.js'
@@ -31,7 +31,7 @@ export async function readPull(
   step: Step
 ): Promise<PullRead> {
   const within = step.within(step.budgets.lookup)
-  const pulls = await pullsOf(event, github, gathers, within)
+  const pulls = await pullsOf(event, github, gathers, within, step.log)
   const only = pulls.known && pulls.value.length === 1 ? pulls.value[0] : undefined
   if (settings.comment === 'auto' && pulls.known && !only && !eventPullRequest(event)) {
     if (event.name === 'push' && !event.deleted && !event.ref?.startsWith('refs/tags/'))
@@ -71,7 +71,8 @@ async function pullsOf(
   event: Event,
   github: GitHubApi | undefined,
   gathers: boolean,
-  within: ReturnType<Step['within']>
+  within: ReturnType<Step['within']>,
+  log: Step['log']
 ): Promise<Knowable<readonly CommitPull[]>> {
   const pr = eventPullRequest(event)
   if (pr) return known([{ number: pr.number, headSha: pr.headSha, author: pr.author }])
@@ -89,9 +90,16 @@ async function pullsOf(
   try {
     return known(await within((signal) => github.commitPulls(event.owner, event.repo, sha, signal)))
   } catch (error: unknown) {
-    return unknown(
+    const why =
       `Could not find the pull requests of commit ${sha.slice(0, 7)}: ` +
-        `${describeGitHubError(error, 'pull-requests: read')}.`
+      `${describeGitHubError(error, 'pull-requests: read')}.`
+    // A token that may not ask is the workflow's choice, the same on every run: the run goes on,
+    // as without a token. A question GitHub did not answer this time is not known (re-run it).
+    if (gitHubError(error).kind !== 'refused') return unknown(why)
+    log.warning(
+      `${why} Without them the agent's own merges cannot be told from other changes: grant ` +
+        'pull-requests: read so that they start no docs job.'
     )
+    return unknown(why, 'not-asked')
   }
 }
