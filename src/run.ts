@@ -34,6 +34,8 @@ export type Outcome =
       readonly check?: string
       /** The docs check on the commit already says what is true: nothing is written over it. */
       readonly leaveCheck?: boolean
+      /** `error`: it could not be told whether there is anything to document; never success. */
+      readonly checkState?: 'success' | 'error'
     }
   /** dry-run: everything up to starting the job was done, and nothing was started. */
   | { readonly kind: 'dry-run' }

@@ -19,10 +19,20 @@ const REPO = '/repos/Codertocat/Hello-World'
 const BEFORE = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'
 
 /** What the run asked of the code repository (the docs pull request is read in its own). */
-const github = (sim: Simulator) =>
+const asked = (sim: Simulator) =>
   sim.requests
     .filter((r) => r.path.startsWith(`${REPO}/`))
     .map((r) => `${r.method} ${r.path.split('?')[0]}`)
+/**
+ * What the run asked to read the change: every request but the one, asked alongside, for the pull
+ * requests of the pushed commit (whether it is the agent's own work).
+ */
+const github = (sim: Simulator) => {
+  const all = asked(sim)
+  const pulls = all.filter((r) => /\/commits\/[0-9a-f]{40}\/pulls$/.test(r))
+  expect(pulls.length).toBeLessThanOrEqual(1)
+  return all.filter((r) => !pulls.includes(r))
+}
 const creates = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
 const sentPrompt = (sim: Simulator) =>

@@ -27,7 +27,11 @@ function eventPayload(file: string): { after?: string; before?: string } {
 }
 
 /** What the run asked of the code repository (the docs pull request is read in its own). */
-const github = (sim: Simulator) => sim.requests.filter((r) => r.path.includes('/repos/Codertocat/'))
+/** The pull requests of the pushed commit, asked on every push: is it the agent's own work? */
+const PULLS = /\/commits\/[0-9a-f]{40}\/pulls(\?|$)/
+/** What the run asked to read the change (the pull requests of the commit are asked besides). */
+const github = (sim: Simulator) =>
+  sim.requests.filter((r) => r.path.includes('/repos/Codertocat/') && !PULLS.test(r.path))
 const creates = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
 const sentPrompt = (sim: Simulator) =>
@@ -170,10 +174,14 @@ describe('what the agent is told', () => {
     expect(prompt).toContain("```text\nYou are totally right! I'll get this fixed right away.\n")
   })
 
-  it('context: off sends the prompt as written and asks GitHub nothing', async () => {
+  it('context: off sends the prompt as written and asks GitHub only whose commit it is', async () => {
     const sim = await sims.start()
     await runAction(inputs(sim, { context: 'off' }), onEvent(sim, 'push', 'push.json'))
     expect(github(sim)).toHaveLength(0)
+    const { after } = eventPayload('push.json')
+    expect(sim.requests.map((r) => r.path.split('?')[0])).toContain(
+      `${REPO}/commits/${after}/pulls`
+    )
     expect(sentPrompt(sim)).toBe(QUICK.prompt)
   })
 

@@ -64,6 +64,8 @@ export class Companion {
    * the action followed, not a code change.
    */
   docsPull = false
+  /** The comments could not be read (or the token's account learned), so nothing is known. */
+  unreadable = false
 
   constructor(
     github: GitHubApi,
@@ -114,6 +116,7 @@ export class Companion {
       (body) => readBacklink(body)?.projectId === projectId
     )
     if ('step' in result) {
+      this.unreadable = true
       const why = describeGitHubError(result.error, 'pull-requests: read')
       this.surface.warn(
         result.step === 'account'

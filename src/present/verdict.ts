@@ -112,17 +112,23 @@ export function verdictOf(record: RunRecord): Verdict {
         ? { comment: '✅ Docs pull request merged', description: 'Docs pull request merged' }
         : docs?.state === 'unknown'
           ? {
-              comment: '✅ Docs pull request opened (its state could not be read)',
+              comment: '⚠️ Docs pull request opened; its state could not be read',
               description: 'Docs pull request opened; its state could not be read'
             }
           : { comment: '✅ Docs pull request ready', description: 'Docs pull request ready' }
     return {
       ...base,
       ...done,
-      icon: '✅',
+      // Nothing says ready on a state that could not be read.
+      icon: docs?.state === 'unknown' ? '⚠️' : '✅',
       notes: docs?.state === 'unknown' && docs.why ? [docs.why] : [],
       comment: ready.comment,
-      check: { state: 'success', description: ready.description }
+      // The check passes only on a docs pull request known to be open (or merged): a state that
+      // could not be read is never success.
+      check: {
+        state: docs?.state === 'unknown' ? 'error' : 'success',
+        description: ready.description
+      }
     }
   }
 
@@ -199,7 +205,10 @@ export function verdictOf(record: RunRecord): Verdict {
         headline: 'Skipped: no job started',
         notes: [outcome.reason],
         comment: '⏭️ No docs job needed',
-        check: { state: 'success', description: outcome.check ?? 'No documented files changed' }
+        check: {
+          state: outcome.checkState ?? 'success',
+          description: outcome.check ?? 'No documented files changed'
+        }
       }
     case 'dry-run':
       return {

@@ -1,0 +1,237 @@
+// Inputs for the decision's tests: events as the runner describes them, and what the read stage
+// may have learned, as examples and as fast-check arbitraries over every combination.
+import fc from 'fast-check'
+import type { DecisionSettings } from '../src/decide/decide.js'
+import type { BranchFacts, Facts, JobFacts, PullFacts } from '../src/read/facts.js'
+import { known, unknown, type Knowable } from '../src/read/known.js'
+import type { Event } from '../src/trigger/event.js'
+
+export const AGENT = 'mintlify[bot]'
+export const HUMAN = 'octocat'
+export const PROJECT = 'proj_1'
+export const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((c) => c.repeat(40)) as [
+  string,
+  string,
+  string,
+  string
+]
+/** The commit every generated event ends on. */
+export const HEAD = D
+
+export const SETTINGS: DecisionSettings = {
+  agentAccounts: [AGENT],
+  jobId: '',
+  prompt: 'Document it',
+  projectId: PROJECT
+}
+
+export function event(name: string, more: Partial<Event> = {}): Event {
+  return {
+    name,
+    owner: 'o',
+    repo: 'r',
+    ref: 'refs/heads/main',
+    sha: HEAD,
+    serverUrl: 'https://github.com',
+    deleted: false,
+    commits: [],
+    ...more
+  }
+}
+
+export const push = (logins: string[] = [HUMAN], more: Partial<Event> = {}) =>
+  event('push', {
+    before: C,
+    after: HEAD,
+    commits: logins.map((login, i) => ({
+      sha: i === logins.length - 1 ? HEAD : A,
+      message: 'm',
+      login
+    })),
+    ...more
+  })
+
+export const pullEvent = (author = HUMAN, action = 'synchronize', merged?: boolean) =>
+  event('pull_request', {
+    action,
+    ref: 'refs/pull/2/merge',
+    pullRequest: { number: 2, title: 't', body: '', author, headSha: HEAD, merged }
+  })
+
+export const schedule = () => event('schedule')
+
+export const failed = unknown('GitHub answered 502.')
+export const notAsked = unknown('A dry run reads nothing.', 'not-asked')
+
+export function pull(more: Partial<PullFacts> = {}): PullFacts {
+  return {
+    number: 2,
+    headSha: HEAD,
+    author: HUMAN,
+    docsPull: false,
+    recorded: known(undefined),
+    ...more
+  }
+}
+
+export function job(
+  from: JobFacts['from'],
+  phase: JobFacts['phase'],
+  docs: JobFacts['docs'],
+  jobId = 'job_rec'
+): JobFacts {
+  return { jobId, from, phase, docs }
+}
+
+/** The facts of a run whose commit belongs to no pull request. */
+export function facts(more: Partial<Facts> = {}): Facts {
+  return { pulls: known([]), prepared: { prompt: 'Document it\n\n## Context' }, ...more }
+}
+
+export function branch(record: BranchFacts['record'], name = 'main'): BranchFacts {
+  return { name, record }
+}
+
+export const record = (
+  told: string,
+  more: { jobId?: string; branch?: string; since?: string } = {}
+) => known({ jobId: 'job_rec', branch: 'main', since: A.slice(0, 12), told, ...more })
+
+// ——— Arbitraries ———
+
+const login = fc.constantFrom(AGENT, HUMAN, HUMAN, HUMAN, 'dependabot[bot]')
+const sha = fc.constantFrom(A, B, C, HEAD)
+const phase = fc.constantFrom('running', 'completed', 'failed', 'archived' as const)
+const docsState = fc.constantFrom('open', 'merged', 'closed', 'none' as const)
+function knowable<T>(value: fc.Arbitrary<T>): fc.Arbitrary<Knowable<T>> {
+  return fc.oneof(
+    { weight: 8, arbitrary: value.map((v) => known(v)) },
+    { weight: 1, arbitrary: fc.constant(failed) },
+    { weight: 1, arbitrary: fc.constant(notAsked) }
+  )
+}
+
+/** Every kind of event the decision meets: pushes, pull request activity, schedules. */
+export const anyEvent: fc.Arbitrary<Event> = fc.oneof(
+  fc.array(login, { minLength: 1, maxLength: 3 }).map((logins) => push(logins)),
+  fc
+    .tuple(login, fc.constantFrom('opened', 'synchronize', 'closed'), fc.boolean())
+    .map(([author, action, merged]) =>
+      pullEvent(author, action, action === 'closed' ? merged : undefined)
+    ),
+  fc.constantFrom('main', 'feature').map((b) => event('schedule', { ref: `refs/heads/${b}` })),
+  fc.constant(event('workflow_dispatch'))
+)
+
+export const anySettings: fc.Arbitrary<DecisionSettings> = fc.record({
+  agentAccounts: fc.constant([AGENT]),
+  jobId: fc.constantFrom('', '', '', '', '', '', '', 'job_given'),
+  prompt: fc.constantFrom('Document it', ''),
+  projectId: fc.constant(PROJECT)
+})
+
+const anyPull: fc.Arbitrary<PullFacts> = fc.record({
+  number: fc.constantFrom(2, 3),
+  headSha: sha,
+  author: login,
+  docsPull: fc.constantFrom(false, false, false, false, false, true),
+  recorded: knowable(
+    fc.option(
+      fc.record({
+        projectId: fc.constantFrom(PROJECT, PROJECT, 'proj_other'),
+        jobId: fc.constantFrom('job_pull', 'job_other'),
+        sha: fc.option(sha, { nil: undefined })
+      }),
+      { nil: undefined, freq: 6 }
+    )
+  )
+})
+
+const anyRecord = knowable(
+  fc.option(
+    fc.record({
+      jobId: fc.constantFrom('job_branch', 'job_other'),
+      branch: fc.constantFrom('main', 'main', 'feature'),
+      since: fc.option(fc.constantFrom(A.slice(0, 12), B.slice(0, 7)), { nil: undefined }),
+      told: sha
+    }),
+    { nil: undefined, freq: 6 }
+  )
+)
+
+/**
+ * What the read stage may have learned for `event`: the commit's pull requests, the one it
+ * belongs to and its comment's record, the branch's record, the recorded job and its docs pull
+ * request, and the change (or its skip) — each known, failed or not asked.
+ */
+export function anyFacts(ev: Event): fc.Arbitrary<Facts> {
+  const pullsOf: fc.Arbitrary<
+    Knowable<readonly { number: number; author?: string; headSha?: string }[]>
+  > = ev.pullRequest
+    ? fc.constant(
+        known([
+          {
+            number: ev.pullRequest.number,
+            author: ev.pullRequest.author,
+            headSha: ev.pullRequest.headSha
+          }
+        ])
+      )
+    : knowable(
+        fc.array(fc.record({ number: fc.constantFrom(2, 3, 4), author: login, headSha: sha }), {
+          maxLength: 3
+        })
+      )
+  return fc
+    .record({
+      pulls: pullsOf,
+      pull: anyPull,
+      gathers: fc.boolean(),
+      branchName: fc.constantFrom('main', 'feature'),
+      record: anyRecord,
+      phase: knowable(phase),
+      docs: knowable(docsState),
+      jobFrom: fc.constantFrom('pull', 'branch' as const),
+      hasJob: fc.constantFrom(true, true, true, false),
+      prepared: fc.option(
+        fc.record({
+          prompt: fc.constantFrom('Document it\n\n## Context', ''),
+          // Now and then, `paths` found nothing to document (or the branch was deleted).
+          skip: fc.oneof(
+            { weight: 5, arbitrary: fc.constant(undefined) },
+            { weight: 1, arbitrary: fc.constant('None of the changed files matches paths.') }
+          )
+        }),
+        { nil: undefined }
+      )
+    })
+    .map((r): Facts => {
+      const only = r.pulls.known && r.pulls.value.length === 1 ? r.pulls.value[0] : undefined
+      const thePull = only
+        ? { ...r.pull, number: only.number, author: only.author, headSha: only.headSha }
+        : undefined
+      const recorded = thePull?.recorded.known ? thePull.recorded.value : undefined
+      const gathers = r.gathers && !ev.pullRequest
+      // As the read stage does: a pull request that records a job leaves the branch's record unread.
+      const branchFacts = gathers
+        ? { name: r.branchName, record: recorded ? notAsked : r.record }
+        : undefined
+      const branchRecord = branchFacts?.record.known ? branchFacts.record.value : undefined
+      // Mostly the job of the record there is; now and then one that does not match it.
+      const from = r.jobFrom === 'branch' && branchRecord ? 'branch' : recorded ? 'pull' : r.jobFrom
+      const jobId = from === 'pull' ? recorded?.jobId : branchRecord?.jobId
+      const theJob = r.hasJob && jobId ? { jobId, from, phase: r.phase, docs: r.docs } : undefined
+      return {
+        pulls: r.pulls,
+        pull: thePull,
+        branch: branchFacts,
+        job: theJob,
+        prepared: gathers ? r.prepared : (r.prepared ?? { prompt: 'Document it' })
+      }
+    })
+}
+
+/** A generated run: settings, an event and what is known of it. */
+export const anyRun = fc
+  .tuple(anySettings, anyEvent)
+  .chain(([settings, ev]) => anyFacts(ev).map((f) => ({ settings, event: ev, facts: f })))

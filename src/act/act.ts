@@ -1,0 +1,158 @@
+/**
+ * The act stage: carries out the plan (start, watch, follow a closed pull request) and keeps the
+ * run's state as it goes, for the sinks. It decides nothing: a run on a branch that gathers reads
+ * its change from where the plan says, and asks the decision again with it.
+ */
+import type { DocsReaders } from '../github/docs-pull.js'
+import { readDocsPull } from '../github/docs-pull.js'
+import type { Recorded } from '../github/companion.js'
+import { decide } from '../decide/decide.js'
+import type { Close, Plan, Start } from '../decide/plan.js'
+import type { Settings } from '../inputs.js'
+import type { MintlifyApi } from '../mintlify/api.js'
+import { waitForJob } from '../mintlify/poll.js'
+import { readRecordedJob } from '../mintlify/read-job.js'
+import { dryRunTitle, planWords, skipWords } from '../present/plan.js'
+import type { Reporter } from '../publish/report.js'
+import { closeAll, type Sink } from '../publish/sink.js'
+import type { Facts } from '../read/facts.js'
+import { endsWithLink, type Mode, type RunState } from '../run.js'
+import type { Step } from '../step.js'
+import type { Event } from '../trigger/event.js'
+import { preparePrompt } from '../trigger/prompt.js'
+import { begin } from './start.js'
+
+/** What the stages of one run share. */
+export interface Run {
+  readonly state: RunState
+  readonly sinks: readonly Sink[]
+  readonly settings: Settings
+  readonly step: Step
+  readonly report: Reporter
+  /** The tokens that may read the docs pull request. */
+  readonly readers: DocsReaders
+  /** The Mintlify API; undefined on a dry run, which sends it nothing. */
+  readonly api?: MintlifyApi
+}
+
+/** Acts on `plan`, which the decision made from `facts`. */
+export async function act(run: Run, event: Event | undefined, facts: Facts, plan: Plan) {
+  const { settings, step, readers } = run
+  let prepared = facts.prepared
+  if (plan.act !== 'skip' && plan.act !== 'close' && !prepared) {
+    const within = step.within(step.budgets.change)
+    const since = plan.tell?.since
+    prepared = await preparePrompt(settings, event, readers.workflow, within, step.log, since)
+    plan = decide(settings, event, { ...facts, prepared })
+  }
+  const words = planWords(plan)
+  if (words.warning) run.report.warning(words.warning)
+  if (plan.act === 'close') return followClosed(run, plan)
+  if (plan.keep) run.state.branch = plan.keep
+  if (plan.act === 'skip') {
+    const check = plan.check
+    run.state.outcome = {
+      kind: 'skipped',
+      ...skipWords(plan),
+      ...(check === 'leave' ? { leaveCheck: true } : check === 'error' ? { checkState: check } : {})
+    }
+    return
+  }
+  const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
+  await start(run, event, plan, prepared?.prompt ?? settings.prompt, words, recorded)
+}
+
+/** start → watch → read the docs pull request, for a plan that starts or continues a job. */
+async function start(
+  run: Run,
+  event: Event | undefined,
+  plan: Start,
+  prompt: string,
+  words: { reason?: string; note?: string },
+  recorded: Recorded | undefined
+) {
+  const { state, settings, step, report, readers, api } = run
+  state.mode = plan.act
+  // The job to attach to exists before it is read: a timeout while reading it still names it.
+  if (plan.act === 'attach') state.job = { id: plan.jobId }
+  if (words.reason) report.info(words.reason)
+  if (!api) {
+    report.prompt(prompt, dryRunTitle(plan))
+    return void (state.outcome = { kind: 'dry-run' })
+  }
+  const begun = await begin(plan, settings, prompt, api, step.schedule, step, report)
+  Object.assign(state, { job: begun.job, mode: begun.mode })
+  if (begun.keep) state.branch = begun.keep
+  for (const note of [words.note, begun.note]) if (note) state.notes.push(note)
+  state.told = toldCommit(settings, begun, recorded, state.trigger?.commit?.sha)
+  if (!begun.job.id) throw new Error(NO_JOB_ID)
+  // Without waiting, the start is also the end: the sinks write once, when the run is over.
+  if (!settings.wait) state.outcome = { kind: 'started', mode: state.mode }
+  else await watch(run, api)
+  // Nothing says the docs are ready before their pull request was read.
+  if (event && endsWithLink(state)) {
+    state.docs = await readDocsPull(state.job, event, readers, step.afterJob())
+    if (state.docs?.why) report.info(state.docs.why)
+  }
+}
+
+/** Polls the job to its end or the deadline, keeping `state.job` current as it goes. */
+async function watch({ state, sinks, step, settings }: Run, api: MintlifyApi) {
+  state.outcome = { kind: 'running' }
+  for (const sink of sinks) sink.started?.(state)
+  const job = state.job ?? {}
+  const jobId = job.id ?? ''
+  const watched = await waitForJob(
+    job,
+    (ms, signal) => api.getJob(jobId, ms, signal),
+    step.schedule,
+    step,
+    {
+      onJob: (latest) => (state.job = latest),
+      afterMessage: state.mode === 'follow-up'
+    }
+  )
+  state.job = watched.job
+  state.outcome =
+    watched.kind === 'finished'
+      ? { kind: 'finished', phase: watched.phase }
+      : { kind: 'timeout', timeoutMs: settings.timeoutMs }
+}
+
+/**
+ * A code pull request was closed: no job is started or messaged. When a sink follows it (the
+ * docs pull request), the job the plan names is read once, and the sinks' notes go to the
+ * status comment.
+ */
+async function followClosed(run: Run, plan: Close): Promise<void> {
+  const { state, sinks, step } = run
+  state.outcome = { kind: 'skipped', reason: planWords(plan).reason ?? '' }
+  if (sinks.every((sink) => sink.closed === undefined)) return
+  if (!plan.jobId)
+    return step.log.info(
+      'No docs job is recorded for this pull request, so no docs pull request follows it.'
+    )
+  const job = await readRecordedJob(step.mintlify(), plan.jobId, step.lookupSchedule(), step)
+  if (!job) return step.log.info('The docs pull request is left as it is.')
+  Object.assign(state, { job, mode: 'attach' })
+  state.notes.push(...(await closeAll(sinks, state, step.within(step.budgets.write))))
+}
+
+/**
+ * The last code commit the job knows of, for the status comment to record: this run's, when its
+ * prompt described the change (`context: auto`) and was sent; else what the record said of the
+ * same job.
+ */
+export function toldCommit(
+  settings: Pick<Settings, 'context'>,
+  begun: { readonly mode: Mode; readonly job: { readonly id?: string | null } },
+  recorded: Recorded | undefined,
+  commit: string | undefined
+): string | undefined {
+  if (settings.context === 'auto' && begun.mode !== 'attach') return commit
+  return begun.job.id === recorded?.jobId ? recorded?.sha : undefined
+}
+
+const NO_JOB_ID =
+  'The API created a job but its answer has no job id, so the job cannot be followed; find it ' +
+  'in the Mintlify dashboard.'

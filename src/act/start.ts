@@ -1,0 +1,93 @@
+/**
+ * Starting the work on the platform, as the plan says: create the job, send the follow-up
+ * message, or read the job to attach to, through the Mintlify request policy. A follow-up the
+ * job refuses becomes a new job when the plan says so (`fallback`), on every path that plans one.
+ */
+import { ApiError } from '../errors.js'
+import type { Keep, Start } from '../decide/plan.js'
+import type { Settings } from '../inputs.js'
+import { CREATE, MESSAGE, type MintlifyApi } from '../mintlify/api.js'
+import { mergeJob, type Job } from '../mintlify/job.js'
+import { send, type Schedule } from '../mintlify/poll.js'
+import { readJob } from '../mintlify/read-job.js'
+import { refusedNote } from '../present/plan.js'
+import type { Reporter } from '../publish/report.js'
+import type { Mode } from '../run.js'
+import type { Runtime } from '../runtime.js'
+import { forLog } from '../sanitize.js'
+
+/**
+ * Whether the API refused a follow-up message in a way that says the job cannot take one: any
+ * 4xx but those about the key (401, 403), time (408) and rate (429), which a new job would meet
+ * too.
+ */
+function cannotGoOn(error: unknown): error is ApiError & { failure: { status: number } } {
+  if (!(error instanceof ApiError) || error.failure.kind !== 'http') return false
+  const { status } = error.failure
+  return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status)
+}
+
+export interface Begun {
+  readonly job: Job
+  readonly mode: Mode
+  /** Why the job is not the planned one, for the status comment. */
+  readonly note?: string
+  /** The branch's record for a job that replaced a refused follow-up. */
+  readonly keep?: Keep
+}
+
+/**
+ * Starts the job, sends the follow-up message, or reads the job to attach to, and publishes its
+ * id. Returns the job as that request's answer shows it (a created job may lack an id).
+ */
+export async function begin(
+  plan: Start,
+  settings: Settings,
+  prompt: string,
+  api: MintlifyApi,
+  schedule: Schedule,
+  runtime: Runtime,
+  reporter: Reporter
+): Promise<Begun> {
+  const where = `project ${settings.projectId} at ${settings.baseUrl.origin}`
+  const create = async (): Promise<Begun> => {
+    reporter.info(`Starting an agent job in ${where}.`)
+    const created = await send(
+      CREATE,
+      (timeoutMs, signal) => api.createJob(prompt, timeoutMs, signal),
+      schedule,
+      runtime
+    )
+    if (created.id) reporter.jobCreated(created)
+    return { job: created, mode: 'create' }
+  }
+  if (plan.act === 'create') return create()
+
+  const id = plan.jobId
+  // The id is known before any request: publish it now, so it survives whatever happens next.
+  if (!plan.reusingFrom) reporter.jobId(id)
+  if (plan.act === 'follow-up') {
+    reporter.info(`Sending a follow-up message to agent job ${forLog(id, 100)} in ${where}.`)
+    let answer: Job
+    try {
+      answer = await send(
+        MESSAGE,
+        (timeoutMs, signal) => api.sendMessage(id, prompt, timeoutMs, signal),
+        schedule,
+        runtime
+      )
+    } catch (error: unknown) {
+      if (!plan.fallback || !cannotGoOn(error)) throw error
+      const note = refusedNote(plan, error.failure.status)
+      reporter.info(`${forLog(note, 300)} ${error.message}`)
+      return { ...(await create()), note, keep: plan.fallback.keep }
+    }
+    const job = mergeJob({ id }, answer)
+    reporter.jobCreated(job, 'Sent a follow-up message to')
+    return { job, mode: 'follow-up' }
+  }
+  reporter.info(`Attaching to agent job ${forLog(id, 100)} in ${where}; nothing is sent to it.`)
+  const job = await readJob(api, id, schedule, runtime)
+  reporter.jobCreated(job, 'Attached to')
+  return { job, mode: 'attach' }
+}

@@ -1,0 +1,33 @@
+/** What a branch's docs check keeps, by what the run does. Pure. */
+import type { Facts } from '../read/facts.js'
+import { ZERO_SHA, type Event } from '../trigger/event.js'
+import type { Keep } from './plan.js'
+
+/**
+ * The branch's record as it is, for a run that starts nothing: carried forward to this commit,
+ * so the next run finds it here. A push whose pull request records a job records that job on
+ * the branch. Undefined when the run does not gather or no record is known.
+ */
+export function carried(facts: Facts, event: Event): Keep | undefined {
+  const branch = facts.branch
+  if (!branch) return undefined
+  const pull = facts.pull?.recorded
+  const viaPull = pull?.known ? pull.value : undefined
+  if (viaPull) return { name: branch.name, base: pushedOnto(event), jobId: viaPull.jobId }
+  const record = branch.record.known ? branch.record.value : undefined
+  if (!record || record.branch !== branch.name) return undefined
+  return { name: branch.name, base: record.since, jobId: record.jobId }
+}
+
+/** The commit before a push, when it names one (not a branch's creation). */
+export function pushedOnto(event: Event): string | undefined {
+  return event.name === 'push' && event.before && !ZERO_SHA.test(event.before)
+    ? event.before
+    : undefined
+}
+
+/** Whether two commits are the same, one possibly a short sha. */
+export function sameCommit(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false
+  return a.startsWith(b) || b.startsWith(a)
+}

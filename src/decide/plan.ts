@@ -1,0 +1,123 @@
+/**
+ * What a run does, as data: the decision's answer, which the act stage carries out and the
+ * presentation puts into words. Nothing here reads or writes anything.
+ */
+import type { Phase } from '../mintlify/job.js'
+import type { AgentHand } from '../read/own.js'
+import type { Mode } from '../run.js'
+import type { PullRef } from '../trigger/ref.js'
+
+export type { Mode } from '../run.js'
+
+/** What the docs check on a branch keeps for the next run there (see `github/branch-record.ts`). */
+export interface Keep {
+  readonly name: string
+  /** The last commit documented before the job began. */
+  readonly base?: string
+  /** The job the record names when the run itself works with none (it starts nothing). */
+  readonly jobId?: string
+}
+
+/** Where a record was found: the pull request's status comment, or the branch's docs check. */
+export type Where = { readonly pull: number } | { readonly branch: string }
+
+/** Why the plan is what it is, as data. */
+export type Why =
+  /** The change is the agent's own work. `pullEvent`: the run is on the pull request itself. */
+  | { readonly code: 'own'; readonly hand: AgentHand; readonly pullEvent: boolean }
+  /** It cannot be told whether the change is the agent's own. */
+  | { readonly code: 'own-unknown'; readonly why: string }
+  /** The change itself needs no job (a deleted branch, `paths` that match nothing). */
+  | { readonly code: 'change'; readonly text: string }
+  /** The job was told this very commit and its docs pull request is merged. */
+  | {
+      readonly code: 'docs-merged-told'
+      readonly jobId: string
+      readonly docs?: PullRef
+      readonly where: Where
+    }
+  /** The job was told this very commit, and what became of it cannot be read. */
+  | { readonly code: 'nothing-new'; readonly branch: string; readonly since: string }
+  /** The pull request's comment records a job still at work: it gets the change. */
+  | { readonly code: 'reuse-pull'; readonly number: number; readonly jobId: string }
+  /** The branch's record names a job still running, or whose docs pull request is open. */
+  | {
+      readonly code: 'join'
+      readonly jobId: string
+      readonly branch: string
+      readonly docs?: PullRef
+    }
+  /** The job was told this very commit already: the run follows it to its end. */
+  | { readonly code: 'mend'; readonly jobId: string; readonly commit: string }
+  /** The recorded job could not be read: a new job. */
+  | { readonly code: 'job-unreadable'; readonly jobId: string; readonly where: Where }
+  /** The recorded job failed or was archived: a new job. */
+  | {
+      readonly code: 'job-ended'
+      readonly jobId: string
+      readonly phase: Exclude<Phase, 'running' | 'completed'>
+      readonly where: Where
+    }
+  /** The recorded job completed without a docs pull request: a new job. */
+  | { readonly code: 'no-link'; readonly jobId: string; readonly where: Where }
+  /** The recorded job's docs pull request is merged or closed: a new job. */
+  | {
+      readonly code: 'docs-done'
+      readonly jobId: string
+      readonly docs?: PullRef
+      readonly state: 'merged' | 'closed'
+    }
+  /** The recorded job's docs pull request's state could not be read: a new job, never blind. */
+  | {
+      readonly code: 'docs-unknown'
+      readonly jobId: string
+      readonly docs?: PullRef
+      readonly why: string
+      readonly where: Where
+    }
+  /** A code pull request was closed: no job is started or messaged. */
+  | { readonly code: 'closed-pull'; readonly merged: boolean }
+
+/** A run that starts and sends nothing. */
+export interface Skip {
+  readonly act: 'skip'
+  readonly why: Why
+  /**
+   * What the docs check says: `success` (nothing to document, or documented already), `error`
+   * (it could not be told: never success), or `leave` (the check on the commit holds the record).
+   */
+  readonly check: 'success' | 'error' | 'leave'
+  /** The branch's record, carried forward to this commit. */
+  readonly keep?: Keep
+}
+
+/** A run that starts a job, sends one the change, or attaches to one. */
+export interface Start {
+  readonly act: Mode
+  /** The job to continue; '' for a new one. */
+  readonly jobId: string
+  readonly why?: Why
+  /** The pull request whose status comment records the job (a follow-up from `reuse-job`). */
+  readonly reusingFrom?: number
+  /**
+   * A run that gathers on a branch: the change is told from this commit on (undefined: the
+   * change as the event shows it). The act stage reads it, then decides again with it.
+   */
+  readonly tell?: { readonly since?: string }
+  /** The branch's record for the job this run ends with. */
+  readonly keep?: Keep
+  /**
+   * When the job refuses the follow-up (it can take no more), a new job is started with the same
+   * change, and the branch keeps this record.
+   */
+  readonly fallback?: { readonly act: 'create'; readonly keep?: Keep }
+}
+
+/** A code pull request was closed: the job its comment records (or `job-id`) is followed. */
+export interface Close {
+  readonly act: 'close'
+  readonly jobId?: string
+  readonly why: Why
+}
+
+export type Plan = Skip | Start | Close

@@ -1,0 +1,190 @@
+/**
+ * The plan's words: why the run does what it does, for the log, the status comment and the
+ * check, and what a dry run shows. Pure.
+ */
+import type { Plan, Skip, Start, Where, Why } from '../decide/plan.js'
+import type { AgentHand } from '../read/own.js'
+import { forLog } from '../sanitize.js'
+import { pullName, type PullRef } from '../trigger/ref.js'
+
+export interface PlanWords {
+  /** Why, for the log; for a skip, the outcome's reason. */
+  readonly reason?: string
+  /** A line for the status comment: why the recorded job was not sent the change. */
+  readonly note?: string
+  /** An annotation the run owes its users. */
+  readonly warning?: string
+  /** For a skip: what the docs check says. */
+  readonly check?: string
+}
+
+const DOCS_PULL_CHECK = 'This is the docs pull request itself'
+const AGENT_PUSH_CHECK = "The agent's own docs change: nothing to document"
+
+const job = (id: string) => forLog(id, 100)
+const docsName = (ref: PullRef | undefined) => (ref ? pullName(ref) : 'its docs pull request')
+const at = (where: Where) =>
+  'pull' in where ? `pull request #${where.pull}` : forLog(where.branch, 100)
+
+export function planWords(plan: Plan): PlanWords {
+  const why = plan.why
+  return why ? words(why) : {}
+}
+
+function own(hand: AgentHand, pullEvent: boolean): PlanWords {
+  switch (hand.by) {
+    case 'pull-author':
+      return {
+        reason:
+          `Pull request #${hand.number} was opened by ${forLog(hand.author, 60)} (agent-accounts): ` +
+          "it is the agent's own docs pull request, so no docs job is started.",
+        check: DOCS_PULL_CHECK
+      }
+    case 'push-commits':
+      return {
+        reason:
+          `Every pushed commit is by ${forLog(hand.author, 60)} (agent-accounts): the ` +
+          "agent's own work starts no docs job.",
+        check: AGENT_PUSH_CHECK
+      }
+    case 'commit-pull':
+    case 'backlink': {
+      const what =
+        hand.by === 'commit-pull'
+          ? `opened by ${forLog(hand.author, 60)} (agent-accounts)`
+          : "followed by this action as a docs pull request (it carries the action's backlink)"
+      return pullEvent
+        ? {
+            reason: `Pull request #${hand.number} was ${what}: no docs job is started for the docs themselves.`,
+            check: DOCS_PULL_CHECK
+          }
+        : {
+            reason: `The pushed commit comes from pull request #${hand.number}, ${what}: no docs job is started for the docs themselves.`,
+            check: AGENT_PUSH_CHECK
+          }
+    }
+  }
+}
+
+function words(why: Why): PlanWords {
+  const both = (text: string): PlanWords => ({ reason: text, note: text })
+  switch (why.code) {
+    case 'own':
+      return own(why.hand, why.pullEvent)
+    case 'own-unknown': {
+      const text =
+        `${why.why} Whether it is the agent's own work cannot be told, so no docs job is ` +
+        'started for it; re-run the workflow once GitHub answers.'
+      return {
+        reason: text,
+        warning: text,
+        check: "Could not tell whether this is the agent's own change: re-run to document it"
+      }
+    }
+    case 'change':
+      return { reason: why.text }
+    case 'docs-merged-told': {
+      const name = docsName(why.docs)
+      const every =
+        'pull' in why.where
+          ? `every commit of pull request #${why.where.pull}`
+          : `every commit on ${forLog(why.where.branch, 100)}`
+      return {
+        reason:
+          `Docs pull request ${name} of agent job ${job(why.jobId)} is merged, and that job was ` +
+          `told ${every}: nothing new to document, so no job was started.`,
+        check: `Docs already merged: ${name}`
+      }
+    }
+    case 'nothing-new': {
+      const since = forLog(why.since.slice(0, 7), 7)
+      return {
+        reason: `Nothing changed on ${forLog(why.branch, 100)} since ${since}, the last commit the docs were told about: no job was started or messaged.`,
+        check: `No new commits since the docs were last told (${since})`
+      }
+    }
+    case 'reuse-pull':
+      return {
+        reason:
+          `Pull request #${why.number} already has agent job ${job(why.jobId)} ` +
+          '(reuse-job: true): sending the prompt to it as a follow-up.'
+      }
+    case 'join':
+      return both(
+        why.docs
+          ? `This change joins agent job ${job(why.jobId)} and its open docs pull request ${pullName(why.docs)} on ${forLog(why.branch, 100)} (reuse-job: true).`
+          : `This change joins agent job ${job(why.jobId)}, still running on ${forLog(why.branch, 100)} (reuse-job: true).`
+      )
+    case 'mend':
+      return {
+        reason:
+          `Agent job ${job(why.jobId)} was already told commit ${forLog(why.commit.slice(0, 7), 7)}: ` +
+          'this run sends it nothing and follows it to its end.'
+      }
+    case 'job-unreadable':
+      return both(
+        `Agent job ${job(why.jobId)} recorded on ${at(why.where)} could not be read, so a new job was started.`
+      )
+    case 'job-ended':
+      return both(
+        `Agent job ${job(why.jobId)} recorded on ${at(why.where)} ${why.phase}, so a new job was started.`
+      )
+    case 'no-link':
+      return both(
+        `Agent job ${job(why.jobId)} completed without a docs pull request, so a new job was started.`
+      )
+    case 'docs-done': {
+      const how = why.state === 'merged' ? 'was merged' : 'was closed without merging'
+      return both(
+        `Docs pull request ${docsName(why.docs)} of agent job ${job(why.jobId)} ${how}, so this change went to a new job.`
+      )
+    }
+    case 'docs-unknown': {
+      const text = `Docs pull request ${docsName(why.docs)} of agent job ${job(why.jobId)} could not be read, so a new job was started.`
+      const gathers =
+        'branch' in why.where
+          ? `: runs on ${forLog(why.where.branch, 100)} gather into one docs pull request only while it can be read.`
+          : ', never a follow-up sent blind.'
+      return {
+        ...both(text),
+        warning: `${why.why} Its state is not known, so this change went to a new docs job${gathers}`
+      }
+    }
+    case 'closed-pull':
+      return {
+        reason: `The code pull request was ${why.merged ? 'merged' : 'closed without merging'}: no docs job is started or messaged.`
+      }
+  }
+}
+
+/** The skip's words for the outcome: why, and what the check says. */
+export function skipWords(plan: Skip): { reason: string; check?: string } {
+  const { reason = 'No docs job is needed.', check } = planWords(plan)
+  return { reason, check }
+}
+
+/** Why a refused follow-up became a new job, for the status comment. */
+export function refusedNote(plan: Start, status: number): string {
+  const where = plan.reusingFrom ? 'on this pull request' : 'on this branch'
+  return (
+    `Agent job ${job(plan.jobId)} recorded ${where} could not take a message ` +
+    `(HTTP ${status}), so a new job was started.`
+  )
+}
+
+/** The dry-run's title for the prompt it shows: what the step would have done with it. */
+export function dryRunTitle(plan: Start): string {
+  const id = job(plan.jobId)
+  switch (plan.act) {
+    case 'create':
+      return 'The prompt a new agent job would be given (dry-run)'
+    case 'follow-up':
+      return (
+        `The follow-up message agent job ${id} would be sent` +
+        (plan.reusingFrom ? `, the job recorded on pull request #${plan.reusingFrom}` : '') +
+        ' (dry-run)'
+      )
+    case 'attach':
+      return `Would attach to agent job ${id} and send it nothing (dry-run)`
+  }
+}

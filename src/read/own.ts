@@ -1,0 +1,55 @@
+/**
+ * Whether a change is the agent's own work, as far as what was read can say: authorship by one
+ * of `agent-accounts` of the pull request or of every pushed commit, or a commit that belongs to
+ * a pull request one of them opened (its merge, however many other pull requests the commit
+ * belongs to). Pure; the read stage stops early on it, and the decision skips on it.
+ */
+import type { CommitPull } from '../github/api.js'
+import type { Settings } from '../inputs.js'
+import { eventPullRequest, type Event } from '../trigger/event.js'
+import type { Knowable } from './known.js'
+
+/** The agent's hand in the change, as data (the words are the presentation's). */
+export type AgentHand =
+  /** A pull request one of `agent-accounts` opened. */
+  | { readonly by: 'pull-author'; readonly number: number; readonly author: string }
+  /** A push whose commits they all wrote. */
+  | { readonly by: 'push-commits'; readonly author: string }
+  /** A commit of a pull request they opened (its merge), among `of` pull requests. */
+  | { readonly by: 'commit-pull'; readonly number: number; readonly author: string }
+  /** A pull request that carries this action's backlink: a docs pull request it follows. */
+  | { readonly by: 'backlink'; readonly number: number }
+
+/** Whether `login` is one of `agent-accounts` (compared without case). */
+export function isAgent(settings: Pick<Settings, 'agentAccounts'>, login: string | undefined) {
+  return login !== undefined && settings.agentAccounts.includes(login.toLowerCase())
+}
+
+/** What the event alone says: a pull request the agent opened, or a push of only its commits. */
+export function agentByEvent(
+  settings: Pick<Settings, 'agentAccounts'>,
+  event: Event
+): AgentHand | undefined {
+  const pr = eventPullRequest(event)
+  if (pr && isAgent(settings, pr.author)) {
+    return { by: 'pull-author', number: pr.number, author: pr.author ?? '' }
+  }
+  const commits = event.name === 'push' ? event.commits : []
+  if (commits.length > 0 && commits.every((commit) => isAgent(settings, commit.login))) {
+    return { by: 'push-commits', author: commits[0]?.login ?? '' }
+  }
+  return undefined
+}
+
+/** What the commit's pull requests say: one of them the agent opened, or one carries a backlink. */
+export function agentByPulls(
+  settings: Pick<Settings, 'agentAccounts'>,
+  pulls: Knowable<readonly CommitPull[]>,
+  backlinked?: { readonly number: number; readonly docsPull: boolean }
+): AgentHand | undefined {
+  const agents = pulls.known ? pulls.value.filter((pull) => isAgent(settings, pull.author)) : []
+  const first = agents[0]
+  if (first) return { by: 'commit-pull', number: first.number, author: first.author ?? '' }
+  if (backlinked?.docsPull) return { by: 'backlink', number: backlinked.number }
+  return undefined
+}

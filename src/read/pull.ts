@@ -1,0 +1,105 @@
+/**
+ * The pull requests a change belongs to, and the status comment of the one it belongs to: the
+ * event's own pull request for pull request events; for a push (or a run that gathers on a
+ * branch), those GitHub lists for the commit, asked whatever `comment` says, since a commit of the
+ * agent's own pull request must start nothing. Bounded by the lookup budget; what could not be
+ * read is `unknown`.
+ */
+import type { CommitPull, GitHubApi } from '../github/api.js'
+import { Companion } from '../github/companion.js'
+import { describeGitHubError, gitHubError } from '../github/policy.js'
+import type { Settings } from '../inputs.js'
+import type { Step } from '../step.js'
+import { codeCommit } from '../trigger/code.js'
+import { eventPullRequest, type Event } from '../trigger/event.js'
+import type { PullFacts } from './facts.js'
+import { known, unknown, type Knowable } from './known.js'
+
+export interface PullRead {
+  readonly pulls: Knowable<readonly CommitPull[]>
+  readonly pull?: PullFacts
+  /** The status comment on that pull request (`comment: auto`), for the sinks. */
+  readonly companion?: Companion
+}
+
+/** The commit's pull requests, and the one it belongs to with what its comment records. */
+export async function readPull(
+  settings: Settings,
+  event: Event,
+  github: GitHubApi | undefined,
+  gathers: boolean,
+  step: Step
+): Promise<PullRead> {
+  const within = step.within(step.budgets.lookup)
+  const pulls = await pullsOf(event, github, gathers, within, step.log)
+  const only = pulls.known && pulls.value.length === 1 ? pulls.value[0] : undefined
+  if (settings.comment === 'auto' && pulls.known && !only && !eventPullRequest(event)) {
+    if (event.name === 'push' && !event.deleted && !event.ref?.startsWith('refs/tags/'))
+      step.log.info(
+        pulls.value.length === 0
+          ? 'The pushed commit belongs to no pull request, so no status comment is written.'
+          : `The pushed commit belongs to ${pulls.value.length} pull requests, so no status comment is written.`
+      )
+  }
+  if (!only) return { pulls }
+  const bare: PullFacts = { ...only, docsPull: false, recorded: known(undefined) }
+  if (settings.comment !== 'auto' || !github) return { pulls, pull: bare }
+  const companion = new Companion(
+    github,
+    event,
+    only.number,
+    settings.projectId,
+    step.log,
+    settings.reuseJob
+  )
+  const recorded = await companion.find(within)
+  const pull: PullFacts = {
+    ...bare,
+    docsPull: companion.docsPull,
+    recorded: companion.unreadable
+      ? unknown(`The status comment on pull request #${only.number} could not be read.`)
+      : known(recorded)
+  }
+  return { pulls, pull, companion }
+}
+
+/**
+ * The event's own pull request, or those GitHub lists for the pushed (or gathered) commit; none
+ * for a tag, a deleted branch or any other run.
+ */
+async function pullsOf(
+  event: Event,
+  github: GitHubApi | undefined,
+  gathers: boolean,
+  within: ReturnType<Step['within']>,
+  log: Step['log']
+): Promise<Knowable<readonly CommitPull[]>> {
+  const pr = eventPullRequest(event)
+  if (pr) return known([{ number: pr.number, headSha: pr.headSha, author: pr.author }])
+  // A tag points at a commit that may have come from a pull request long done with.
+  const asks = event.name === 'push' || gathers
+  if (!asks || event.deleted || event.ref?.startsWith('refs/tags/')) return known([])
+  const sha = codeCommit(event)?.sha
+  if (!sha) return known([])
+  if (!github) {
+    return unknown(
+      'No github-token was given, so the pull requests of the commit were not asked.',
+      'not-asked'
+    )
+  }
+  try {
+    return known(await within((signal) => github.commitPulls(event.owner, event.repo, sha, signal)))
+  } catch (error: unknown) {
+    const why =
+      `Could not find the pull requests of commit ${sha.slice(0, 7)}: ` +
+      `${describeGitHubError(error, 'pull-requests: read')}.`
+    // A token that may not ask is the workflow's choice, the same on every run: the run goes on,
+    // as without a token. A question GitHub did not answer this time is not known (re-run it).
+    if (gitHubError(error).kind !== 'refused') return unknown(why)
+    log.warning(
+      `${why} Without them the agent's own merges cannot be told from other changes: grant ` +
+        'pull-requests: read so that they start no docs job.'
+    )
+    return unknown(why, 'not-asked')
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The records a run may continue: the docs check a branch's last run wrote (see
+ * `github/branch-record.ts`), and the job a record names with what became of its docs pull
+ * request. Every read is bounded; what could not be read is `unknown`, with the reason logged.
+ */
+import { findRecord, type BranchRecord } from '../github/branch-record.js'
+import type { GitHubApi } from '../github/api.js'
+import { readDocsPull, type DocsReaders } from '../github/docs-pull.js'
+import { describeGitHubError } from '../github/policy.js'
+import type { MintlifyApi } from '../mintlify/api.js'
+import { classifyStatus } from '../mintlify/job.js'
+import { readJob } from '../mintlify/read-job.js'
+import { cancellation, errorMessage } from '../errors.js'
+import { forLog } from '../sanitize.js'
+import type { Step } from '../step.js'
+import { codeCommit } from '../trigger/code.js'
+import type { Event } from '../trigger/event.js'
+import type { JobFacts } from './facts.js'
+import { known, unknown, type Knowable } from './known.js'
+
+/**
+ * The branch's record for the check named `context`, written by the token's own account, however
+ * many commits landed since it was written (`findRecord` pages back through the history).
+ */
+export async function readBranchRecord(
+  event: Event,
+  branch: string,
+  context: string,
+  github: GitHubApi,
+  step: Step
+): Promise<Knowable<BranchRecord | undefined>> {
+  const sha = codeCommit(event)?.sha ?? ''
+  try {
+    const where = { owner: event.owner, repo: event.repo, sha, branch, context }
+    return known(await findRecord(github, where, step.within(step.budgets.lookup), step.log))
+  } catch (error: unknown) {
+    step.log.warning(
+      `Could not read the docs checks on ${forLog(branch, 100)} ` +
+        `(${describeGitHubError(error, 'statuses: read')}), so no earlier docs job is found: a ` +
+        'new one is started, as on every run until they can be read.'
+    )
+    return unknown(`The docs checks on ${forLog(branch, 100)} could not be read.`)
+  }
+}
+
+/**
+ * The job `jobId` and its docs pull request's state, each read once. `api` is undefined on a
+ * dry run, which sends Mintlify nothing: the job is then not known.
+ */
+export async function readRecordedJob(
+  jobId: string,
+  from: JobFacts['from'],
+  event: Event,
+  readers: DocsReaders,
+  api: MintlifyApi | undefined,
+  step: Step
+): Promise<JobFacts> {
+  if (!api) {
+    const why = unknown('A dry run sends Mintlify nothing, not even a read.', 'not-asked')
+    return { jobId, from, phase: why, docs: why }
+  }
+  const id = forLog(jobId, 100)
+  let job
+  try {
+    // Its retries end within the lookup budget, so a job that cannot be read leaves the step its time.
+    job = await readJob(api, jobId, step.lookupSchedule(), step)
+  } catch (error: unknown) {
+    if (step.signal.aborted) throw cancellation(step.signal)
+    const why = unknown(`Agent job ${id} could not be read: ${forLog(errorMessage(error), 300)}`)
+    step.log.info(why.why)
+    return { jobId, from, phase: why, docs: why }
+  }
+  const phase = known(classifyStatus(job.status).phase)
+  if (!job.prLink) return { jobId, from, phase, docs: known('none' as const) }
+  const docs = await readDocsPull(job, event, readers, step.within(step.budgets.lookup))
+  const docsRef = docs?.ref
+  if (!docs || docs.state === 'unknown') {
+    const why = docs?.why ?? `The docs pull request of agent job ${id} could not be read.`
+    return { jobId, from, phase, docs: unknown(why), docsRef }
+  }
+  return { jobId, from, phase, docs: known(docs.state), docsRef }
+}
