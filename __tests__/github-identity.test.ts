@@ -5,15 +5,8 @@
 // count only when the token's own account wrote them, told by id.
 import { afterAll, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import {
-  HistorySchema,
-  IssueCommentSchema,
-  sameAccount,
-  ViewerSchema,
-  type Account,
-  type GitHubApi,
-  type History
-} from '../src/github/api.js'
+import { sameAccount, type Account, type GitHubApi, type History } from '../src/github/api.js'
+import { HistorySchema, IssueCommentSchema, ViewerSchema } from '../src/github/schemas.js'
 import {
   findRecord,
   MAX_RECORD_PAGES,

@@ -1,10 +1,8 @@
 /**
  * The GitHub calls the action makes (`GitHubApi`, which tests fake) and GitHub's answers as the
- * action reads them: the types the rest of the action sees, and the zod schemas that parse each
- * answer at the edge, keeping only the fields the action uses. A field of another shape reads as
- * absent rather than failing the run.
+ * action reads them: the types the rest of the action sees. The schemas that parse each answer
+ * into these types are in `schemas.ts`.
  */
-import { z } from 'zod'
 
 /** Most comment pages read on one pull request (100 a page). */
 export const MAX_COMMENT_PAGES = 30
@@ -224,113 +222,6 @@ export interface IssueComment {
   readonly author?: Account
 }
 
-const num = z.number().int().nonnegative().catch(0)
-const str = z.string().nullish().catch(undefined)
-const accountId = z.number().int().positive().nullish().catch(undefined)
-const botLogin = (login: string) => /\[bot\]$/i.test(login)
-
-/** An account in a REST answer (`user`, `creator`): App accounts' logins end in `[bot]`. */
-const RestAccountSchema = z
-  .looseObject({ login: z.string().min(1), id: accountId, type: str })
-  .transform((u): Account => ({
-    login: u.login,
-    id: u.id ?? undefined,
-    bot: u.type === 'Bot' || botLogin(u.login)
-  }))
-
-/**
- * An account in a GraphQL field typed `Actor` or `Bot`: an App's login comes without `[bot]`,
- * and `__typename` (`Bot`) is what says it is an App's.
- */
-const ActorSchema = z
-  .looseObject({ __typename: str, login: z.string().min(1), databaseId: accountId })
-  .transform((a): Account => ({
-    login: a.login,
-    id: a.databaseId ?? undefined,
-    bot: a.__typename ? a.__typename === 'Bot' : botLogin(a.login) || undefined
-  }))
-
-/** GraphQL's `viewer` (typed `User`): an App's installation token is `<slug>[bot]` there. */
-const ViewerAccountSchema = z
-  .looseObject({ login: z.string().min(1), databaseId: accountId })
-  .transform((v): Account => ({
-    login: v.login,
-    id: v.databaseId ?? undefined,
-    bot: botLogin(v.login)
-  }))
-
-export const FileSchema = z
-  .looseObject({
-    filename: z.string(),
-    previous_filename: str,
-    status: str,
-    additions: num,
-    deletions: num,
-    patch: str
-  })
-  .transform((f): ChangedFile => ({
-    path: f.filename,
-    previousPath: f.previous_filename ?? undefined,
-    status: f.status ?? 'modified',
-    additions: f.additions,
-    deletions: f.deletions,
-    patch: f.patch ?? undefined
-  }))
-
-export const CommitSchema = z
-  .looseObject({
-    sha: z.string(),
-    html_url: str,
-    commit: z
-      .looseObject({ message: str, author: z.looseObject({ name: str }).nullish() })
-      .catch({}),
-    author: z.looseObject({ login: str }).nullish().catch(undefined),
-    files: z.array(z.unknown()).nullish().catch(undefined)
-  })
-  .transform((c): GitHubCommit & { url?: string; files?: unknown[] } => ({
-    sha: c.sha,
-    message: c.commit.message ?? '',
-    author: c.author?.login ?? c.commit.author?.name ?? undefined,
-    url: c.html_url ?? undefined,
-    files: c.files ?? undefined
-  }))
-
-export const IssueCommentSchema = z
-  .looseObject({
-    id: z.number().int().positive(),
-    body: str,
-    html_url: str,
-    user: RestAccountSchema.nullish().catch(undefined)
-  })
-  .transform((c): IssueComment => ({
-    id: c.id,
-    body: c.body ?? '',
-    url: c.html_url ?? undefined,
-    author: c.user ?? undefined
-  }))
-
-export const ViewerSchema = z.looseObject({ viewer: ViewerAccountSchema })
-
-export const CommitPullSchema = z
-  .looseObject({
-    number: z.number().int().positive(),
-    head: z.looseObject({ sha: str }).nullish().catch(undefined),
-    user: z.looseObject({ login: str }).nullish().catch(undefined)
-  })
-  .transform((p): CommitPull => ({
-    number: p.number,
-    headSha: p.head?.sha ?? undefined,
-    author: p.user?.login ?? undefined
-  }))
-
-export const ComparisonSchema = z.looseObject({
-  html_url: str,
-  total_commits: z.number().int().nonnegative().nullish().catch(undefined),
-  commits: z.array(z.unknown()).catch([]),
-  files: z.array(z.unknown()).nullish().catch(undefined)
-})
-
-/** A pull request as the action reads it before changing it. */
 /**
  * A collaborator's permission: `role` is GitHub's `role_name` (admin, maintain, write, triage,
  * read, or an organisation's custom role); `permission` the legacy field, which reads maintain
@@ -341,16 +232,10 @@ export interface Permission {
   readonly permission?: string
 }
 
-export const PermissionSchema = z
-  .looseObject({ permission: str, role_name: str })
-  .transform((p): Permission => ({
-    role: p.role_name ?? undefined,
-    permission: p.permission ?? undefined
-  }))
-
 /** The reactions the action leaves on a command: seen, then done or not done. */
 export type Reaction = 'eyes' | 'rocket' | 'confused' | '-1'
 
+/** A pull request as the action reads it before changing it. */
 export interface PullState {
   readonly number: number
   /** The head commit, where a check about the pull request's change belongs. */
@@ -366,103 +251,3 @@ export interface PullState {
   /** Slugs of the teams whose review it asks for. */
   readonly teams: readonly string[]
 }
-
-export const PullStateSchema = z
-  .looseObject({
-    number: z.number().int().positive(),
-    state: z.enum(['open', 'closed']),
-    merged: z.boolean().nullish().catch(undefined),
-    merged_at: str,
-    html_url: str,
-    user: z.looseObject({ login: str }).nullish().catch(undefined),
-    head: z.looseObject({ sha: str }).nullish().catch(undefined),
-    labels: z.array(z.unknown()).nullish().catch(undefined),
-    requested_reviewers: z.array(z.unknown()).nullish().catch(undefined),
-    requested_teams: z.array(z.unknown()).nullish().catch(undefined)
-  })
-  .transform((p): PullState => ({
-    number: p.number,
-    headSha: p.head?.sha ?? undefined,
-    state: p.state,
-    merged: p.merged === true || Boolean(p.merged_at),
-    author: p.user?.login ?? undefined,
-    url: p.html_url ?? undefined,
-    labels: items(z.looseObject({ name: z.string() }), p.labels).map((l) => l.name),
-    reviewers: items(z.looseObject({ login: z.string() }), p.requested_reviewers).map(
-      (u) => u.login
-    ),
-    teams: items(z.looseObject({ slug: z.string() }), p.requested_teams).map((t) => t.slug)
-  }))
-
-/**
- * A list answer, or an error: a cut-off or garbled answer must not read as an empty list (with
- * `paths`, "no files" would skip the job).
- */
-export function asList(data: unknown): unknown[] {
-  if (!Array.isArray(data)) throw new Error('GitHub answered with something that is not a list')
-  return data as unknown[]
-}
-
-/** Parses the items of a list, dropping any that are not of the expected shape. */
-export function items<T>(schema: z.ZodType<T>, list: readonly unknown[] | null | undefined): T[] {
-  return (list ?? []).flatMap((item) => {
-    const parsed = schema.safeParse(item)
-    return parsed.success ? [parsed.data] : []
-  })
-}
-
-const PageInfoSchema = z
-  .looseObject({ hasNextPage: z.boolean().catch(false), endCursor: str })
-  .nullish()
-  .catch(undefined)
-
-export const HistorySchema = z
-  .looseObject({
-    viewer: ViewerAccountSchema,
-    repository: z
-      .looseObject({
-        object: z
-          .looseObject({
-            history: z
-              .looseObject({ nodes: z.array(z.unknown()).catch([]), pageInfo: PageInfoSchema })
-              .nullish()
-          })
-          .nullish()
-      })
-      .nullish()
-  })
-  .transform((data): History => {
-    const history = data.repository?.object?.history
-    const page = history?.pageInfo
-    return {
-      viewer: data.viewer,
-      commits: items(HistoryNodeSchema, history?.nodes ?? []),
-      // A next page only with a cursor to ask for it by.
-      next: (page?.hasNextPage && page.endCursor) || undefined
-    }
-  })
-
-const HistoryNodeSchema = z
-  .looseObject({
-    oid: z.string(),
-    status: z
-      .looseObject({ contexts: z.array(z.unknown()).catch([]) })
-      .nullish()
-      .catch(undefined)
-  })
-  .transform((node) => ({
-    sha: node.oid,
-    statuses: items(StatusContextSchema, node.status?.contexts ?? [])
-  }))
-
-const StatusContextSchema = z
-  .looseObject({
-    context: z.string(),
-    description: str,
-    creator: ActorSchema.nullish().catch(undefined)
-  })
-  .transform((s): StatusContext => ({
-    context: s.context,
-    description: s.description ?? '',
-    creator: s.creator ?? undefined
-  }))

@@ -14,6 +14,7 @@ import { throttling } from '@octokit/plugin-throttling'
 import { gitHubApiUrl, proxiedFetch, readCapped, TooLargeError } from '../http.js'
 import { redact } from '../sanitize.js'
 import { gitHubError } from './policy.js'
+import type { Account, ChangedFile, GitHubApi } from './api.js'
 import {
   asList,
   CommitPullSchema,
@@ -25,11 +26,8 @@ import {
   items,
   PermissionSchema,
   PullStateSchema,
-  ViewerSchema,
-  type Account,
-  type ChangedFile,
-  type GitHubApi
-} from './api.js'
+  ViewerSchema
+} from './schemas.js'
 
 /**
  * Who the token is: its id tells its account apart from one whose login differs only by `[bot]`.
