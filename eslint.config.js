@@ -16,7 +16,10 @@ import tseslint from 'typescript-eslint'
 const LAYERS = [
   {
     name: 'base',
-    files: ['errors', 'duration', 'sanitize', 'runtime', 'http'].map((f) => `src/${f}.ts`)
+    files: [
+      ...['errors', 'duration', 'sanitize', 'runtime', 'http'].map((f) => `src/${f}.ts`),
+      'src/secrets/**'
+    ]
   },
   {
     name: 'clients',

@@ -4,7 +4,7 @@ import { CONTEXT_HEADING, isLowValue, matchesPaths, withContext } from '../src/t
 import type { Change } from '../src/github/change.js'
 import type { Commit, Event, PullRequest } from '../src/trigger/event.js'
 import type { ChangedFile } from '../src/github/api.js'
-import { addSecret, clearSecrets } from '../src/sanitize.js'
+import { addSecret, clearSecrets } from '../src/secrets/redact.js'
 
 afterEach(() => clearSecrets())
 

@@ -7,7 +7,7 @@ import type { ChangedFile, Comparison, GitHubApi } from '../src/github/api.js'
 import type { Settings } from '../src/inputs.js'
 import { preparePrompt } from '../src/trigger/prompt.js'
 import type { Within } from '../src/runtime.js'
-import { addSecret, clearSecrets } from '../src/sanitize.js'
+import { addSecret, clearSecrets } from '../src/secrets/redact.js'
 
 afterEach(() => clearSecrets())
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { GitHubApi } from '../src/github/api.js'
 import type { GitHubOptions } from '../src/github/client.js'
-import { addSecret, clearSecrets } from '../src/sanitize.js'
+import { addSecret, clearSecrets } from '../src/secrets/redact.js'
 import { base64, leakedForms } from '../__fixtures__/secret-forms.js'
 import {
   startSimulator,

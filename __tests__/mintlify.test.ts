@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { ApiError, CancelledError } from '../src/errors.js'
 import { describeHttpFailure } from '../src/mintlify/explain.js'
 import { createMintlifyApi } from '../src/mintlify/api.js'
-import { addSecret, clearSecrets } from '../src/sanitize.js'
+import { addSecret, clearSecrets } from '../src/secrets/redact.js'
 import { createTransport, type Fetch, type HttpRequest } from '../src/mintlify/transport.js'
 import { pathSegment } from '../src/http.js'
 

@@ -3,7 +3,7 @@ import * as core from '../__fixtures__/core.js'
 import { API_KEYS_PAGE, ApiError } from '../src/errors.js'
 import type { Job } from '../src/mintlify/job.js'
 import type { Outcome, RunRecord } from '../src/run.js'
-import { addSecret, clearSecrets } from '../src/sanitize.js'
+import { addSecret, clearSecrets } from '../src/secrets/redact.js'
 import { base64, leakedForms } from '../__fixtures__/secret-forms.js'
 
 jest.unstable_mockModule('@actions/core', () => core)

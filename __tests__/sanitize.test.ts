@@ -1,15 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import {
-  addSecret,
-  clearSecrets,
-  defuseCommands,
-  describeLink,
-  escapeMarkup,
-  forLog,
-  redact,
-  safeLink
-} from '../src/sanitize.js'
+import { defuseCommands, describeLink, escapeMarkup, forLog, safeLink } from '../src/sanitize.js'
+import { addSecret, clearSecrets, redact } from '../src/secrets/redact.js'
 import { base64, base64url, decodesToSecret, formsOf } from '../__fixtures__/secret-forms.js'
 
 afterEach(() => clearSecrets())

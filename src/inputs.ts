@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import type { z } from 'zod'
 import { formatDuration, isBareNumber } from './duration.js'
 import { API_KEYS_PAGE, InputError, InputErrors } from './errors.js'
-import { addSecret } from './sanitize.js'
+import { addSecret } from './secrets/redact.js'
 import { proxyProblem } from './http.js'
 import {
   AGENT_ACCOUNT,

@@ -12,7 +12,7 @@ import { Octokit } from '@octokit/core'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
 import { gitHubApiUrl, proxiedFetch, readCapped, TooLargeError } from '../http.js'
-import { redact } from '../sanitize.js'
+import { redact } from '../secrets/redact.js'
 
 /** Largest GitHub answer read; a larger one is refused rather than held in memory. */
 export const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024

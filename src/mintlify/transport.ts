@@ -6,7 +6,8 @@
 import { formatDuration } from '../duration.js'
 import { ApiError, cancellation } from '../errors.js'
 import { describeNetworkError, describeUnreachable, refusal } from './explain.js'
-import { forLog, redact } from '../sanitize.js'
+import { forLog } from '../sanitize.js'
+import { redact } from '../secrets/redact.js'
 import { proxiedFetch, readCapped, TooLargeError } from '../http.js'
 
 /** The parts of a fetch response the transport reads. */

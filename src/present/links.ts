@@ -4,7 +4,8 @@
  * becomes an `<a href>`; anything else is shown as escaped text. Pure.
  */
 import { API_KEYS_PAGE } from '../errors.js'
-import { cut, escapeMarkup, redact, safeLink, type SafeLink } from '../sanitize.js'
+import { cut, escapeMarkup, safeLink, type SafeLink } from '../sanitize.js'
+import { redact } from '../secrets/redact.js'
 import { parsePullLink, pullName } from '../trigger/ref.js'
 
 /**

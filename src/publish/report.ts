@@ -15,9 +15,9 @@ import {
   escapeMarkup,
   escapePreformatted,
   forLog,
-  redact,
   safeLink
 } from '../sanitize.js'
+import { redact } from '../secrets/redact.js'
 import { verdictOf, type Verdict } from '../present/verdict.js'
 import type { Mode, RunRecord, RunState } from '../run.js'
 

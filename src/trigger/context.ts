@@ -6,7 +6,8 @@ import { minimatch } from 'minimatch'
 import type { Change } from '../github/change.js'
 import { eventPullRequest, type Event, type PullRequest } from './event.js'
 import type { ChangedFile } from '../github/api.js'
-import { cut, INVISIBLE, redact } from '../sanitize.js'
+import { cut, INVISIBLE } from '../sanitize.js'
+import { redact } from '../secrets/redact.js'
 
 /** What the context of a push or a pull request describes. */
 const CODE_CHANGE = 'the code change that started this run'
