@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { Event } from '../src/trigger/event.js'
 import type { Account, GitHubApi, IssueComment, PullState } from '../src/github/api.js'
 import { GitHubError } from '../src/github/policy.js'
-import type { DocsReviewers } from '../src/inputs/parse.js'
+import type { DocsReviewers } from '../src/inputs/names.js'
 import { backlinkBody, closingComment } from '../src/present/docs-pr.js'
 import {
   fedChange,

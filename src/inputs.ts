@@ -5,10 +5,8 @@ import { API_KEYS_PAGE, InputError, InputErrors } from './errors.js'
 import { addSecret } from './secrets/redact.js'
 import { proxyProblem } from './http.js'
 import {
-  AGENT_ACCOUNT,
   MIN_POLL_INTERVAL_MS,
   MIN_TIMEOUT_MS,
-  agentAccountsInput,
   apiKeyInput,
   autoOrOff,
   baseUrlInput,
@@ -16,14 +14,18 @@ import {
   contextMaxCharsInput,
   durationInput,
   jobIdInput,
-  labelsInput,
   looksLikeSecret,
   onCodeClosedInput,
   pathsInput,
-  projectIdInput,
+  projectIdInput
+} from './inputs/parse.js'
+import {
+  AGENT_ACCOUNT,
+  agentAccountsInput,
+  labelsInput,
   reviewersInput,
   type DocsReviewers
-} from './inputs/parse.js'
+} from './inputs/names.js'
 import { readPrompt } from './inputs/prompt-file.js'
 
 /** Everything the action was asked to do, parsed once before any request is sent. */

@@ -13,7 +13,7 @@
 import type { Account, GitHubApi, PullState } from '../github/api.js'
 import { OwnedComment } from '../github/own-comment.js'
 import { describeGitHubError, gitHubError, Surface } from '../github/policy.js'
-import type { DocsReviewers } from '../inputs/parse.js'
+import type { DocsReviewers } from '../inputs/names.js'
 import { backlinkBody, closingComment } from '../present/docs-pr.js'
 import type { RunState } from '../run.js'
 import type { Within, Log } from '../runtime.js'

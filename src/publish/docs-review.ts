@@ -5,7 +5,7 @@
  */
 import type { PullState } from '../github/api.js'
 import { gitHubError } from '../github/policy.js'
-import type { DocsReviewers } from '../inputs/parse.js'
+import type { DocsReviewers } from '../inputs/names.js'
 
 /** Who to ask for a review, and who is left out and why. */
 export interface ReviewPlan {
