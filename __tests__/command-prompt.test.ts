@@ -2,9 +2,9 @@
 // fenced so that no line of it can close the fence, attributed by login and never a mention.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { commandPrompt } from '../src/present/command.js'
+import { commandPrompt } from '../src/command/prompt.js'
 
-const base = { prompt: '', login: 'octocat', number: 7, followUp: false }
+const base = { prompt: '', login: 'octocat', number: 7 }
 
 /** The text between the opening and the closing fence of the prompt's quoted block. */
 function quoted(prompt: string): { fence: string; body: string } | undefined {
@@ -47,12 +47,9 @@ describe('commandPrompt', () => {
     expect(block?.fence.length).toBeGreaterThan(4)
   })
 
-  it('asks a running job to catch up for /docs alone, and a new job to cover the change', () => {
-    expect(commandPrompt({ ...base, request: '', followUp: true })).toMatch(
-      /bring the docs up to date with the pull request's current change.*If the docs already cover it, change nothing and say so/s
-    )
-    expect(commandPrompt({ ...base, request: '' })).toContain(
-      'for the docs to cover the change described below'
+  it('asks for the docs to catch up with the change for /docs alone', () => {
+    expect(commandPrompt({ ...base, request: '' })).toMatch(
+      /brought up to date with the pull request's current change.*If the docs already cover it, change nothing and say so/s
     )
   })
 

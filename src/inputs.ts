@@ -228,8 +228,9 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
     deadline: Date.now() + (timeoutMs ?? DEFAULT_TIMEOUT_MS),
     signal,
-    // A job-id that cannot be used still says that a prompt may be left out.
-    optional: rawJobId !== ''
+    // A job-id that cannot be used still says that a prompt may be left out; on issue_comment a
+    // /docs command brings the request, and the prompt only comes before it.
+    optional: rawJobId !== '' || process.env.GITHUB_EVENT_NAME === 'issue_comment'
   })
 
   const [only, ...more] = problems

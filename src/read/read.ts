@@ -4,6 +4,7 @@
  * reads no more than the decision may need: nothing past the agent's own work, no branch record
  * when the pull request records a job, no job on a dry run.
  */
+import { commandPrompt } from '../command/prompt.js'
 import type { Companion } from '../github/companion.js'
 import type { DocsReaders } from '../github/docs-pull.js'
 import type { Settings } from '../inputs.js'
@@ -15,6 +16,7 @@ import { preparePrompt } from '../trigger/prompt.js'
 import type { BranchFacts, Facts, JobFacts, PullFacts } from './facts.js'
 import { known, unknown } from './known.js'
 import { agentByEvent, agentByPulls } from './own.js'
+import { readCommandFacts } from './command.js'
 import { readPull } from './pull.js'
 import { readBranchRecord, readRecordedJob } from './recorded.js'
 
@@ -22,10 +24,44 @@ export interface Read {
   readonly facts: Facts
   /** The code pull request's status comment, for the sinks (`comment: auto`). */
   readonly companion?: Companion
+  /**
+   * The event as the run goes on with it, when reading changed it: a command's pull request
+   * with its head commit.
+   */
+  readonly event?: Event
 }
 
 /** What the run may learn. `context` is the docs check's name, which keeps a branch's record. */
 export async function readRun(
+  settings: Settings,
+  event: Event | undefined,
+  readers: DocsReaders,
+  api: MintlifyApi | undefined,
+  step: Step,
+  context: string
+): Promise<Read> {
+  if (event?.name !== 'issue_comment')
+    return readChange(settings, event, readers, api, step, context)
+  // A comment: only a command, from someone who may give one, reads anything more.
+  const { command, event: seen } = await readCommandFacts(event, readers.workflow, step)
+  if (!seen || command.kind !== 'command') {
+    const why = 'A comment that is not a command to take reads nothing more.'
+    return { facts: { pulls: unknown(why, 'not-asked'), command } }
+  }
+  const prompt = commandPrompt({
+    prompt: settings.prompt,
+    request: command.request,
+    login: command.login,
+    number: seen.pullRequest?.number ?? 0
+  })
+  // The reviewer asked for it: `paths` does not skip a command.
+  const asked = { ...settings, prompt, paths: [] }
+  const read = await readChange(asked, seen, readers, api, step, context)
+  return { ...read, facts: { ...read.facts, command }, event: seen }
+}
+
+/** What a run about a change may learn: its pull requests, records, the recorded job. */
+async function readChange(
   settings: Settings,
   event: Event | undefined,
   readers: DocsReaders,

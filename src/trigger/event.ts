@@ -8,7 +8,7 @@ import { z } from 'zod'
 
 const text = z.string().nullish().catch(undefined)
 const count = z.number().int().nonnegative().nullish().catch(undefined)
-const account = z.looseObject({ login: text }).nullish().catch(undefined)
+const account = z.looseObject({ login: text, type: text }).nullish().catch(undefined)
 const repository = z
   .looseObject({
     full_name: text,
@@ -63,7 +63,10 @@ const PayloadSchema = z.looseObject({
     })
     .nullish()
     .catch(undefined),
-  comment: z.looseObject({ body: text, html_url: text, user: account }).nullish().catch(undefined)
+  comment: z
+    .looseObject({ id: count, body: text, html_url: text, user: account })
+    .nullish()
+    .catch(undefined)
 })
 
 export type Payload = z.infer<typeof PayloadSchema>
@@ -84,8 +87,12 @@ export interface PullRequest {
 
 /** issue_comment: the comment that started the run, written by anyone who may comment. */
 export interface EventComment {
+  /** Its id, which a reaction names. */
+  readonly id?: number
   readonly body: string
   readonly author?: string
+  /** The author's account type: `User`, `Bot` or `Organization`. */
+  readonly authorType?: string
   readonly url?: string
 }
 
@@ -241,8 +248,10 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
     comment:
       name === 'issue_comment' && payload.comment
         ? {
+            id: payload.comment.id ?? undefined,
             body: payload.comment.body ?? '',
             author: payload.comment.user?.login ?? undefined,
+            authorType: payload.comment.user?.type ?? undefined,
             url: payload.comment.html_url ?? undefined
           }
         : undefined,

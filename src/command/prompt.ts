@@ -16,8 +16,6 @@ export interface CommandRequest {
   readonly login: string
   /** The code pull request's number. */
   readonly number: number
-  /** The request goes to the job already working on this pull request's docs. */
-  readonly followUp: boolean
 }
 
 /** The instruction for the docs job: the workflow's prompt, then the reviewer's request. */
@@ -27,11 +25,9 @@ export function commandPrompt(command: CommandRequest): string {
   const parts = command.prompt.trim() ? [command.prompt.trim(), ''] : []
   if (!command.request) {
     parts.push(
-      command.followUp
-        ? `${who} asked, with /docs on ${where}, to bring the docs up to date with the pull ` +
-            "request's current change, described below. If the docs already cover it, change " +
-            'nothing and say so.'
-        : `${who} asked, with /docs on ${where}, for the docs to cover the change described below.`
+      `${who} asked, with /docs on ${where}, for the docs to be brought up to date with the ` +
+        "pull request's current change, described below. If the docs already cover it, change " +
+        'nothing and say so.'
     )
     return parts.join('\n')
   }
