@@ -60,6 +60,22 @@ export const pullEvent = (author = HUMAN, action = 'synchronize', merged?: boole
 
 export const schedule = () => event('schedule')
 
+/** A comment on pull request #2, as an `issue_comment` payload gives it (no head commit). */
+export const commentEvent = (
+  body: string,
+  more: { action?: string; author?: string; authorType?: string } = {}
+) =>
+  event('issue_comment', {
+    action: more.action ?? 'created',
+    pullRequest: { number: 2, title: 't', body: '', author: HUMAN, headSha: HEAD },
+    comment: {
+      id: 11,
+      body,
+      author: more.author ?? HUMAN,
+      authorType: more.authorType ?? (more.author?.endsWith('[bot]') ? 'Bot' : 'User')
+    }
+  })
+
 export const failed = unknown('GitHub answered 502.')
 export const notAsked = unknown('A dry run reads nothing.', 'not-asked')
 
@@ -120,8 +136,45 @@ export const anyEvent: fc.Arbitrary<Event> = fc.oneof(
       pullEvent(author, action, action === 'closed' ? merged : undefined)
     ),
   fc.constantFrom('main', 'feature').map((b) => event('schedule', { ref: `refs/heads/${b}` })),
-  fc.constant(event('workflow_dispatch'))
+  fc.constant(event('workflow_dispatch')),
+  fc
+    .tuple(
+      fc.constantFrom('/docs', '/docs Also document --retries', 'LGTM', '/docsify', '> /docs'),
+      fc.constantFrom('created', 'created', 'created', 'edited', 'deleted'),
+      fc.constantFrom(HUMAN, HUMAN, 'github-actions[bot]', AGENT)
+    )
+    .map(([body, action, author]) => commentEvent(body, { action, author }))
 )
+
+/** GitHub's roles, an organisation's custom one, and no collaborator at all. */
+const role = fc.constantFrom('admin', 'maintain', 'write', 'triage', 'read', 'docs-team', undefined)
+
+/**
+ * What a comment run reads first: the command, as the comment's first word, action and author
+ * make it, and what GitHub says its author may do (known, failed or not asked).
+ */
+function commandFacts(ev: Event): fc.Arbitrary<Facts['command']> {
+  const comment = ev.comment
+  const bot = comment?.authorType === 'Bot' || (comment?.author ?? '').endsWith('[bot]')
+  const match = /^\s*\/docs(?=\s|$)/.exec(comment?.body ?? '')
+  if (ev.action !== 'created' || bot || !match) {
+    return fc.constant({ kind: 'ignored' as const, why: 'No command.' })
+  }
+  const request = (comment?.body ?? '').slice(match[0].length).trim()
+  return knowable(
+    role.map((r) =>
+      r === undefined
+        ? undefined
+        : { role: r, permission: r === 'docs-team' ? 'write' : r === 'maintain' ? 'write' : r }
+    )
+  ).map((permission) => ({
+    kind: 'command' as const,
+    request,
+    login: comment?.author ?? HUMAN,
+    commentId: comment?.id,
+    permission
+  }))
+}
 
 export const anySettings: fc.Arbitrary<DecisionSettings> = fc.record({
   agentAccounts: fc.constant([AGENT]),
@@ -193,6 +246,7 @@ export function anyFacts(ev: Event): fc.Arbitrary<Facts> {
       docs: knowable(docsState),
       jobFrom: fc.constantFrom('pull', 'branch' as const),
       hasJob: fc.constantFrom(true, true, true, false),
+      command: commandFacts(ev),
       prepared: fc.option(
         fc.record({
           prompt: fc.constantFrom('Document it\n\n## Context', ''),
@@ -222,6 +276,7 @@ export function anyFacts(ev: Event): fc.Arbitrary<Facts> {
       const jobId = from === 'pull' ? recorded?.jobId : branchRecord?.jobId
       const theJob = r.hasJob && jobId ? { jobId, from, phase: r.phase, docs: r.docs } : undefined
       return {
+        ...(ev.name === 'issue_comment' ? { command: r.command } : {}),
         pulls: r.pulls,
         pull: thePull,
         branch: branchFacts,

@@ -44,14 +44,20 @@ export function decideChange(
     : plan
 }
 
-/** The job the pull request's status comment records (`reuse-job`). */
-function fromPull(
+/**
+ * The job the pull request's status comment records (`reuse-job`). A `request` (a command) is
+ * always sent: it is never taken as told already, so neither a merged docs pull request nor a
+ * commit the job was told skips or mends it; it goes to a new job when the recorded one cannot
+ * take it.
+ */
+export function fromPull(
   settings: Pick<Settings, 'projectId'>,
   event: Event,
   pull: PullFacts,
   recorded: Recorded,
   job: JobFacts,
-  keep: Keep | undefined
+  keep: Keep | undefined,
+  request = false
 ): Plan {
   const { jobId } = job
   const where = { pull: pull.number }
@@ -81,7 +87,7 @@ function fromPull(
     return create({ code: 'docs-unknown', jobId, docs: job.docsRef, why: job.docs.why, where })
   }
   const docs = job.docs.value
-  if (docs === 'merged' && recorded.sha && recorded.sha === pull.headSha) {
+  if (!request && docs === 'merged' && recorded.sha && recorded.sha === pull.headSha) {
     const why: Why = { code: 'docs-merged-told', jobId, docs: job.docsRef, where }
     return { act: 'skip', why, check: 'success', keep }
   }
@@ -90,7 +96,7 @@ function fromPull(
   }
   // Told this very commit already: follow the job to its end, so a re-run mends the check.
   const commit = codeCommit(event)?.sha ?? ''
-  if (sameCommit(recorded.sha, commit)) {
+  if (!request && sameCommit(recorded.sha, commit)) {
     return { act: 'attach', jobId, why: { code: 'mend', jobId, commit }, ...base }
   }
   if (docs === 'none' && phase === 'completed') return create({ code: 'no-link', jobId, where })

@@ -8,6 +8,7 @@ import type { Facts } from '../read/facts.js'
 import { closedPull, type Event } from '../trigger/event.js'
 import { decideChange } from './change.js'
 import { decideClosed } from './closed.js'
+import { decideCommand } from './command.js'
 import type { Plan } from './plan.js'
 
 /** What the decision reads of the settings. */
@@ -19,8 +20,15 @@ export interface Kind {
   readonly decide: (settings: DecisionSettings, event: Event | undefined, facts: Facts) => Plan
 }
 
-/** The kinds of run, in the order they are tried. A command from a comment would come first. */
+/** The kinds of run, in the order they are tried. */
 export const KINDS: readonly Kind[] = [
+  {
+    // On issue_comment, only a command does anything.
+    name: 'command',
+    applies: (event) => event?.name === 'issue_comment',
+    decide: (settings, event, facts) =>
+      event ? decideCommand(settings, event, facts) : decideChange(settings, event, facts)
+  },
   {
     name: 'closed pull request',
     applies: (event) => event !== undefined && closedPull(event) !== undefined,

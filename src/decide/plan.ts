@@ -77,6 +77,12 @@ export type Why =
     }
   /** A code pull request was closed: no job is started or messaged. */
   | { readonly code: 'closed-pull'; readonly merged: boolean }
+  /** A comment that is no `/docs` command, or one a bot wrote: nothing is done. */
+  | { readonly code: 'not-a-command'; readonly why: string }
+  /** A `/docs` command by someone GitHub does not say may write, or could not say. */
+  | { readonly code: 'command-refused'; readonly login: string; readonly why?: string }
+  /** A `/docs` command, taken: `number` is the pull request, `to` the job it goes to. */
+  | { readonly code: 'command'; readonly login: string; readonly number: number; readonly to?: Why }
 
 /** A run that starts and sends nothing. */
 export interface Skip {
@@ -89,6 +95,13 @@ export interface Skip {
   readonly check: 'success' | 'error' | 'leave'
   /** The branch's record, carried forward to this commit. */
   readonly keep?: Keep
+  /**
+   * Nothing is written on GitHub (no check, no status comment): a comment that is no command to
+   * take. `answer`: the one inert reaction a refused person gets, on their comment.
+   */
+  readonly quiet?: {
+    readonly answer?: { readonly commentId: number; readonly content: 'confused' }
+  }
 }
 
 /** A run that starts a job, sends one the change, or attaches to one. */
@@ -111,6 +124,8 @@ export interface Start {
    * change, and the branch keeps this record.
    */
   readonly fallback?: { readonly act: 'create'; readonly keep?: Keep }
+  /** A `/docs` command: the comment to acknowledge, as it is taken and when the job ends. */
+  readonly acknowledge?: { readonly commentId: number }
 }
 
 /** A code pull request was closed: the job its comment records (or `job-id`) is followed. */

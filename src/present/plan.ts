@@ -154,6 +154,24 @@ function words(why: Why): PlanWords {
       return {
         reason: `The code pull request was ${why.merged ? 'merged' : 'closed without merging'}: no docs job is started or messaged.`
       }
+    case 'not-a-command':
+      return {
+        reason: `${why.why} On issue_comment only a /docs command does anything: nothing was done.`
+      }
+    case 'command-refused':
+      return {
+        reason:
+          `/docs by ${forLog(why.login, 60)} was not taken: only people who can write to the ` +
+          'repository (admin, maintain or write, as GitHub says) may give it. ' +
+          (why.why ? `${why.why} ` : '') +
+          'Nothing was sent to Mintlify.'
+      }
+    case 'command': {
+      const by = `/docs by ${forLog(why.login, 60)} on pull request #${why.number}`
+      const to = why.to ? words(why.to) : {}
+      const went = to.reason ? ` ${to.reason}` : ''
+      return { ...to, reason: `Taking ${by}.${went}` }
+    }
   }
 }
 

@@ -1,0 +1,155 @@
+// A /docs command as one kind of run: its promises as properties over generated comment runs
+// (no bot, no edit, no reader ever causes a request to Mintlify or a write on GitHub), and a
+// table of named cases.
+import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import { decide } from '../src/decide/decide.js'
+import type { Plan, Start } from '../src/decide/plan.js'
+import { planWords } from '../src/present/plan.js'
+import type { Facts } from '../src/read/facts.js'
+import { known, unknown, type Knowable } from '../src/read/known.js'
+import type { Permission } from '../src/github/api.js'
+import {
+  AGENT,
+  anyFacts,
+  anySettings,
+  commentEvent,
+  facts,
+  HUMAN,
+  job,
+  pull,
+  PROJECT,
+  SETTINGS
+} from './decide-inputs.js'
+
+const RUNS = { numRuns: 3000 }
+const WRITERS = ['admin', 'maintain', 'write']
+
+/** Comment runs only: every body, action and author, and every answer about permission. */
+const anyCommentRun = fc
+  .tuple(
+    anySettings,
+    fc.constantFrom('/docs', '/docs Also document --retries', 'LGTM', '/docsify', ' /docs\nplease'),
+    fc.constantFrom('created', 'created', 'edited', 'deleted'),
+    fc.constantFrom(HUMAN, HUMAN, 'github-actions[bot]', AGENT, 'renovate'),
+    fc.constantFrom('User', 'User', 'Bot')
+  )
+  .chain(([settings, body, action, author, authorType]) => {
+    const ev = commentEvent(body, { action, author, authorType })
+    return anyFacts(ev).map((f) => ({ settings, event: ev, facts: f }))
+  })
+
+const starts = (plan: Plan): plan is Start => plan.act !== 'skip' && plan.act !== 'close'
+const mayWrite = (f: Facts) =>
+  f.command?.kind === 'command' &&
+  f.command.permission.known &&
+  f.command.permission.value !== undefined &&
+  (WRITERS.includes(f.command.permission.value.role ?? '') ||
+    (!['triage', 'read'].includes(f.command.permission.value.role ?? '') &&
+      f.command.permission.value.permission === 'write'))
+
+describe('only a writer’s command does anything (properties)', () => {
+  it('no bot, no edit or deletion, no lookalike and no reader starts or messages a job', () => {
+    fc.assert(
+      fc.property(anyCommentRun, ({ settings, event, facts: f }) => {
+        const plan = decide(settings, event, f)
+        const comment = event.comment
+        const command =
+          event.action === 'created' &&
+          comment?.authorType !== 'Bot' &&
+          !(comment?.author ?? '').endsWith('[bot]') &&
+          /^\s*\/docs(\s|$)/.test(comment?.body ?? '')
+        return !starts(plan) || (command && mayWrite(f))
+      }),
+      RUNS
+    )
+  })
+
+  it('what is not taken writes nothing on GitHub; a refused person gets at most one reaction', () => {
+    fc.assert(
+      fc.property(anyCommentRun, ({ settings, event, facts: f }) => {
+        const plan = decide(settings, event, f)
+        if (plan.act !== 'skip' || plan.why.code === 'own') return true
+        if (!plan.quiet || plan.check !== 'leave') return false
+        const answer = plan.quiet.answer
+        return answer === undefined || (f.command?.kind === 'command' && !mayWrite(f))
+      }),
+      RUNS
+    )
+  })
+
+  it('a command taken is acknowledged on its comment, and a follow-up falls back to a new job', () => {
+    fc.assert(
+      fc.property(anyCommentRun, ({ settings, event, facts: f }) => {
+        const plan = decide(settings, event, f)
+        if (!starts(plan)) return true
+        const followsRecord = plan.act === 'follow-up' && !settings.jobId
+        return (
+          plan.acknowledge?.commentId === 11 &&
+          plan.act !== 'attach' &&
+          (!followsRecord || plan.fallback?.act === 'create')
+        )
+      }),
+      RUNS
+    )
+  })
+})
+
+const writer = known({ role: 'write', permission: 'write' })
+const command = (request: string, permission: Knowable<Permission | undefined> = writer) => ({
+  kind: 'command' as const,
+  request,
+  login: HUMAN,
+  commentId: 11,
+  permission
+})
+const recorded = (phase: 'running' | 'completed', docs: 'open' | 'merged' | 'none') =>
+  facts({
+    command: command('Also document --retries'),
+    pulls: known([{ number: 2, author: HUMAN }]),
+    pull: pull({ recorded: known({ projectId: PROJECT, jobId: 'job_rec', sha: 'd'.repeat(40) }) }),
+    job: job('pull', known(phase), known(docs))
+  })
+
+describe('a /docs command (named cases)', () => {
+  const run = (f: Facts, body = '/docs Also document --retries') =>
+    decide(SETTINGS, commentEvent(body), f)
+
+  it('goes to the job the pull request records while it is at work, even one told this commit', () => {
+    expect(run(recorded('running', 'open'))).toMatchObject({
+      act: 'follow-up',
+      jobId: 'job_rec',
+      acknowledge: { commentId: 11 },
+      fallback: { act: 'create' }
+    })
+  })
+
+  it('starts a job when none is recorded, or the recorded one is done', () => {
+    expect(run(facts({ command: command('') }))).toMatchObject({ act: 'create' })
+    expect(run(recorded('completed', 'merged'))).toMatchObject({ act: 'create' })
+  })
+
+  it.each([
+    ['triage', known({ role: 'triage', permission: 'read' })],
+    ['read', known({ role: 'read', permission: 'read' })],
+    ['no collaborator', known(undefined)],
+    ['an unreadable permission', unknown('GitHub answered 502.')]
+  ])('is refused for %s, with one inert reaction and nothing written', (_, permission) => {
+    const plan = run(facts({ command: command('Also', permission) }))
+    expect(plan).toMatchObject({
+      act: 'skip',
+      check: 'leave',
+      quiet: { answer: { commentId: 11, content: 'confused' } }
+    })
+    expect(planWords(plan).reason).toContain('only people who can write to the repository')
+  })
+
+  it('ignores a comment that is no command, quietly', () => {
+    const plan = run(
+      facts({ command: { kind: 'ignored', why: 'The comment does not start with /docs.' } }),
+      'LGTM'
+    )
+    expect(plan).toMatchObject({ act: 'skip', check: 'leave', quiet: {} })
+    expect(planWords(plan).reason).toContain('only a /docs command does anything')
+  })
+})

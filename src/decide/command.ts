@@ -1,0 +1,55 @@
+/**
+ * A `/docs` command on a code pull request: only a person GitHub says may write (admin, maintain
+ * or write) commands; a comment that is no command, a bot's, an edit or a refused person's does
+ * nothing and writes nothing on GitHub (a refused person gets one inert reaction). A command goes
+ * to the job the pull request records while that job is known to be at work, else to a new job;
+ * the agent's own docs pull request starts nothing here either. Pure.
+ */
+import { mayCommand } from '../command/parse.js'
+import type { Settings } from '../inputs.js'
+import type { Facts } from '../read/facts.js'
+import type { Event } from '../trigger/event.js'
+import { fromPull } from './change.js'
+import { ownWork } from './own.js'
+import type { Plan, Start } from './plan.js'
+
+export function decideCommand(
+  settings: Pick<Settings, 'agentAccounts' | 'jobId' | 'projectId'>,
+  event: Event,
+  facts: Facts
+): Plan {
+  const command = facts.command
+  if (command?.kind !== 'command') {
+    const why = command?.why ?? 'The run was not started by a comment that can be read.'
+    return { act: 'skip', why: { code: 'not-a-command', why }, check: 'leave', quiet: {} }
+  }
+  const { login, commentId, permission } = command
+  if (!mayCommand(permission.known ? permission.value : undefined)) {
+    const why = permission.known ? undefined : permission.why
+    const answer = commentId === undefined ? undefined : { commentId, content: 'confused' as const }
+    return {
+      act: 'skip',
+      why: { code: 'command-refused', login, why },
+      check: 'leave',
+      quiet: { answer }
+    }
+  }
+  const own = ownWork(settings, event, facts)
+  if (own) return own
+  const number = facts.pull?.number ?? event.pullRequest?.number ?? 0
+  const acknowledge = commentId === undefined ? undefined : { commentId }
+  const taken = (plan: Start): Start => ({
+    ...plan,
+    acknowledge,
+    why: { code: 'command', login, number, to: plan.why }
+  })
+  if (settings.jobId) return taken({ act: 'follow-up', jobId: settings.jobId })
+  const { pull, job } = facts
+  const recorded = pull?.recorded.known ? pull.recorded.value : undefined
+  const plan =
+    pull && recorded && job?.from === 'pull'
+      ? fromPull(settings, event, pull, recorded, job, undefined, true)
+      : undefined
+  if (plan && (plan.act === 'follow-up' || plan.act === 'create')) return taken(plan)
+  return taken({ act: 'create', jobId: '' })
+}
