@@ -60,9 +60,10 @@ import { defaultScenario, mergeScenario } from './scenario.js'
  * @property {CommentRecord[]} comments every comment the fake GitHub holds (written through it,
  *   or seeded by the `github.comments` knob once read), in the order they came to be; records
  *   change in place when a comment is updated
- * @property {Pick<FakeGitHub, 'requests' | 'comments' | 'statuses' | 'pulls' | 'deleteComment'>}
- *   github what the fake GitHub received and holds: `requests` names the token each request
- *   carried by its label (see the `github.tokens` knob), `statuses` are per repository and sha,
+ * @property {Pick<FakeGitHub, 'requests' | 'comments' | 'statuses' | 'reactions' | 'pulls' |
+ *   'deleteComment'>} github what the fake GitHub received and holds: `requests` names the token
+ *   each request carried by its label (see the `github.tokens` knob), `statuses` are per
+ *   repository and sha, `reactions` those left on comments,
  *   `pulls` what was written to pull requests; `deleteComment(id)` deletes a comment as a person
  *   on GitHub would
  * @property {() => number} creates how many jobs were actually created
@@ -376,6 +377,7 @@ export async function startSimulator(options = {}) {
       requests: github.requests,
       comments: github.comments,
       statuses: github.statuses,
+      reactions: github.reactions,
       pulls: github.pulls,
       deleteComment: github.deleteComment
     },

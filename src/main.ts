@@ -38,21 +38,27 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const step = stepOf(settings, options, cancel.signal, report)
     Object.assign(state, { lastWriteMs: step.budgets.last, deadline: step.schedule.deadline })
 
-    const event = readEvent(step.env)
-    state.trigger = event && triggerOf(event)
-    const readers = gitHubsOf(settings, options, step, event)
+    const payload = readEvent(step.env)
+    state.trigger = payload && triggerOf(payload)
+    const readers = gitHubsOf(settings, options, step, payload)
     // A dry run sends Mintlify nothing, not even a read of the recorded job.
     const api = settings.dryRun ? undefined : step.mintlify()
     const context = checkName(settings.projectId)
-    const { facts, companion } = await readRun(settings, event, readers, api, step, context)
+    const read = await readRun(settings, payload, readers, api, step, context)
     if (cancel.signal.aborted) throw cancellation(cancel.signal)
+    // What reading learned of the event (a command's pull request head) is the run's trigger.
+    const { facts, companion, event = payload } = read
+    state.trigger = event && triggerOf(event)
+    const plan = decide(settings, event, facts)
     const { workflow: github, docs: docsGitHub } = readers
     const { trigger } = state
     const withinWrite = step.withinWrite
-    sinks.push(
-      ...sinksFor({ settings, trigger, companion, github, docsGitHub, log: report, withinWrite })
-    )
-    const plan = decide(settings, event, facts)
+    // A comment that is no command to take writes nothing on GitHub.
+    const quiet = plan.act === 'skip' && plan.quiet
+    if (!quiet)
+      sinks.push(
+        ...sinksFor({ settings, trigger, companion, github, docsGitHub, log: report, withinWrite })
+      )
     await act({ state, sinks, settings, step, report, readers, api }, event, facts, plan)
   } catch (error: unknown) {
     state.outcome =

@@ -82,6 +82,8 @@ export interface RunState {
     /** The job the record names when the run itself works with none (a skip). */
     readonly jobId?: string
   }
+  /** A `/docs` command the run took: the comment that gets a reaction when the job ends. */
+  acknowledge?: { readonly commentId: number }
   /** The addresses of what the sinks wrote on GitHub. */
   readonly written: Partial<Record<Written, string>>
   /** How long the last writes may take: known once the step's `timeout` is. */

@@ -5,6 +5,8 @@
  */
 import type { DocsReaders } from '../github/docs-pull.js'
 import { readDocsPull } from '../github/docs-pull.js'
+import type { Reaction } from '../github/api.js'
+import { describeGitHubError } from '../github/policy.js'
 import type { Recorded } from '../github/companion.js'
 import { decide } from '../decide/decide.js'
 import type { Close, Plan, Start } from '../decide/plan.js'
@@ -56,7 +58,14 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
       ...skipWords(plan),
       ...(check === 'leave' ? { leaveCheck: true } : check === 'error' ? { checkState: check } : {})
     }
+    const answer = plan.quiet?.answer
+    if (answer && !settings.dryRun) await react(run, event, answer.commentId, answer.content)
     return
+  }
+  if (plan.acknowledge && !settings.dryRun) {
+    run.state.acknowledge = plan.acknowledge
+    // Seen: beside the start, which never waits for GitHub.
+    void react(run, event, plan.acknowledge.commentId, 'eyes')
   }
   const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
   await start(run, event, plan, prepared?.prompt ?? settings.prompt, words, recorded)
@@ -156,3 +165,28 @@ export function toldCommit(
 const NO_JOB_ID =
   'The API created a job but its answer has no job id, so the job cannot be followed; find it ' +
   'in the Mintlify dashboard.'
+
+/**
+ * Reacts to a `/docs` comment, best effort within the write budget: a failure is a warning, and
+ * never changes the docs job.
+ */
+export async function react(
+  run: Pick<Run, 'readers' | 'step'>,
+  event: Event | undefined,
+  commentId: number,
+  content: Reaction
+): Promise<void> {
+  const github = run.readers.workflow
+  if (!github || !event) return
+  const { step } = run
+  try {
+    await step.within(step.budgets.write)((signal) =>
+      github.react(event.owner, event.repo, commentId, content, signal)
+    )
+  } catch (error: unknown) {
+    step.log.warning(
+      `Could not react to the /docs comment (${describeGitHubError(error, 'pull-requests: write')}); ` +
+        'the docs job is not affected.'
+    )
+  }
+}

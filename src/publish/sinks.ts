@@ -5,9 +5,10 @@
 import { checkSink } from './check.js'
 import { commentSink } from './comment.js'
 import { docsPullSink } from './docs-pr.js'
+import { reactionSink } from './reaction.js'
 import type { Sink, SinkContext, SinkFactory } from './sink.js'
 
-export const SINKS: readonly SinkFactory[] = [checkSink, commentSink, docsPullSink]
+export const SINKS: readonly SinkFactory[] = [checkSink, commentSink, docsPullSink, reactionSink]
 
 /** The sinks that apply to this run. */
 export function sinksFor(context: SinkContext): Sink[] {
