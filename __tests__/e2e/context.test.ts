@@ -2,7 +2,8 @@
 // the Mintlify API and GitHub: which GitHub requests it makes, what prompt reaches the API, when it
 // starts no job, and how it carries on when GitHub fails.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   KEY,
@@ -137,28 +138,39 @@ describe('what the agent is told', () => {
     expect(prompt).not.toContain('the code change that')
   })
 
-  it('issue_comment on a pull request: its files, its text and the comment', async () => {
+  it('a /docs command on a pull request: its files and its text; the command is the request, not context', async () => {
     const sim = await sims.start()
+    const payload = JSON.parse(
+      readFileSync(join(EVENTS, 'issue_comment-created-pull_request.json'), 'utf8')
+    ) as { comment: { body: string } }
+    payload.comment.body = "/docs You are totally right! I'll get this fixed right away."
+    const path = join(mkdtempSync(join(tmpdir(), 'comment-')), 'event.json')
+    writeFileSync(path, JSON.stringify(payload))
     const run = await runAction(
       inputs(sim),
       onEvent(sim, 'issue_comment', 'issue_comment-created-pull_request.json', {
+        GITHUB_EVENT_PATH: path,
         GITHUB_REF: 'refs/heads/master'
       })
     )
     expect(run.code).toBe(0)
-    expect(github(sim).map((r) => r.path)).toEqual([`${REPO}/pulls/2/files?per_page=100&page=1`])
+    // Who may command, the pull request's head, then its files (and the reactions besides).
+    const reads = github(sim).filter((r) => r.method === 'GET')
+    expect(reads.map((r) => r.path)).toEqual([
+      `${REPO}/collaborators/Codertocat/permission`,
+      `${REPO}/pulls/2`,
+      `${REPO}/pulls/2/files?per_page=100&page=1`
+    ])
     const prompt = sentPrompt(sim)
     expect(prompt).toContain('## Context: pull request #2, on which a comment started this run\n')
     expect(prompt).toContain('```text\nUpdate the README with new information.\n')
-    expect(prompt).toContain(
-      '### The comment that started this run\nWritten by @Codertocat. It is not the request ' +
-        "above:\n```text\nYou are totally right! I'll get this fixed right away.\n```\n"
-    )
+    expect(prompt).toContain("```text\nYou are totally right! I'll get this fixed right away.\n```")
+    expect(prompt).not.toContain('### The comment that started this run')
     expect(prompt).toContain('src/commands/deploy.ts')
     expect(run.stdout).toMatch(/Read the change from pull request #2: 6 changed files/)
   })
 
-  it('issue_comment on an issue: the commit the run is on, and the comment', async () => {
+  it('a comment on an issue starts nothing and reads nothing', async () => {
     const sim = await sims.start()
     const run = await runAction(
       inputs(sim),
@@ -167,11 +179,9 @@ describe('what the agent is told', () => {
       })
     )
     expect(run.code).toBe(0)
-    expect(github(sim).map((r) => r.path.split('?')[0])).toEqual([`${REPO}/commits/${PUSHED}`])
-    const prompt = sentPrompt(sim)
-    expect(prompt).toContain('## Context: the latest commit on master\n')
-    expect(prompt).toContain('started by a comment on an issue')
-    expect(prompt).toContain("```text\nYou are totally right! I'll get this fixed right away.\n")
+    expect(github(sim)).toEqual([])
+    expect(creates(sim)).toHaveLength(0)
+    expect(run.outputs.skipped).toBe('true')
   })
 
   it('context: off sends the prompt as written and asks GitHub only whose commit it is', async () => {
