@@ -5,16 +5,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  KEY,
-  onEvent,
-  PUSHED,
-  QUICK,
-  ROOT,
-  runAction,
-  simulators,
-  type Simulator
-} from './harness.js'
+import { KEY, onEvent, QUICK, ROOT, runAction, simulators, type Simulator } from './harness.js'
 
 const sims = simulators()
 afterEach(() => sims.closeAll())
