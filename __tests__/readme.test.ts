@@ -243,7 +243,15 @@ describe('workflow examples in the README and docs/', () => {
     'example %i (%s) has a concurrency group that never cancels a running docs step',
     (_, page, example) => {
       const parsed: unknown = parse(example)
-      const concurrency = isRecord(parsed) ? parsed.concurrency : undefined
+      // On the workflow, or on each job (a job's `if:` keeps other runs out of its group).
+      const jobs = isRecord(parsed) && isRecord(parsed.jobs) ? Object.values(parsed.jobs) : []
+      const onJobs = jobs.map((job) => (isRecord(job) ? job.concurrency : undefined))
+      const concurrency =
+        isRecord(parsed) && parsed.concurrency !== undefined
+          ? parsed.concurrency
+          : onJobs.every((c) => c !== undefined)
+            ? onJobs[0]
+            : undefined
       expect(concurrency).toEqual({
         group: expect.stringMatching(/^mintlify-docs-\S*\$\{\{ [^}]+ \}\}$/),
         'cancel-in-progress': false
