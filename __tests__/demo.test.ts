@@ -43,6 +43,7 @@ const SCENARIOS = [
   ['--scenario', 'docs-pr'],
   ['--scenario', 'monorepo'],
   ['--scenario', 'gather'],
+  ['--scenario', 'command'],
   ['--scenario', 'timeout']
 ]
 
@@ -309,6 +310,27 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
         '  success  This is the docs pull request itself\n' +
         '  GitHub shows: success\n\n'
     )
+  })
+
+  it("command: a reviewer's /docs goes to the pull request's docs job, acknowledged on the comment", async () => {
+    const { code, output } = await demo('--scenario', 'command')
+
+    expect(code).toBe(0)
+    const ids = outputs(output, 'job-id')
+    expect(ids).toEqual([ids[0] ?? 'no job id', ids[0] ?? 'no job id'])
+    expect(counted(output)).toEqual([
+      { create: 1, message: 0, get: expect.any(Number), github: expect.any(Number) },
+      { create: 0, message: 1, get: expect.any(Number), github: expect.any(Number) }
+    ])
+    const [, onComment] = steps(output)
+    expect(onComment).toContain('Taking /docs by Codertocat on pull request #2.')
+    expect(onComment).toContain('/collaborators/Codertocat/permission')
+    expect(onComment).toContain('```text\n│ Also document the --retries flag\n│ ```')
+    expect(
+      onComment.match(
+        /POST {2}\/repos\/Codertocat\/Hello-World\/issues\/comments\/492700400\/reactions/g
+      )
+    ).toHaveLength(2)
   })
 
   it('gather: a later push to main joins the job and the docs pull request an earlier push started', async () => {

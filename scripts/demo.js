@@ -77,9 +77,16 @@ import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
  */
 
 /**
+ * The fields of an `issue_comment` payload the demo's edits change.
+ *
+ * @typedef {object} CommentPayload
+ * @property {{ body: string }} comment
+ */
+
+/**
  * A payload an edit changes: each edit knows which event's fixture it edits.
  *
- * @typedef {PullRequestPayload & PushPayload} EditablePayload
+ * @typedef {PullRequestPayload & PushPayload & CommentPayload} EditablePayload
  */
 
 /**
@@ -249,6 +256,30 @@ const DEMOS = {
               { sha: MAIN.between, message: 'List skipped files in --dry-run' },
               { sha: MAIN.second, message: 'Print the upload size in --dry-run' }
             ]
+          }
+        }
+      }
+    ]
+  },
+  command: {
+    about: "a reviewer's /docs comment on the pull request goes to its docs job",
+    event: { name: 'pull_request', payload: 'pull_request-opened.json' },
+    steps: [
+      {
+        title: 'code pull request #2 opened: a docs job starts, and the status comment records it'
+      },
+      {
+        title: 'a reviewer who can write comments /docs on it: the request goes to that job',
+        // On issue_comment the prompt is optional: the request is the instruction.
+        inputs: () => ({ prompt: '' }),
+        event: {
+          name: 'issue_comment',
+          payload: 'issue_comment-created-pull_request.json',
+          edit: {
+            what: 'a comment by Codertocat, an admin: /docs Also document the --retries flag',
+            apply: (payload) => {
+              payload.comment.body = '/docs Also document the --retries flag'
+            }
           }
         }
       }

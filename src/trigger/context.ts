@@ -87,11 +87,13 @@ function subjectOf(event: Event, pr: PullRequest | undefined, since?: string): S
     }
   }
   if (pr && event.name === 'issue_comment') {
+    // A /docs command's comment is the request above, not part of the context.
+    const comment = event.comment ? ' and the comment on it that triggered this workflow' : ''
     return {
       heading: `pull request #${pr.number}, on which a comment started this run`,
       describes:
-        `pull request #${pr.number} and the comment on it that triggered this workflow; the ` +
-        'pull request was not necessarily changed for this run'
+        `pull request #${pr.number}${comment}; the pull request was not necessarily changed ` +
+        'for this run'
     }
   }
   if (pr || event.name === 'push') {
