@@ -322,7 +322,7 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
       { create: 1, message: 0, get: expect.any(Number), github: expect.any(Number) },
       { create: 0, message: 1, get: expect.any(Number), github: expect.any(Number) }
     ])
-    const [, onComment] = steps(output)
+    const [, onComment = ''] = steps(output)
     expect(onComment).toContain('Taking /docs by Codertocat on pull request #2.')
     expect(onComment).toContain('/collaborators/Codertocat/permission')
     expect(onComment).toContain('```text\n│ Also document the --retries flag\n│ ```')

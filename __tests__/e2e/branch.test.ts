@@ -3,9 +3,6 @@
 // joins its open docs pull request with everything since the docs were last told, and a done docs
 // pull request, a failed job or an unreadable state starts a new job.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { readBacklink } from '../../src/github/backlink.js'
 import { readRecord } from '../../src/github/branch-record.js'
 import { marker } from '../../src/github/companion.js'
@@ -14,11 +11,11 @@ import {
   completedJob,
   onEvent,
   QUICK,
-  ROOT,
   runAction,
   simulators,
   type Scenario,
-  type Simulator
+  type Simulator,
+  pushOnto
 } from './harness.js'
 
 const sims = simulators()
@@ -51,32 +48,7 @@ const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
   ...more
 })
 
-interface PushPayload {
-  ref: string
-  before: string
-  after: string
-  commits: { id: string; message: string; author: { username: string } }[]
-  head_commit: { id: string }
-}
-
-/** A push of `after` onto `before` on `branch`, as GitHub's example push describes one. */
-function push(sim: Simulator, before: string, after: string, branch = 'main') {
-  const payload = JSON.parse(
-    readFileSync(join(ROOT, '__fixtures__', 'events', 'push.json'), 'utf8')
-  ) as PushPayload
-  payload.ref = `refs/heads/${branch}`
-  payload.before = before
-  payload.after = after
-  payload.commits = [{ ...payload.commits[0]!, id: after, message: `Change ${after.slice(0, 7)}` }]
-  payload.head_commit = { ...payload.head_commit, id: after }
-  const path = join(mkdtempSync(join(tmpdir(), 'push-')), 'push.json')
-  writeFileSync(path, JSON.stringify(payload))
-  return onEvent(sim, 'push', 'push.json', {
-    GITHUB_EVENT_PATH: path,
-    GITHUB_SHA: after,
-    GITHUB_REF: `refs/heads/${branch}`
-  })
-}
+const push = pushOnto
 
 /** A scheduled run on `main` at `sha`. */
 const schedule = (sim: Simulator, sha: string) =>

@@ -5,18 +5,15 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { marker } from '../../src/github/companion.js'
 import { budgetsFor } from '../../src/github/policy.js'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import {
   existingJob,
   onEvent,
   PUSHED,
   QUICK,
-  ROOT,
   runAction,
   simulators,
-  type Simulator
+  type Simulator,
+  pushOnto
 } from './harness.js'
 
 const sims = simulators()
@@ -51,28 +48,7 @@ const [A, B, C] = ['a', 'b', 'c'].map((c) => c.repeat(40)) as [string, string, s
 /** A run on a branch that gathers into one job, recorded on the branch's docs check. */
 const BRANCH = { 'github-token': 'ghs_deadline_0123', comment: 'off' }
 
-/** A push of `after` onto `before` on main, as GitHub's example push describes one. */
-function push(sim: Simulator, before: string, after: string) {
-  const payload = JSON.parse(
-    readFileSync(join(ROOT, '__fixtures__', 'events', 'push.json'), 'utf8')
-  ) as {
-    ref: string
-    before: string
-    after: string
-    commits: { id: string }[]
-    head_commit: object
-  }
-  Object.assign(payload, { ref: 'refs/heads/main', before, after })
-  payload.commits = [{ ...payload.commits[0]!, id: after }]
-  payload.head_commit = { ...payload.head_commit, id: after }
-  const path = join(mkdtempSync(join(tmpdir(), 'push-')), 'push.json')
-  writeFileSync(path, JSON.stringify(payload))
-  return onEvent(sim, 'push', 'push.json', {
-    GITHUB_EVENT_PATH: path,
-    GITHUB_SHA: after,
-    GITHUB_REF: 'refs/heads/main'
-  })
-}
+const push = pushOnto
 
 describe('the step ends by its deadline whatever the reads of the job do', () => {
   it('attaching to a job it cannot read: a timeout that keeps job-id', async () => {

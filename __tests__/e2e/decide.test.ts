@@ -2,9 +2,6 @@
 // sent blind, a refused follow-up on a branch, a re-run that could not mend its check, and a
 // record lost by a run that started nothing.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { readRecord } from '../../src/github/branch-record.js'
 import { marker } from '../../src/github/companion.js'
 import { checkName } from '../../src/present/check.js'
@@ -13,11 +10,11 @@ import {
   onEvent,
   PUSHED,
   QUICK,
-  ROOT,
   runAction,
   simulators,
   type Scenario,
-  type Simulator
+  type Simulator,
+  pushOnto
 } from './harness.js'
 
 const sims = simulators()
@@ -51,26 +48,7 @@ const recordOn = (sim: Simulator, sha: string) => {
   return status ? readRecord(status.description ?? '', sha) : undefined
 }
 
-/** A push of `after` onto `before` on main, as GitHub's example push describes one. */
-function push(sim: Simulator, before: string, after: string) {
-  const payload = JSON.parse(
-    readFileSync(join(ROOT, '__fixtures__', 'events', 'push.json'), 'utf8')
-  ) as { commits: { id: string }[]; head_commit: { id: string } } & Record<string, unknown>
-  Object.assign(payload, {
-    ref: 'refs/heads/main',
-    before,
-    after,
-    commits: [{ ...payload.commits[0], id: after, message: `Change ${after.slice(0, 7)}` }],
-    head_commit: { ...payload.head_commit, id: after }
-  })
-  const path = join(mkdtempSync(join(tmpdir(), 'push-')), 'push.json')
-  writeFileSync(path, JSON.stringify(payload))
-  return onEvent(sim, 'push', 'push.json', {
-    GITHUB_EVENT_PATH: path,
-    GITHUB_SHA: after,
-    GITHUB_REF: 'refs/heads/main'
-  })
-}
+const push = pushOnto
 
 /** A branch with four commits, on which runs gather into one docs job. */
 const onMain = (scenario: Scenario = {}) =>

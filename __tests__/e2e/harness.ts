@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -205,6 +205,36 @@ export function onEvent(
       ...extra
     }
   }
+}
+
+interface PushPayload {
+  ref: string
+  before: string
+  after: string
+  commits: { id: string; message: string; author: { username: string } }[]
+  head_commit: { id: string }
+}
+
+/**
+ * The runner's variables for a push of `after` onto `before` on `branch`, as GitHub's example
+ * push describes one (one commit, `Change <sha>`), with the simulator playing GitHub.
+ */
+export function pushOnto(sim: Simulator, before: string, after: string, branch = 'main') {
+  const payload = JSON.parse(
+    readFileSync(join(ROOT, '__fixtures__', 'events', 'push.json'), 'utf8')
+  ) as PushPayload
+  payload.ref = `refs/heads/${branch}`
+  payload.before = before
+  payload.after = after
+  payload.commits = [{ ...payload.commits[0]!, id: after, message: `Change ${after.slice(0, 7)}` }]
+  payload.head_commit = { ...payload.head_commit, id: after }
+  const path = join(mkdtempSync(join(tmpdir(), 'push-')), 'push.json')
+  writeFileSync(path, JSON.stringify(payload))
+  return onEvent(sim, 'push', 'push.json', {
+    GITHUB_EVENT_PATH: path,
+    GITHUB_SHA: after,
+    GITHUB_REF: `refs/heads/${branch}`
+  })
 }
 
 /** Starts a job on the simulator, as an earlier step would have, and forgets that request. */
