@@ -139,7 +139,7 @@ describe('a timeout says how the job was last seen', () => {
     )
     expect(failOf(timeout, { id: 'job_1', status: 'succeeded' })).not.toContain('still succeeded')
     expect(failOf({ ...timeout, unread: 'HTTP 502.' }, { id: 'job_1' })).toContain(
-      'agent job job_1 could not be read before the 1m timeout (HTTP 502.)'
+      'agent job job_1 could not be read before the 1m timeout; the last read: HTTP 502. Agent job'
     )
   })
 })

@@ -75,7 +75,9 @@ export class DeadlineError extends Error {
   override name = 'DeadlineError'
   constructor(
     message: string,
-    readonly why: 'asked' | 'no-time' = 'asked'
+    readonly why: 'asked' | 'no-time' = 'asked',
+    /** The last failure, when the deadline came while a request kept failing. */
+    readonly last?: Error
   ) {
     super(message)
   }

@@ -65,7 +65,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
       error instanceof CancelledError
         ? { kind: 'cancelled', reason: error.message }
         : error instanceof DeadlineError && state.job?.id
-          ? { kind: 'timeout', timeoutMs: state.timeoutMs, unread: error.message }
+          ? { kind: 'timeout', timeoutMs: state.timeoutMs, unread: (error.last ?? error).message }
           : { kind: 'error', error }
   } finally {
     state.elapsedMs = now() - state.startedAt

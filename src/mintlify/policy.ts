@@ -139,7 +139,8 @@ export function decide(kind: RequestKind, error: ApiError, situation: Situation)
       retry: false,
       error: new DeadlineError(
         `${error.message} The step's timeout leaves no time to ${kind.action} again.`,
-        'no-time'
+        'no-time',
+        error
       )
     }
   }

@@ -255,7 +255,8 @@ export function verdictOf(record: RunRecord): Verdict {
         check: stillRunning,
         failMessage: outcome.unread
           ? `Timed out: agent job ${id} could not be read before the ` +
-            `${formatDuration(outcome.timeoutMs)} timeout (${outcome.unread}). ${keepsRunning}`
+            `${formatDuration(outcome.timeoutMs)} timeout; the last read: ${outcome.unread} ` +
+            keepsRunning
           : `Timed out: agent job ${id} ${lastSeen(job?.status)} at the last check before the ` +
             `${formatDuration(outcome.timeoutMs)} timeout. ${keepsRunning} Raise timeout, ` +
             'or set wait: false to start the job without waiting.'
