@@ -374,7 +374,11 @@ export function renderCombinedStatus(combined, where) {
   }
 }
 
-/** The legacy `permission` field of each role: maintain reads as write, triage as read. */
+/**
+ * The legacy `permission` field of each role: maintain reads as write, triage as read (GitHub's
+ * documentation of "Get repository permissions for a user", whose `role_name` is the role itself;
+ * a person who is no collaborator is answered 404).
+ */
 const LEGACY = { admin: 'admin', maintain: 'write', write: 'write', triage: 'read', read: 'read' }
 
 /**
