@@ -13,7 +13,7 @@ import type { Close, Plan, Start } from '../decide/plan.js'
 import type { Settings } from '../inputs.js'
 import type { MintlifyApi } from '../mintlify/api.js'
 import { waitForJob } from '../mintlify/poll.js'
-import { readRecordedJob } from '../mintlify/read-job.js'
+import { tryReadJob } from '../mintlify/read-job.js'
 import { dryRunTitle, planWords, skipWords } from '../present/plan.js'
 import type { Reporter } from '../publish/report.js'
 import { closeAll, type Sink } from '../publish/sink.js'
@@ -141,7 +141,7 @@ async function followClosed(run: Run, plan: Close): Promise<void> {
     return step.log.info(
       'No docs job is recorded for this pull request, so no docs pull request follows it.'
     )
-  const job = await readRecordedJob(step.mintlify(), plan.jobId, step.lookupSchedule(), step)
+  const job = await tryReadJob(step.mintlify(), plan.jobId, step.lookupSchedule(), step)
   if (!job) return step.log.info('The docs pull request is left as it is.')
   Object.assign(state, { job, mode: 'attach' })
   state.notes.push(...(await closeAll(sinks, state, step.within(step.budgets.write))))

@@ -21,10 +21,10 @@ export async function readJob(
 }
 
 /**
- * Reads a job recorded on GitHub before the plan, within `schedule` (the lookup budget): the job,
- * or undefined when it cannot be read in that time. A cancellation of the step stays one.
+ * Reads a job a record names, within `schedule` (the lookup budget): the job, or undefined when it
+ * cannot be read in that time, with the reason logged. A cancellation of the step stays one.
  */
-export async function readRecordedJob(
+export async function tryReadJob(
   api: MintlifyApi,
   id: string,
   schedule: Schedule,
@@ -34,7 +34,8 @@ export async function readRecordedJob(
     return await readJob(api, id, schedule, runtime)
   } catch (error: unknown) {
     if (runtime.signal.aborted) throw cancellation(runtime.signal)
-    runtime.log.info(`Agent job ${forLog(id, 100)} could not be read: ${errorMessage(error)}`)
+    const why = forLog(errorMessage(error), 300)
+    runtime.log.info(`Agent job ${forLog(id, 100)} could not be read: ${why}`)
     return undefined
   }
 }

@@ -9,8 +9,7 @@ import { readDocsPull, type DocsReaders } from '../github/docs-pull.js'
 import { describeGitHubError } from '../github/policy.js'
 import type { MintlifyApi } from '../mintlify/api.js'
 import { classifyStatus } from '../mintlify/job.js'
-import { readJob } from '../mintlify/read-job.js'
-import { cancellation, errorMessage } from '../errors.js'
+import { tryReadJob } from '../mintlify/read-job.js'
 import { forLog } from '../sanitize.js'
 import type { Step } from '../step.js'
 import { codeCommit } from '../trigger/code.js'
@@ -60,14 +59,10 @@ export async function readRecordedJob(
     return { jobId, from, phase: why, docs: why }
   }
   const id = forLog(jobId, 100)
-  let job
-  try {
-    // Its retries end within the lookup budget, so a job that cannot be read leaves the step its time.
-    job = await readJob(api, jobId, step.lookupSchedule(), step)
-  } catch (error: unknown) {
-    if (step.signal.aborted) throw cancellation(step.signal)
-    const why = unknown(`Agent job ${id} could not be read: ${forLog(errorMessage(error), 300)}`)
-    step.log.info(why.why)
+  // Its retries end within the lookup budget, so a job that cannot be read leaves the step its time.
+  const job = await tryReadJob(api, jobId, step.lookupSchedule(), step)
+  if (!job) {
+    const why = unknown(`Agent job ${id} could not be read.`)
     return { jobId, from, phase: why, docs: why }
   }
   const phase = known(classifyStatus(job.status).phase)
