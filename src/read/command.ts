@@ -48,17 +48,16 @@ export async function readCommandFacts(
   }
   const within = step.within(step.budgets.lookup)
   const { owner, repo } = event
-  let permission: CommandFacts & { kind: 'command' }
-  try {
-    const answer = await within((signal) => github.permission(owner, repo, login, signal))
-    permission = { kind: 'command', request, login, commentId, permission: known(answer) }
-  } catch (error: unknown) {
-    const why = `Could not read what ${login} may do in ${owner}/${repo}: ${describeGitHubError(error, 'metadata: read')}.`
-    permission = { kind: 'command', request, login, commentId, permission: unknown(why) }
-  }
-  if (!mayCommand(permission.permission.known ? permission.permission.value : undefined)) {
-    return { command: permission }
-  }
+  const permission = await within((signal) => github.permission(owner, repo, login, signal)).then(
+    (answer) => known(answer),
+    (error: unknown) =>
+      unknown(
+        `Could not read what ${login} may do in ${owner}/${repo}: ` +
+          `${describeGitHubError(error, 'metadata: read')}.`
+      )
+  )
+  const command = { kind: 'command', request, login, commentId, permission } as const
+  if (!mayCommand(permission.known ? permission.value : undefined)) return { command }
   const headSha = await within((signal) => github.getPull(owner, repo, pr.number, signal)).then(
     (pull) => pull.headSha,
     (error: unknown) => {
@@ -70,7 +69,7 @@ export async function readCommandFacts(
     }
   )
   return {
-    command: permission,
+    command,
     event: { ...event, comment: undefined, pullRequest: { ...pr, headSha } }
   }
 }
