@@ -8,6 +8,7 @@ import * as core from '../__fixtures__/core.js'
 import { EPOCH, virtualRuntime } from '../__fixtures__/runtime.js'
 import { ApiError, DeadlineError, type Failure } from '../src/errors.js'
 import { budgetsFor } from '../src/github/policy.js'
+import { afterJobBy, lastWritesMs } from '../src/runtime.js'
 import { POLL } from '../src/mintlify/api.js'
 import type { Job } from '../src/mintlify/job.js'
 import { send, waitForJob, type Schedule } from '../src/mintlify/poll.js'
@@ -227,6 +228,34 @@ describe('a run ends within its timeout plus the last writes, whatever the API d
         expect(core.outputs().status ?? '').not.toBe('completed')
       }),
       { numRuns: 150 }
+    )
+  })
+})
+
+describe('what follows the job fits in the last writes’ budget past the deadline (property)', () => {
+  it('reading the docs pull request, then the last writes, end by the deadline plus that budget', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3_600_000 }),
+        fc.integer({ min: 1_000, max: 5_000 }),
+        fc.integer({ min: 0, max: 600_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (deadline, lastMs, jobEndsBefore, readShare) => {
+          // Every request ends by the deadline, so the job is seen to end by then too.
+          const ended = deadline - jobEndsBefore
+          const readBy = afterJobBy(ended, deadline, lastMs)
+          // The docs read takes any part of its window.
+          const writesStart = ended + Math.max(0, readBy - ended) * readShare
+          const writesEnd = writesStart + lastWritesMs(writesStart, deadline, lastMs)
+          return (
+            writesEnd <= deadline + lastMs &&
+            readBy <= deadline + lastMs / 2 &&
+            // Early in the step, each keeps its whole budget.
+            (ended + 2 * lastMs > deadline ||
+              (readBy === ended + lastMs && lastWritesMs(ended, deadline, lastMs) === lastMs))
+          )
+        }
+      )
     )
   })
 })

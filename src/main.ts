@@ -9,7 +9,7 @@ import { finishAll, type Sink } from './publish/sink.js'
 import { sinksFor } from './publish/sinks.js'
 import { readRun } from './read/read.js'
 import { newRunState } from './run.js'
-import { withinLast } from './runtime.js'
+import { lastWritesMs, withinLast } from './runtime.js'
 import { cancelOnSignals, gitHubsOf, stepOf, type RunOptions } from './step.js'
 import { triggerOf } from './trigger/code.js'
 import { readEvent } from './trigger/event.js'
@@ -72,12 +72,8 @@ export async function run(options: RunOptions = {}): Promise<void> {
     // The last writes have a budget of their own, whatever the deadline and cancellation say:
     // they report a timeout or a cancellation too. The step ends by the deadline plus that
     // budget, whatever came before; a signal from the runner stops them sooner.
-    const lastMs = Math.min(state.lastWriteMs, state.deadline + state.lastWriteMs - now())
-    const wrote = await finishAll(
-      sinks,
-      state,
-      withinLast(Math.max(1, lastMs), now, cancel.finishing())
-    )
+    const lastMs = lastWritesMs(now(), state.deadline, state.lastWriteMs)
+    const wrote = await finishAll(sinks, state, withinLast(lastMs, now, cancel.finishing()))
     for (const { written, url } of wrote) state.written[written] = url
     const failure = await report.finish(state)
     if (failure) core.setFailed(failure)

@@ -93,3 +93,20 @@ export function withinLast(ms: number, now: () => number, stop?: AbortSignal): W
   const by = now() + ms
   return withinTime(() => by - now(), stop ?? new AbortController().signal)
 }
+
+/**
+ * When the reads made once the job ended (its docs pull request) must be done: the last writes'
+ * budget from now, past the deadline if need be, but never so far past it that the last writes
+ * lose more than half of theirs.
+ */
+export function afterJobBy(now: number, deadline: number, lastMs: number): number {
+  return Math.min(now + lastMs, deadline + lastMs / 2)
+}
+
+/**
+ * How long the last writes may take from `now`: their budget, but ending by the deadline plus
+ * it, whatever came before (at least a millisecond, so they are tried).
+ */
+export function lastWritesMs(now: number, deadline: number, lastMs: number): number {
+  return Math.max(1, Math.min(lastMs, deadline + lastMs - now))
+}

@@ -15,7 +15,14 @@ import { createMintlifyApi, type MintlifyApi } from './mintlify/api.js'
 import type { Schedule } from './mintlify/poll.js'
 import { createTransport, type Fetch } from './mintlify/transport.js'
 import { CancelledError } from './errors.js'
-import { realSleep, withinTime, type Log, type Runtime, type Within } from './runtime.js'
+import {
+  afterJobBy,
+  realSleep,
+  withinTime,
+  type Log,
+  type Runtime,
+  type Within
+} from './runtime.js'
 
 /** Seams for tests and local runs; a real run uses none of them. */
 export interface RunOptions {
@@ -87,7 +94,7 @@ export function stepOf(
     budgets,
     within: (ms) => until(Math.min(now() + ms, deadline), signal),
     withinWrite: (stop) => until(now() + budgets.write, AbortSignal.any([stop, signal])),
-    afterJob: () => until(Math.min(now() + budgets.last, deadline + budgets.last / 2), signal),
+    afterJob: () => until(afterJobBy(now(), deadline, budgets.last), signal),
     gitHub: (token) =>
       createGitHubApi({
         token,
