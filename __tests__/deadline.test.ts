@@ -80,6 +80,26 @@ function faulty(list: readonly Fault[], rt: ReturnType<typeof virtualRuntime>) {
   return { call, starts }
 }
 
+/** The schedule of a step whose timeout and pace were generated. */
+const scheduleOf = (p: { timeoutMs: number; initialMs: number; growMs: number }): Schedule => ({
+  deadline: EPOCH + p.timeoutMs,
+  initialMs: p.initialMs,
+  maxMs: p.initialMs + p.growMs
+})
+
+/** A loop ended by the deadline, started no request at or past it, and sent no stream of them. */
+function expectWithinDeadline(
+  endedAt: number,
+  starts: readonly number[],
+  p: { timeoutMs: number; initialMs: number; growMs: number }
+): void {
+  const { deadline } = scheduleOf(p)
+  expect(endedAt).toBeLessThanOrEqual(deadline)
+  expect(starts.every((at) => at < deadline)).toBe(true)
+  // At most one request for each tenth of the first interval.
+  expect(starts.length).toBeLessThanOrEqual(p.timeoutMs / (p.initialMs / 10) + 2)
+}
+
 describe('every loop that sends a request ends by the deadline (property)', () => {
   it('a read of a job, retried through any faults, stops by the deadline', async () => {
     await fc.assert(
@@ -89,11 +109,7 @@ describe('every loop that sends a request ends by the deadline (property)', () =
         fc.double({ min: 0, max: 1, noNaN: true }),
         async (list, p, r) => {
           const rt = virtualRuntime(() => r)
-          const schedule: Schedule = {
-            deadline: EPOCH + p.timeoutMs,
-            initialMs: p.initialMs,
-            maxMs: p.initialMs + p.growMs
-          }
+          const schedule = scheduleOf(p)
           const { call, starts } = faulty(list, rt)
           const outcome = await send(POLL, (ms) => call(ms), schedule, rt).then(
             (job) => job,
@@ -104,10 +120,7 @@ describe('every loop that sends a request ends by the deadline (property)', () =
               outcome instanceof DeadlineError ||
               'id' in (outcome as Job)
           ).toBe(true)
-          expect(rt.now()).toBeLessThanOrEqual(schedule.deadline)
-          expect(starts.every((at) => at < schedule.deadline)).toBe(true)
-          // No stream of requests: at most one for each tenth of the first interval.
-          expect(starts.length).toBeLessThanOrEqual(p.timeoutMs / (p.initialMs / 10) + 2)
+          expectWithinDeadline(rt.now(), starts, p)
         }
       ),
       { numRuns: 300 }
@@ -122,11 +135,7 @@ describe('every loop that sends a request ends by the deadline (property)', () =
         fc.double({ min: 0, max: 1, noNaN: true }),
         async (list, p, r) => {
           const rt = virtualRuntime(() => r)
-          const schedule: Schedule = {
-            deadline: EPOCH + p.timeoutMs,
-            initialMs: p.initialMs,
-            maxMs: p.initialMs + p.growMs
-          }
+          const schedule = scheduleOf(p)
           const { call, starts } = faulty(list, rt)
           const outcome = await waitForJob(
             { id: 'job_1', status: 'active' },
@@ -140,10 +149,7 @@ describe('every loop that sends a request ends by the deadline (property)', () =
           expect(
             outcome === 'timeout' || outcome instanceof ApiError || outcome instanceof DeadlineError
           ).toBe(true)
-          expect(rt.now()).toBeLessThanOrEqual(schedule.deadline)
-          expect(starts.every((at) => at < schedule.deadline)).toBe(true)
-          // No stream of requests: at most one for each tenth of the first interval.
-          expect(starts.length).toBeLessThanOrEqual(p.timeoutMs / (p.initialMs / 10) + 2)
+          expectWithinDeadline(rt.now(), starts, p)
         }
       ),
       { numRuns: 300 }
