@@ -1,6 +1,6 @@
 /**
- * The pull request companion: finds the pull request the change belongs to, and keeps one status
- * comment on it. A later run trusts a comment as the action's record only when the token's own
+ * The pull request companion: keeps one status comment on the pull request the change belongs
+ * to (which `read/pull.ts` finds). A later run trusts a comment as the action's record only when the token's own
  * account wrote it and the hidden marker opens it; anyone else's comment is never read for a job
  * and never edited. Best effort throughout, through the GitHub policy: a GitHub failure is one
  * warning, never a failed step, and every call is bounded.
@@ -8,9 +8,8 @@
 import { jobIdProblem } from '../mintlify/job.js'
 import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
-import { codeCommit } from '../trigger/code.js'
-import { eventPullRequest, type Event } from '../trigger/event.js'
-import type { Account, CommitPull, GitHubApi, IssueComment } from './api.js'
+import type { Event } from '../trigger/event.js'
+import type { Account, GitHubApi, IssueComment } from './api.js'
 import { readBacklink } from './backlink.js'
 import { DeletedAgain, OwnedComment, writtenBy } from './own-comment.js'
 import { describeGitHubError, Surface } from './policy.js'
@@ -166,42 +165,5 @@ export class Companion {
    */
   finish(body: string, within: Within): Promise<string | undefined> {
     return this.comment.finish(body, within)
-  }
-}
-
-/**
- * The pull request the change belongs to: the event's own for pull request events; for a push,
- * the one pull request GitHub associates with the pushed commit (none when there are several).
- */
-export async function pullRequestOf(
-  event: Event,
-  github: GitHubApi,
-  within: Within,
-  log: Log
-): Promise<CommitPull | undefined> {
-  const pr = eventPullRequest(event)
-  if (pr) return { number: pr.number, headSha: pr.headSha, author: pr.author }
-  // A tag points at a commit that may have come from a pull request long done with.
-  if (event.name !== 'push' || event.deleted || event.ref?.startsWith('refs/tags/')) {
-    return undefined
-  }
-  const sha = codeCommit(event)?.sha
-  if (!sha) return undefined
-  try {
-    const pulls = await within((signal) => github.commitPulls(event.owner, event.repo, sha, signal))
-    if (pulls.length === 1) return pulls[0]
-    log.info(
-      pulls.length === 0
-        ? 'The pushed commit belongs to no pull request, so no status comment is written.'
-        : `The pushed commit belongs to ${pulls.length} pull requests, so no status comment is written.`
-    )
-    return undefined
-  } catch (error: unknown) {
-    log.warning(
-      `Could not find the pull request of the pushed commit: ` +
-        `${describeGitHubError(error, 'pull-requests: read')}. No status comment is written; ` +
-        'the docs job is not affected.'
-    )
-    return undefined
   }
 }
