@@ -287,7 +287,7 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
       const known = c.state.reactions.find(
         (r) => sameRepo(r, c.where) && r.commentId === on.commentId && r.content === content
       )
-      // 200 for a reaction already there, 201 for a new one.
+      // 200 for a reaction already there, 201 for a new one (GitHub's documentation of the route).
       if (known) return reply(200, renderReaction(known, c.where))
       const reaction = { ...on, content, user: c.identity.user, at: c.at }
       c.state.reactions.push(reaction)
