@@ -817,13 +817,20 @@ describe('prompt-file stays in the workspace', () => {
           clearSecrets()
           const path = [...parts, 'prompt.md'].join('/')
           const given = absolute ? resolve(dir, path) : path
+          // A path is read only when it is written inside the workspace (under either of its
+          // names) and really leads inside it: `../outside/back/prompt.md` names a place outside,
+          // so it is refused before the file system is asked, wherever its links would lead.
+          const written = resolve(dir, path)
+          const writtenInside = [resolve(dir), root].some((base) =>
+            (written + sep).startsWith(base + sep)
+          )
           let real: string | undefined
           try {
-            real = realpathSync(resolve(dir, path))
+            real = realpathSync(written)
           } catch {
             real = undefined
           }
-          const inside = real !== undefined && (real + sep).startsWith(root + sep)
+          const inside = writtenInside && real !== undefined && (real + sep).startsWith(root + sep)
           const outcome = await readWith({ ...valid, prompt: '', 'prompt-file': given }).then(
             (settings) => ({ prompt: settings.prompt }),
             (error: unknown) => ({
@@ -838,7 +845,7 @@ describe('prompt-file stays in the workspace', () => {
           )
         }
       ),
-      { numRuns: 300 }
+      { numRuns: 300, examples: [[['..', basename(outside), 'back'], false]] }
     )
   })
 })
