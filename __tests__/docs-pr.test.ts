@@ -3,7 +3,13 @@ import type { Event } from '../src/trigger/event.js'
 import type { Account, GitHubApi, IssueComment, PullState } from '../src/github/api.js'
 import { GitHubError } from '../src/github/policy.js'
 import type { DocsReviewers } from '../src/inputs/names.js'
-import { backlinkBody, closingComment } from '../src/present/docs-pr.js'
+import {
+  backlinkBody,
+  closingComment,
+  docsFailure,
+  noDocsToken,
+  reviewersRefused
+} from '../src/present/docs-pr.js'
 import {
   fedChange,
   MAX_BACKLINK_CHANGES,
@@ -179,6 +185,49 @@ describe('closingComment', () => {
     const text = closingComment('proj', code, SERVER, 'comment')
     expect(text).toContain('may no longer be needed')
     expect(text).not.toContain('was closed too')
+  })
+})
+
+describe("the log's words about the docs pull request", () => {
+  const docs = { owner: 'o', repo: 'docs', number: 7 }
+  const refused = new GitHubError('GitHub refused (HTTP 403)', 'refused', 403)
+
+  it('says what docs-token needs on the docs repository when GitHub refuses it', () => {
+    const text = docsFailure('read o/docs#7', refused, 'pull-requests: read', 'docs-token')
+    expect(text).toBe(
+      'Could not read o/docs#7: GitHub refused docs-token (HTTP 403). It needs ' +
+        '`pull-requests: read` on the docs repository: the repository access of a fine-grained ' +
+        "token, or a GitHub App installed there (the workflow's permissions: do not apply to it)."
+    )
+  })
+
+  it("points the workflow token at the workflow's permissions, and names the token that failed", () => {
+    const workflow = docsFailure('close o/code#7', refused, 'pull-requests: write', 'github-token')
+    expect(workflow).toMatch(
+      /^Could not close o\/code#7: GitHub refused \(HTTP 403\): github-token/
+    )
+    expect(workflow).toContain('list it under `permissions:`')
+    const unknown = new GitHubError('GitHub refused (HTTP 401)', 'refused', 401)
+    expect(docsFailure('read o/docs#7', unknown, 'pull-requests: read', 'docs-token')).toBe(
+      'Could not read o/docs#7: docs-token was not accepted (HTTP 401).'
+    )
+    const server = new GitHubError('GitHub answered HTTP 502', 'server', 502)
+    expect(docsFailure('read o/docs#7', server, 'pull-requests: read', 'docs-token')).toBe(
+      'Could not read o/docs#7: GitHub answered HTTP 502.'
+    )
+  })
+
+  it('asks for docs-token by name when the docs pull request is out of reach', () => {
+    expect(noDocsToken(docs)).toMatch(/^Docs pull request o\/docs#7 is in another repository/)
+    expect(noDocsToken(docs)).toContain('give docs-token')
+  })
+
+  it('names the reviewers GitHub would not ask, as plain text', () => {
+    const text = reviewersRefused(['stranger', 'o/\u001b[31mteam\n::error::x'], docs)
+    expect(text).toMatch(/^Could not ask stranger, o\/.*team.* to review o\/docs#7: /)
+    expect(text).not.toContain('\n')
+    expect(text).not.toContain('\u001b')
+    expect(text).toContain('these are not asked again')
   })
 })
 

@@ -2,8 +2,10 @@
  * Every word on the docs pull request: the backlink comment (the code changes that fed the docs
  * job, newest last, and what became of the code pull request) and the note that says why it was
  * closed. Everything that came from a payload is escaped, and links go only to the workflow's own
- * GitHub, so nothing here can mention people, add links elsewhere or close issues. Pure.
+ * GitHub, so nothing here can mention people, add links elsewhere or close issues. And the log's
+ * words about it: why a request for it failed and what the token needs. Pure.
  */
+import { describeGitHubError, gitHubError } from '../github/policy.js'
 import {
   backlinkMarker,
   closingMarker,
@@ -11,7 +13,7 @@ import {
   type Backlink,
   type FedChange
 } from '../github/backlink.js'
-import { escapeMarkup, safeLink } from '../sanitize.js'
+import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
 
 /** `<a href>` around `text` (already markup) when `url` is a safe link on `serverUrl`. */
@@ -116,4 +118,46 @@ export function closingComment(
     '',
     '<sub>Written by mintlify-agent-action (on-code-closed: ' + action + ').</sub>'
   ].join('\n')
+}
+
+/**
+ * Why a request for the docs pull request failed, with `token` (`docs-token` or `github-token`);
+ * a refusal of `docs-token` says what it needs on the docs repository.
+ */
+export function docsFailure(
+  what: string,
+  failure: unknown,
+  permission: string,
+  token: 'docs-token' | 'github-token'
+): string {
+  const error = gitHubError(failure)
+  if (token === 'github-token') {
+    return `Could not ${what}: ${describeGitHubError(failure, permission)}.`
+  }
+  if (error.kind === 'refused' && error.status !== 401) {
+    return (
+      `Could not ${what}: GitHub refused docs-token (HTTP ${error.status}). It needs ` +
+      `\`${permission}\` on the docs repository: the repository access of a fine-grained ` +
+      "token, or a GitHub App installed there (the workflow's permissions: do not apply to it)."
+    )
+  }
+  return `Could not ${what}: ${describeGitHubError(failure, permission, 'docs-token')}.`
+}
+
+/** The warning when the docs pull request is in another repository and no `docs-token` reaches it. */
+export function noDocsToken(ref: PullRef): string {
+  return (
+    `Docs pull request ${pullName(ref)} is in another repository than the code, and no ` +
+    'docs-token was given to reach it, so docs-reviewers, docs-labels and on-code-closed ' +
+    'do nothing there: give docs-token, a token for that repository.'
+  )
+}
+
+/** The warning naming the reviewers GitHub would not ask (they are not asked again). */
+export function reviewersRefused(names: readonly string[], ref: PullRef): string {
+  return (
+    `Could not ask ${names.map((name) => forLog(name, 100)).join(', ')} to review ` +
+    `${pullName(ref)}: GitHub asks only collaborators and teams of the docs repository's ` +
+    "owner, never the pull request's author. The others were asked; these are not asked again."
+  )
 }

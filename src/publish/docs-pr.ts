@@ -12,12 +12,17 @@
  */
 import type { Account, GitHubApi, PullState } from '../github/api.js'
 import { OwnedComment } from '../github/own-comment.js'
-import { describeGitHubError, gitHubError, Surface } from '../github/policy.js'
+import { Surface } from '../github/policy.js'
 import type { DocsReviewers } from '../inputs/names.js'
-import { backlinkBody, closingComment } from '../present/docs-pr.js'
+import {
+  backlinkBody,
+  closingComment,
+  docsFailure,
+  noDocsToken,
+  reviewersRefused
+} from '../present/docs-pr.js'
 import type { RunState } from '../run.js'
 import type { Within, Log } from '../runtime.js'
-import { forLog } from '../sanitize.js'
 import { docsTargetOf } from '../trigger/docs.js'
 import { closedPull, type Event } from '../trigger/event.js'
 import { pullName, sameRepo, type PullRef } from '../trigger/ref.js'
@@ -82,7 +87,8 @@ export class DocsPullSink implements Sink {
   /** The backlink's address, once written. */
   private url: string | undefined
   /** The token chosen for the docs pull request, once its link was checked. */
-  private use: { readonly github: GitHubApi; readonly name: string } | undefined
+  private use:
+    { readonly github: GitHubApi; readonly name: 'docs-token' | 'github-token' } | undefined
 
   constructor(
     private readonly tokens: DocsTokens,
@@ -219,11 +225,7 @@ export class DocsPullSink implements Sink {
     const github = target.inCodeRepo ? this.tokens.workflow : this.tokens.docs
     if (!github) {
       if (this.asksSomething(state)) {
-        this.surface.warn(
-          `Docs pull request ${pullName(ref)} is in another repository than the code, and no ` +
-            'docs-token was given to reach it, so docs-reviewers, docs-labels and on-code-closed ' +
-            'do nothing there: give docs-token, a token for that repository.'
-        )
+        this.surface.warn(noDocsToken(ref))
       }
       return undefined
     }
@@ -313,11 +315,7 @@ export class DocsPullSink implements Sink {
       asked = done ?? []
     }
     if (refused.length > 0) {
-      this.log.warning(
-        `Could not ask ${refused.map((name) => forLog(name, 100)).join(', ')} to review ` +
-          `${pullName(ref)}: GitHub asks only collaborators and teams of the docs repository's ` +
-          "owner, never the pull request's author. The others were asked; these are not asked again."
-      )
+      this.log.warning(reviewersRefused(refused, ref))
     }
     return [...asked, ...skipped]
   }
@@ -346,19 +344,8 @@ export class DocsPullSink implements Sink {
     )
   }
 
-  /** Why a docs request failed; a refusal says what the token needs, on the docs repository. */
+  /** Why a docs request failed, with the token chosen for it. */
   private failed(what: string, failure: unknown, permission: string): string {
-    const error = gitHubError(failure)
-    if (this.use?.name === 'github-token') {
-      return `Could not ${what}: ${describeGitHubError(failure, permission)}.`
-    }
-    if (error.kind === 'refused' && error.status !== 401) {
-      return (
-        `Could not ${what}: GitHub refused docs-token (HTTP ${error.status}). It needs ` +
-        `\`${permission}\` on the docs repository: the repository access of a fine-grained ` +
-        "token, or a GitHub App installed there (the workflow's permissions: do not apply to it)."
-      )
-    }
-    return `Could not ${what}: ${describeGitHubError(failure, permission, 'docs-token')}.`
+    return docsFailure(what, failure, permission, this.use?.name ?? 'docs-token')
   }
 }
