@@ -8,7 +8,7 @@ import * as core from '../__fixtures__/core.js'
 import { EPOCH, virtualRuntime } from '../__fixtures__/runtime.js'
 import { ApiError, DeadlineError, type Failure } from '../src/errors.js'
 import { budgetsFor } from '../src/github/policy.js'
-import { afterJobBy, lastWritesMs } from '../src/runtime.js'
+import { afterJobBy, lastWritesMs, withinTime } from '../src/runtime.js'
 import { POLL } from '../src/mintlify/api.js'
 import type { Job } from '../src/mintlify/job.js'
 import { send, waitForJob, type Schedule } from '../src/mintlify/poll.js'
@@ -153,6 +153,31 @@ describe('every loop that sends a request ends by the deadline (property)', () =
         }
       ),
       { numRuns: 300 }
+    )
+  })
+})
+
+describe('a GitHub call is made only while its budget lasts (property)', () => {
+  it('with no time left nothing is called: it fails at once as a call cut short', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.integer({ min: -3_600_000, max: 0 }), fc.integer({ min: 1, max: 3_600_000 })),
+        fc.boolean(),
+        async (left, cancelled) => {
+          const parent = new AbortController()
+          if (cancelled) parent.abort()
+          const calls: boolean[] = []
+          const within = withinTime(() => left, parent.signal)
+          const outcome = await within(async (signal) => {
+            calls.push(signal.aborted)
+            return 'answered'
+          }).catch(() => 'cut short')
+          const live = left > 0 && !cancelled
+          // A call is made with a live signal, or not at all.
+          expect(calls).toEqual(live ? [false] : [])
+          expect(outcome).toBe(live ? 'answered' : 'cut short')
+        }
+      )
     )
   })
 })

@@ -50,7 +50,10 @@ async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promis
  * `CancelledError`), which would keep the step alive through its retry waits. Call `release` when
  * done with it.
  */
-function abortAfter(ms: number, parent: AbortSignal): { signal: AbortSignal; release(): void } {
+function abortAfter(
+  ms: number,
+  parent: AbortSignal
+): { signal: AbortSignal; abort(): void; release(): void } {
   const controller = new AbortController()
   const abort = () => controller.abort()
   const timer = setTimeout(abort, ms)
@@ -58,6 +61,7 @@ function abortAfter(ms: number, parent: AbortSignal): { signal: AbortSignal; rel
   if (parent.aborted) abort()
   return {
     signal: controller.signal,
+    abort,
     release() {
       clearTimeout(timer)
       parent.removeEventListener('abort', abort)
@@ -71,12 +75,16 @@ export type Within = <T>(call: (signal: AbortSignal) => Promise<T>) => Promise<T
 /**
  * Bounds each call to `ms()` milliseconds (read when the call starts) and to `parent`: the call is
  * handed a signal that aborts with a plain `AbortError` (see `abortAfter`), and its promise settles
- * no later than that, whatever the work behind it still waits for.
+ * no later than that, whatever the work behind it still waits for. A call with no time left is
+ * never made: it fails at once as a call cut short, so nothing is sent past a budget's end.
  */
 export function withinTime(ms: () => number, parent: AbortSignal): Within {
   return async (call) => {
-    const limit = abortAfter(Math.max(1, ms()), parent)
+    const left = ms()
+    const limit = abortAfter(Math.max(0, left), parent)
     try {
+      if (left <= 0) limit.abort()
+      if (limit.signal.aborted) throw cancellation(limit.signal)
       return await untilAborted(call(limit.signal), limit.signal)
     } finally {
       limit.release()
@@ -105,7 +113,7 @@ export function afterJobBy(now: number, deadline: number, lastMs: number): numbe
 
 /**
  * How long the last writes may take from `now`: their budget, but ending by the deadline plus
- * it, whatever came before (at least a millisecond, so they are tried).
+ * it, whatever came before (at least a millisecond, so the first of them is tried).
  */
 export function lastWritesMs(now: number, deadline: number, lastMs: number): number {
   return Math.max(1, Math.min(lastMs, deadline + lastMs - now))
