@@ -10,34 +10,16 @@ import { Beside, describeGitHubError, Surface } from '../github/policy.js'
 import { checkStatus } from '../present/check.js'
 import type { RunState } from '../run.js'
 import type { Log, Within } from '../runtime.js'
-import { gathersOn } from '../trigger/code.js'
-import { closedPull } from '../trigger/event.js'
+import { checkScope } from '../decide/check.js'
 import type { CommitRef } from '../trigger/ref.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
 
-/**
- * The check, when it applies: `check: auto`, a token, and a push, a pull request or a `/docs`
- * command on one (the commit's own change; never a scheduled, manual or other comment run on
- * whatever commit the branch is at), not
- * a dry run, a deleted branch or a closed pull request. With `context: off` the job is not told
- * the change, so the check only says when `paths` found nothing to document.
- */
+/** The check, where the decision says it applies (`checkScope`) and a token can write it. */
 export function checkSink(context: SinkContext): Sink | undefined {
   const { settings, trigger, github } = context
   const { event, commit, runUrl } = trigger ?? {}
-  if (settings.check === 'off' || settings.dryRun || !github || !event || !commit) return undefined
-  // A run on a branch that gathers into one docs job (reuse-job) writes it too: it tells the job
-  // everything since the docs were last told, and the check records the job for the next run.
-  // A comment run has sinks only for a /docs command taken: its check is on the pull request's
-  // head, which the run read (the payload has none).
-  const change =
-    event.name === 'push' ||
-    event.name.startsWith('pull_request') ||
-    event.name === 'issue_comment' ||
-    gathersOn(settings, event) !== undefined
-  if (!change || event.deleted || closedPull(event)) return undefined
-  const skipsOnly = settings.context === 'off'
-  if (skipsOnly && settings.paths.length === 0) return undefined
+  const scope = checkScope(settings, event)
+  if (scope === 'none' || !github || !event || !commit) return undefined
   return new CheckSink(
     github,
     {
@@ -46,7 +28,7 @@ export function checkSink(context: SinkContext): Sink | undefined {
       commitUrl: `${event.serverUrl}/${commit.owner}/${commit.repo}/commit/${commit.sha}`,
       fork: Boolean(event.pullRequest?.fork),
       serverUrl: event.serverUrl,
-      skipsOnly
+      skipsOnly: scope === 'skips-only'
     },
     context.log,
     context.withinWrite
