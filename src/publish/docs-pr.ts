@@ -10,6 +10,7 @@
  * comment is. Best effort throughout, through the GitHub policy: a failure is one warning and
  * never changes how the step ends.
  */
+import { docsClosing } from '../decide/closed.js'
 import type { Account, GitHubApi, PullState } from '../github/api.js'
 import { OwnedComment } from '../github/own-comment.js'
 import { Surface } from '../github/policy.js'
@@ -150,9 +151,9 @@ export class DocsPullSink implements Sink {
   }
 
   /**
-   * The code pull request was closed: merged, the backlink notes it; closed without merging,
-   * `on-code-closed` closes the docs pull request with a comment saying why, or only comments.
-   * Returns a line for the status comment saying what was done, if anything.
+   * The code pull request was closed: the decision (`docsClosing`) says what becomes of the docs
+   * pull request once it was read, and this carries it out. Returns a line for the status
+   * comment saying what was done, if anything.
    */
   async closed(state: RunState, within: Within): Promise<string | undefined> {
     const event = state.trigger?.event
@@ -160,7 +161,7 @@ export class DocsPullSink implements Sink {
     const code = state.trigger?.pull
     if (!event || !how || !code) return undefined
     const action = this.options.onCodeClosed
-    if (how === 'closed' && action === 'nothing') {
+    if (docsClosing(how, action).act === 'none') {
       this.log.info('The code pull request was closed without merging (on-code-closed: nothing).')
       return undefined
     }
@@ -169,22 +170,19 @@ export class DocsPullSink implements Sink {
     const { ref, pull, record } = opened
     const changes =
       record.changes.length > 0 ? record.changes : [fedChange(event, state.trigger?.runUrl)]
-    if (how === 'merged') {
-      await this.writeBacklink(opened, within, { ...record, changes, code: 'merged' })
+    const mark = (end: 'merged' | 'closed') =>
+      this.writeBacklink(opened, within, { ...record, changes, code: end })
+    const plan = docsClosing(how, action, { state: pull.state, marked: record.code })
+    if (plan.act === 'record-merged') return void (await mark('merged'))
+    if (plan.act === 'leave') {
+      const is = plan.because === 'docs-closed' ? 'already closed' : 'already marked as abandoned'
+      this.log.info(`Docs pull request ${pullName(ref)} is ${is}; nothing more is done.`)
+      if (plan.record) await mark('closed')
       return undefined
     }
-    if (action === 'nothing') return undefined
-    if (record.code === 'closed' || pull.state === 'closed') {
-      this.log.info(
-        `Docs pull request ${pullName(ref)} is ${pull.state === 'closed' ? 'already closed' : 'already marked as abandoned'}; nothing more is done.`
-      )
-      if (record.code !== 'closed') {
-        await this.writeBacklink(opened, within, { ...record, changes, code: 'closed' })
-      }
-      return undefined
-    }
+    if (plan.act !== 'close' && plan.act !== 'comment') return undefined
     let done: string | undefined
-    if (action === 'close') {
+    if (plan.act === 'close') {
       const closed = await this.surface.write(
         (failure) => this.failed(`close ${pullName(ref)}`, failure, 'pull-requests: write'),
         () => within((signal) => this.github.closePull(ref.owner, ref.repo, ref.number, signal))
@@ -195,15 +193,15 @@ export class DocsPullSink implements Sink {
       isClosingNote(body, state.projectId)
     )
     const comment = await note.write(
-      closingComment(state.projectId, code, this.options.serverUrl, action),
+      closingComment(state.projectId, code, this.options.serverUrl, plan.act),
       within
     )
-    if (action === 'comment' && comment) {
+    if (plan.act === 'comment' && comment) {
       done = `so a comment on docs pull request ${pullName(ref)} says it may no longer be needed.`
     }
     if (!done) return undefined
     this.log.info(`The code pull request was closed without merging, ${done}`)
-    await this.writeBacklink(opened, within, { ...record, changes, code: 'closed' })
+    await mark('closed')
     return `The code pull request was closed without merging, ${done}`
   }
 
