@@ -47,7 +47,7 @@ async function write(path: string, body: Written & { description?: string }): Pr
 
 /** A commit of its own per test, so the statuses of one do not reach another. */
 let commits = 0
-const freshCommit = () => (++commits).toString(16).padStart(40, 'a')
+const freshCommit = () => (++commits).toString(16).padStart(40, '0')
 
 describe('reading back the docs check', () => {
   it('lists a commit’s statuses newest first, and combines the latest of each context', async () => {
