@@ -6,7 +6,6 @@
 import type { DocsReaders } from '../github/docs-pull.js'
 import { readDocsPull } from '../github/docs-pull.js'
 import type { Reaction } from '../github/api.js'
-import { describeGitHubError } from '../github/policy.js'
 import type { Recorded } from '../github/companion.js'
 import { decide } from '../decide/decide.js'
 import type { Close, Plan, Start } from '../decide/plan.js'
@@ -14,7 +13,14 @@ import type { Settings } from '../inputs.js'
 import type { MintlifyApi } from '../mintlify/api.js'
 import { waitForJob } from '../mintlify/poll.js'
 import { tryReadJob } from '../mintlify/read-job.js'
-import { dryRunTitle, planWords, skipWords } from '../present/plan.js'
+import {
+  CLOSED_WITHOUT,
+  dryRunTitle,
+  NO_JOB_ID,
+  planWords,
+  reactionFailed,
+  skipWords
+} from '../present/plan.js'
 import type { Reporter } from '../publish/report.js'
 import { closeAll, type Sink } from '../publish/sink.js'
 import type { Facts } from '../read/facts.js'
@@ -137,12 +143,9 @@ async function followClosed(run: Run, plan: Close): Promise<void> {
   const { state, sinks, step } = run
   state.outcome = { kind: 'skipped', reason: planWords(plan).reason ?? '' }
   if (sinks.every((sink) => sink.closed === undefined)) return
-  if (!plan.jobId)
-    return step.log.info(
-      'No docs job is recorded for this pull request, so no docs pull request follows it.'
-    )
+  if (!plan.jobId) return step.log.info(CLOSED_WITHOUT.record)
   const job = await tryReadJob(step.mintlify(), plan.jobId, step.lookupSchedule(), step)
-  if (!job) return step.log.info('The docs pull request is left as it is.')
+  if (!job) return step.log.info(CLOSED_WITHOUT.job)
   Object.assign(state, { job, mode: 'attach' })
   state.notes.push(...(await closeAll(sinks, state, step.within(step.budgets.write))))
 }
@@ -162,10 +165,6 @@ export function toldCommit(
   return begun.job.id === recorded?.jobId ? recorded?.sha : undefined
 }
 
-const NO_JOB_ID =
-  'The API created a job but its answer has no job id, so the job cannot be followed; find it ' +
-  'in the Mintlify dashboard.'
-
 /**
  * Reacts to a `/docs` comment, best effort within the write budget: a failure is a warning, and
  * never changes the docs job.
@@ -184,9 +183,6 @@ export async function react(
       github.react(event.owner, event.repo, commentId, content, signal)
     )
   } catch (error: unknown) {
-    step.log.warning(
-      `Could not react to the /docs comment (${describeGitHubError(error, 'pull-requests: write')}); ` +
-        'the docs job is not affected.'
-    )
+    step.log.warning(reactionFailed(error))
   }
 }

@@ -1,9 +1,10 @@
 /**
  * The plan's words: why the run does what it does, for the log, the status comment and the
- * check, and what a dry run shows. Pure.
+ * check, what a dry run shows, and the act stage's few lines of its own. Pure.
  */
 import type { Plan, Skip, Start, Where, Why } from '../decide/plan.js'
 import type { AgentHand } from '../read/own.js'
+import { describeGitHubError } from '../github/policy.js'
 import { forLog } from '../sanitize.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
 
@@ -205,4 +206,23 @@ export function dryRunTitle(plan: Start): string {
     case 'attach':
       return `Would attach to agent job ${id} and send it nothing (dry-run)`
   }
+}
+
+/** What a closed pull request's run says when no docs pull request can follow it. */
+export const CLOSED_WITHOUT = {
+  record: 'No docs job is recorded for this pull request, so no docs pull request follows it.',
+  job: 'The docs pull request is left as it is.'
+} as const
+
+/** The failure when the API answered a create without a job id. */
+export const NO_JOB_ID =
+  'The API created a job but its answer has no job id, so the job cannot be followed; find it ' +
+  'in the Mintlify dashboard.'
+
+/** The warning when GitHub would not take a reaction to a `/docs` comment. */
+export function reactionFailed(failure: unknown): string {
+  return (
+    `Could not react to the /docs comment (${describeGitHubError(failure, 'pull-requests: write')}); ` +
+    'the docs job is not affected.'
+  )
 }
