@@ -15,7 +15,11 @@ import {
   simulators,
   type Scenario,
   type Simulator,
-  pushOnto
+  pushOnto,
+  A,
+  B,
+  C,
+  D
 } from './harness.js'
 
 const sims = simulators()
@@ -24,13 +28,6 @@ afterEach(() => sims.closeAll())
 const TOKEN = 'ghs_branch_workflow_0123'
 const CODE = 'Codertocat/Hello-World'
 const CONTEXT = checkName(QUICK['project-id'])
-/** The branch's commits, oldest first. */
-const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((c) => c.repeat(40)) as [
-  string,
-  string,
-  string,
-  string
-]
 const E = 'e'.repeat(40)
 
 const start = (scenario: Scenario = {}) =>

@@ -14,7 +14,11 @@ import {
   simulators,
   type Scenario,
   type Simulator,
-  pushOnto
+  pushOnto,
+  A,
+  B,
+  C,
+  D
 } from './harness.js'
 
 const sims = simulators()
@@ -23,12 +27,6 @@ afterEach(() => sims.closeAll())
 const TOKEN = 'ghs_decide_workflow_0123'
 const CODE = 'Codertocat/Hello-World'
 const CONTEXT = checkName(QUICK['project-id'])
-const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((c) => c.repeat(40)) as [
-  string,
-  string,
-  string,
-  string
-]
 
 const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
   ...QUICK,

@@ -180,6 +180,14 @@ export function simulators() {
 /** The commit the example push event ends on (`after` in __fixtures__/events/push.json). */
 export const PUSHED = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
 
+/** Four commits of a branch, oldest first, as full shas. */
+export const [A, B, C, D] = ['a', 'b', 'c', 'd'].map((c) => c.repeat(40)) as [
+  string,
+  string,
+  string,
+  string
+]
+
 /**
  * The runner's variables for a run on one of GitHub's example events in __fixtures__/events/, with
  * the simulator playing GitHub. `GITHUB_SHA` is the event's `after` where it has one.
