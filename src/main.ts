@@ -9,7 +9,7 @@ import { finishAll, type Sink } from './publish/sink.js'
 import { sinksFor } from './publish/sinks.js'
 import { readRun } from './read/read.js'
 import { newRunState } from './run.js'
-import { lastWritesMs, withinLast } from './runtime.js'
+import { lastTimeOf, realSleep, withinTime } from './runtime.js'
 import { cancelOnSignals, gitHubsOf, stepOf, type RunOptions } from './step.js'
 import { triggerOf } from './trigger/code.js'
 import { readEvent } from './trigger/event.js'
@@ -53,11 +53,27 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const { workflow: github, docs: docsGitHub } = readers
     const { trigger } = state
     const withinWrite = step.withinWrite
+    // A write safe to send again (the pending check) may be waited for through the step's own
+    // time: the deadline, then the last writes' budget.
+    const end = state.deadline + state.lastWriteMs
+    const withinHeld = (stop: AbortSignal) =>
+      withinTime(() => end - now(), AbortSignal.any([stop, cancel.signal]))
+    const commented = facts.pull?.recorded.known === true && facts.pull.recorded.value !== undefined
     // A comment that is no command to take writes nothing on GitHub.
     const quiet = plan.act === 'skip' && plan.quiet
     if (!quiet)
       sinks.push(
-        ...sinksFor({ settings, trigger, companion, github, docsGitHub, log: report, withinWrite })
+        ...sinksFor({
+          settings,
+          trigger,
+          companion,
+          commented,
+          github,
+          docsGitHub,
+          log: report,
+          withinWrite,
+          withinHeld
+        })
       )
     await act({ state, sinks, settings, step, report, readers, api }, event, facts, plan)
   } catch (error: unknown) {
@@ -71,9 +87,11 @@ export async function run(options: RunOptions = {}): Promise<void> {
     state.elapsedMs = now() - state.startedAt
     // The last writes have a budget of their own, whatever the deadline and cancellation say:
     // they report a timeout or a cancellation too. The step ends by the deadline plus that
-    // budget, whatever came before; a signal from the runner stops them sooner.
-    const lastMs = lastWritesMs(now(), state.deadline, state.lastWriteMs)
-    const wrote = await finishAll(sinks, state, withinLast(lastMs, now, cancel.finishing()))
+    // budget, whatever came before; a signal from the runner stops them sooner. A write GitHub
+    // still holds may be waited for through the rest of the step's time (`lastWindow`).
+    const sleep = options.sleep ?? realSleep
+    const time = lastTimeOf(now, sleep, state.deadline, state.lastWriteMs, cancel.finishing())
+    const wrote = await finishAll(sinks, state, time.until(time.by), time)
     for (const { written, url } of wrote) state.written[written] = url
     const failure = await report.finish(state)
     if (failure) core.setFailed(failure)

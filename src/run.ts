@@ -82,6 +82,13 @@ export interface RunState {
     /** The job the record names when the run itself works with none (a skip). */
     readonly jobId?: string
   }
+  /**
+   * Whether the platform accepted the project id with the key: true once a create, follow-up or
+   * read of a job answered, false while one was sent and none had (a refusal, a failure);
+   * undefined while none was sent. Until it is true, nothing on GitHub names a project the
+   * platform may not know (a key given as the project id).
+   */
+  accepted?: boolean
   /** A `/docs` command the run took: the comment that gets a reaction when the job ends. */
   acknowledge?: { readonly commentId: number }
   /** The addresses of what the sinks wrote on GitHub. */

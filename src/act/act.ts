@@ -88,15 +88,18 @@ async function start(
 ) {
   const { state, settings, step, report, readers, api } = run
   state.mode = plan.act
-  // The job to attach to exists before it is read: a timeout while reading it still names it.
-  if (plan.act === 'attach') state.job = { id: plan.jobId }
+  // The job to attach to or to message exists before the request: whatever happens to it (a
+  // timeout, a refusal), the run names the job it tried to follow.
+  if (plan.act !== 'create') state.job = { id: plan.jobId }
   if (words.reason) report.info(words.reason)
   if (!api) {
     report.prompt(prompt, dryRunTitle(plan))
     return void (state.outcome = { kind: 'dry-run' })
   }
+  // Asked, and not accepted until the platform answers.
+  state.accepted ??= false
   const begun = await begin(plan, settings, prompt, api, step.schedule, step, report)
-  Object.assign(state, { job: begun.job, mode: begun.mode })
+  Object.assign(state, { job: begun.job, mode: begun.mode, accepted: true })
   if (begun.keep) state.branch = begun.keep
   for (const note of [words.note, begun.note]) if (note) state.notes.push(note)
   state.told = toldCommit(settings, begun, recorded, state.trigger?.commit?.sha)
@@ -107,7 +110,11 @@ async function start(
   // Nothing says the docs are ready before their pull request was read.
   if (event && endsWithLink(state)) {
     state.docs = await readDocsPull(state.job, event, readers, step.afterJob())
-    if (state.docs?.why) report.info(state.docs.why)
+    // A pull request whose state could not be read is said once, as a warning with the fix; a
+    // link no token is sent for is the docs pull request sink's warning.
+    const why = state.docs?.why
+    if (why && state.docs?.ref) report.warning(why)
+    else if (why) report.info(why)
   }
 }
 
@@ -144,9 +151,10 @@ async function followClosed(run: Run, plan: Close): Promise<void> {
   state.outcome = { kind: 'skipped', reason: planWords(plan).reason ?? '' }
   if (sinks.every((sink) => sink.closed === undefined)) return
   if (!plan.jobId) return step.log.info(CLOSED_WITHOUT.record)
+  state.accepted ??= false
   const job = await tryReadJob(step.mintlify(), plan.jobId, step.lookupSchedule(), step)
   if (!job) return step.log.info(CLOSED_WITHOUT.job)
-  Object.assign(state, { job, mode: 'attach' })
+  Object.assign(state, { job, mode: 'attach', accepted: true })
   state.notes.push(...(await closeAll(sinks, state, step.within(step.budgets.write))))
 }
 

@@ -4,7 +4,7 @@
  * repeating a write that may have landed. GitHub is best effort: nothing here fails the step.
  */
 import { errorMessage } from '../errors.js'
-import type { Within, Log } from '../runtime.js'
+import type { LastTime, Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 
 /** How long each kind of GitHub call may take, in milliseconds. */
@@ -212,6 +212,47 @@ export async function createOnce<T>(
   }
 }
 
+/** No try of a write sent again is given less than this, unless less is left. */
+export const MIN_TRY_MS = 250
+
+/** The pause before the first try again; it doubles after each. */
+export const AGAIN_PAUSE_MS = 100
+
+/** Whether a failed write may be sent again: GitHub may not have done it (5xx, no answer). */
+export function worthAgain(error: unknown): boolean {
+  return gitHubError(error).mayHaveLanded
+}
+
+/**
+ * Bounds for a write that is safe to send again, as a commit status is (GitHub keeps the last
+ * one for its context) and an edit of a comment is: until `by`, each try gets half the time
+ * left (all of it once under twice `MIN_TRY_MS`), so a try GitHub holds or never answers leaves
+ * time for another; after a 5xx, a broken connection or a try cut short, it is sent again after
+ * a short pause while time is left. Any other failure, a signal from the runner, or the end of
+ * the time, and the last failure is thrown.
+ */
+export function sendingAgain(
+  time: Pick<LastTime, 'now' | 'sleep' | 'until' | 'stop'>,
+  by: number
+): Within {
+  return async (call) => {
+    for (let tries = 0; ; tries++) {
+      const left = by - time.now()
+      const share = left >= 2 * MIN_TRY_MS ? Math.ceil(left / 2) : left
+      try {
+        return await time.until(time.now() + share)(call)
+      } catch (error: unknown) {
+        const pause = AGAIN_PAUSE_MS * 2 ** Math.min(tries, 5)
+        const enough = by - time.now() - pause > 0
+        if (!worthAgain(error) || time.stop.aborted || !enough) throw error
+        await time.sleep(pause, time.stop).catch(() => {
+          throw error
+        })
+      }
+    }
+  }
+}
+
 /** Where a write made beside the polling stands, as far as the action can tell. */
 type Standing =
   /** Sent, and no answer yet: GitHub may hold it and store it at any moment. */
@@ -295,12 +336,15 @@ export class Beside {
    * were all answered it is sent once. While one is held, with `alongside` (a write that may be
    * sent twice at once, as a commit status) it is sent at once and again when the held ones have
    * been answered; without it (a comment, which a held create would make twice) it is sent only
-   * once they have. Returns what the last `write` sent returned, undefined when none was sent.
+   * once they have. With `longer`, the held writes are waited for within `longer.held` (the rest
+   * of the step's time) and the write after them is bounded by `longer.again()`, read once they
+   * were answered. Returns what the last `write` sent returned, undefined when none was sent.
    */
   async last<T>(
     write: (within: Within) => Promise<T>,
     within: Within,
-    alongside: boolean
+    alongside: boolean,
+    longer?: { readonly held: Within; readonly again: () => Within }
   ): Promise<T | undefined> {
     const earlier = this.writes.splice(0)
     const open = earlier.filter((entry) => entry.standing !== 'answered')
@@ -312,18 +356,21 @@ export class Beside {
       sent = true
     }
     const held = open.filter((entry) => entry.standing === 'held')
-    const answered = await within(() => Promise.all(held.map((entry) => entry.done))).then(
+    const answered = await (longer?.held ?? within)(() =>
+      Promise.all(held.map((entry) => entry.done))
+    ).then(
       () => true,
       () => false
     )
-    if (answered && open.every((entry) => entry.standing === 'answered')) return write(within)
+    const after = () => (longer ? longer.again() : within)
+    if (answered && open.every((entry) => entry.standing === 'answered')) return write(after())
     // Warned before the held writes are stopped, whose own failure then stays in the debug log;
     // a surface that was refused was not written at all.
     if (!this.surface.refused) this.surface.warn(this.heldWarning)
     for (const entry of held) entry.stop.abort()
     await Promise.all(held.map((entry) => entry.done))
     // An abandoned write cannot be waited for: the last state is still sent once, if time is left.
-    if (!sent && answered) result = await write(within)
+    if (!sent && answered) result = await write(after())
     return result
   }
 }

@@ -4,10 +4,10 @@
  */
 import { createHash } from 'node:crypto'
 import { recordSuffix } from '../github/branch-record.js'
-import type { RunRecord, RunState } from '../run.js'
+import { endsWithLink, type RunRecord, type RunState } from '../run.js'
 import { safeLink } from '../sanitize.js'
 import { parsePullLink } from '../trigger/ref.js'
-import { verdictOf } from './verdict.js'
+import { verdictOf, type CheckState } from './verdict.js'
 
 /** GitHub's limit on a status description. */
 const MAX_DESCRIPTION = 140
@@ -25,16 +25,47 @@ export function checkName(projectId: string): string {
 }
 
 /**
+ * The check's name when the platform did not accept the project id with the key: it names no
+ * project, since what was given as one may be a key (the two inputs swapped). Branch protection
+ * that requires `Mintlify docs (<project-id>)` still waits, as it should when no docs job ran,
+ * and this check beside it says why in red.
+ */
+export const UNNAMED_CHECK = 'Mintlify docs'
+
+/**
+ * What the check says, from the verdict, where the check needs other words: a docs pull request
+ * the job opened or updated is success even when its state could not be read (a private docs
+ * repository without `docs-token`; the warning says how to let it be read), since nobody needs to
+ * act on it; a run that failed is never left pending, as nothing will come to end it.
+ */
+export function checkState(state: RunRecord, check: CheckState): CheckState {
+  const { docs, outcome } = state
+  const opened = docs?.state === 'unknown' && docs.ref !== undefined && endsWithLink(state)
+  if (opened) {
+    const what =
+      state.mode === 'follow-up' ? 'Docs pull request updated' : 'Docs pull request opened'
+    return { state: 'success', description: `${what}; its state could not be read` }
+  }
+  if (check.state === 'pending' && outcome.kind === 'error') {
+    return { state: 'error', description: 'The docs step failed; see the workflow run' }
+  }
+  return check
+}
+
+/**
  * The status for the run as it stands: state and words from the presentation, and a link: the
  * docs pull request once it is ready, when it is a pull request on this GitHub (`serverUrl`), or
- * else the workflow run. No other link from the API becomes the check's.
+ * else the workflow run. No other link from the API becomes the check's. Its name names the
+ * project only once the platform accepted it (`UNNAMED_CHECK` after a refusal or a failure).
  */
 export function checkStatus(
-  state: RunRecord & Pick<RunState, 'projectId' | 'branch'>,
+  state: RunRecord & Pick<RunState, 'projectId' | 'branch' | 'accepted'>,
   runUrl: string | undefined,
   serverUrl: string
 ) {
-  const { check, link } = verdictOf(state)
+  const verdict = verdictOf(state)
+  const { link } = verdict
+  const check = checkState(state, verdict.check)
   const docs = link && parsePullLink(link.href, serverUrl) ? link.href : undefined
   const target = (check.state === 'success' && docs) || safeLink(runUrl)?.href
   // A run on a branch ends the description with the record the next run there joins by.
@@ -45,7 +76,7 @@ export function checkStatus(
       : undefined) ?? ''
   return {
     state: check.state,
-    context: checkName(state.projectId),
+    context: state.accepted === false ? UNNAMED_CHECK : checkName(state.projectId),
     description: check.description.slice(0, MAX_DESCRIPTION - record.length) + record,
     targetUrl: target
   }

@@ -3,13 +3,16 @@
  * that includes the Mintlify project, so branch protection can require it and two projects in one
  * workflow keep their own. Pending while the job runs (never waited for), then what the
  * presentation says, as the last status GitHub stores: when GitHub still holds the pending write
- * at the end, the final state is written again once it has answered (see `Beside`).
+ * at the end, the final state is written again once it has answered (see `Beside`), for as long
+ * as the step's own time allows. A commit status is safe to send again (GitHub keeps the last one
+ * for its context), so the final one is sent again after a 5xx, a broken connection or no answer,
+ * within the last writes' budget (`sendingAgain`).
  */
 import type { GitHubApi } from '../github/api.js'
-import { Beside, describeGitHubError, Surface } from '../github/policy.js'
+import { Beside, describeGitHubError, sendingAgain, Surface } from '../github/policy.js'
 import { checkStatus } from '../present/check.js'
 import type { RunState } from '../run.js'
-import type { Log, Within } from '../runtime.js'
+import type { LastTime, Log, Within } from '../runtime.js'
 import { checkScope } from '../decide/check.js'
 import type { CommitRef } from '../trigger/ref.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
@@ -31,7 +34,7 @@ export function checkSink(context: SinkContext): Sink | undefined {
       skipsOnly: scope === 'skips-only'
     },
     context.log,
-    context.withinWrite
+    context.withinHeld ?? context.withinWrite
   )
 }
 
@@ -81,12 +84,24 @@ export class CheckSink implements Sink {
   /**
    * The last word: written beside a pending write GitHub still holds, and again once GitHub has
    * answered that one, so it is the last status GitHub stores (or a warning says it may not be).
+   * With `time`, each of them is sent again until it lands or the last writes' budget ends, and
+   * the held write is waited for through the rest of the step's time.
    */
-  async finished(state: RunState, within: Within): Promise<Wrote | undefined> {
+  async finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined> {
     const skipped = state.outcome.kind === 'skipped'
     const leave = state.outcome.kind === 'skipped' && state.outcome.leaveCheck === true
     if ((!this.options.skipsOnly || skipped) && !leave) {
-      await this.beside.last((bounds) => this.write(state, bounds), within, true)
+      const write = (bounds: Within) => this.write(state, bounds)
+      if (!time) await this.beside.last(write, within, true)
+      else {
+        // The write after a held one gets the last writes' budget again, up to the step's end.
+        const again = () =>
+          sendingAgain(time, Math.max(time.by, Math.min(time.now() + time.lastMs, time.end)))
+        await this.beside.last(write, sendingAgain(time, time.by), true, {
+          held: time.until(time.heldBy),
+          again
+        })
+      }
     } else this.beside.stop()
     return this.written ? { written: 'check', url: this.options.commitUrl } : undefined
   }

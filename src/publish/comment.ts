@@ -1,12 +1,16 @@
 /**
  * The status comment on the code pull request, as a sink: written when the job starts (beside the
  * polling) and updated at the end, through the pull request's companion (an owned comment). Its
- * words are the presentation's (`present/comment.ts`).
+ * words are the presentation's (`present/comment.ts`). Its last edit is sent again after a 5xx
+ * or no answer while the last writes' budget lasts: an edit is safe to repeat, and a create whose
+ * answer was lost is looked for before it is sent again (`OwnedComment`). Its marker names the
+ * project, so no comment is created for a project the platform did not accept.
  */
 import type { Companion } from '../github/companion.js'
 import { statusComment, type CommentOptions } from '../present/comment.js'
 import type { RunState } from '../run.js'
-import type { Within } from '../runtime.js'
+import { sendingAgain } from '../github/policy.js'
+import type { LastTime, Within } from '../runtime.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
 
 /** The status comment, when the run found the code pull request's companion (`comment: auto`). */
@@ -16,7 +20,8 @@ export function commentSink(context: SinkContext): Sink | undefined {
   return new CommentSink(
     companion,
     { reuse: settings.reuseJob, runUrl: trigger?.runUrl },
-    context.withinWrite
+    context.withinWrite,
+    context.commented === true
   )
 }
 
@@ -26,7 +31,9 @@ export class CommentSink implements Sink {
     private readonly companion: Companion,
     private readonly options: CommentOptions,
     /** Bounds for the write made while the job runs; `stop` ends it early. */
-    private readonly withinWrite: (stop: AbortSignal) => Within
+    private readonly withinWrite: (stop: AbortSignal) => Within,
+    /** The comment exists already: an earlier run, which the platform answered, wrote it. */
+    private readonly exists = false
   ) {}
 
   started(state: RunState): void {
@@ -34,9 +41,13 @@ export class CommentSink implements Sink {
     this.companion.begin(statusComment(state, this.options), this.withinWrite)
   }
 
-  async finished(state: RunState, within: Within): Promise<Wrote | undefined> {
+  async finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined> {
     if (!state.job?.id) return undefined
-    const url = await this.companion.finish(statusComment(state, this.options), within)
+    // A project the platform did not accept is named in no new comment; one that exists says how
+    // this run ended.
+    if (state.accepted === false && !this.exists) return undefined
+    const bounds = time ? sendingAgain(time, time.by) : within
+    const url = await this.companion.finish(statusComment(state, this.options), bounds)
     return url ? { written: 'comment', url } : undefined
   }
 }

@@ -10,7 +10,7 @@ import type { GitHubApi } from '../github/api.js'
 import type { Companion } from '../github/companion.js'
 import type { Settings } from '../inputs.js'
 import type { RunState, Trigger, Written } from '../run.js'
-import type { Log, Within } from '../runtime.js'
+import type { LastTime, Log, Within } from '../runtime.js'
 
 /** What a sink is given to decide whether it applies, and to write. */
 export interface SinkContext {
@@ -22,8 +22,15 @@ export interface SinkContext {
   readonly docsGitHub?: GitHubApi
   /** The code pull request's status comment, when the run found the pull request. */
   readonly companion?: Companion
+  /** The run found the status comment for this project: an earlier run wrote it. */
+  readonly commented?: boolean
   /** Bounds for a write made while the job runs; `stop` ends it early. */
   readonly withinWrite: (stop: AbortSignal) => Within
+  /**
+   * Bounds for a write made while the job runs that is safe to send again (a commit status): the
+   * step's own time, so the last write can wait for GitHub to answer it. `withinWrite` without.
+   */
+  readonly withinHeld?: (stop: AbortSignal) => Within
   readonly log: Log
 }
 
@@ -38,8 +45,11 @@ export interface Sink {
   started?(state: RunState): void
   /** A code pull request was closed: follow it. Returns a line for the run's notes. */
   closed?(state: RunState, within: Within): Promise<string | undefined>
-  /** The run ended (however it did): the last write, bounded by `within`. */
-  finished(state: RunState, within: Within): Promise<Wrote | undefined>
+  /**
+   * The run ended (however it did): the last write, bounded by `within`; `time` says how long a
+   * write safe to send again may be tried, and a write GitHub still holds waited for.
+   */
+  finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined>
 }
 
 /** A sink module's factory: the sink, or undefined when it does not apply to this run. */
@@ -58,15 +68,16 @@ export async function closeAll(
 }
 
 /**
- * Every sink's last write at once, each bounded by `within`; none can fail the others. Returns
+ * Every sink's last write at once, each bounded by `within` (and `time`); none can fail the others. Returns
  * where they wrote.
  */
 export async function finishAll(
   sinks: readonly Sink[],
   state: RunState,
-  within: Within
+  within: Within,
+  time?: LastTime
 ): Promise<Wrote[]> {
-  const settled = await Promise.allSettled(sinks.map((sink) => sink.finished(state, within)))
+  const settled = await Promise.allSettled(sinks.map((sink) => sink.finished(state, within, time)))
   return settled.flatMap((result) =>
     result.status === 'fulfilled' && result.value ? [result.value] : []
   )
