@@ -6,10 +6,10 @@ import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import type { CommitStatus, GitHubApi, IssueComment } from '../src/github/api.js'
 import { OwnedComment } from '../src/github/own-comment.js'
-import { Surface } from '../src/github/policy.js'
+import { AGAIN_PAUSE_MS, Surface, tryShare } from '../src/github/policy.js'
 import { CheckSink } from '../src/publish/check.js'
 import { newRunState, type RunState } from '../src/run.js'
-import type { Within } from '../src/runtime.js'
+import { lastWindow, type LastTime, type Within } from '../src/runtime.js'
 
 /** Timers on a virtual clock; promises settle between two of them. */
 class Clock {
@@ -69,20 +69,25 @@ function within(clock: Clock, by: number, stop?: AbortSignal): Within {
 /**
  * What GitHub does with one status write, in ms after it was sent: store it (`storeAfter`, or
  * never), then answer it (`answerAfter`, or never: a write held past every budget). A 502 after
- * storing is a write that landed although the answer says otherwise.
+ * storing is a write that landed although the answer says otherwise; `reset` is a connection
+ * broken before any answer.
  */
 interface Handling {
   readonly storeAfter?: number
   readonly answerAfter?: number
-  readonly answer: 'ok' | 502
+  readonly answer: 'ok' | 502 | 'reset'
 }
+
+/** A broken connection as Octokit reports it: status 500 and no response. */
+const resetError = () =>
+  Object.assign(new Error('socket hang up'), { name: 'HttpError', status: 500 })
 
 const QUICK: Handling = { storeAfter: 20, answerAfter: 20, answer: 'ok' }
 
 /** A fake GitHub whose status writes are handled as `script` says, in the order they come. */
 function fakeGitHub(clock: Clock, script: readonly Handling[]) {
   const stored: { at: number; state: CommitStatus['state'] }[] = []
-  const sent: { at: number; state: CommitStatus['state'] }[] = []
+  const sent: { at: number; state: CommitStatus['state']; answered?: 'ok' | 'failed' }[] = []
   const github = {
     createStatus(
       _owner: string,
@@ -92,7 +97,8 @@ function fakeGitHub(clock: Clock, script: readonly Handling[]) {
       signal: AbortSignal
     ) {
       const handling = script[sent.length] ?? QUICK
-      sent.push({ at: clock.now, state: status.state })
+      const entry: (typeof sent)[number] = { at: clock.now, state: status.state }
+      sent.push(entry)
       const sentAt = clock.now
       // Stored when GitHub gets to it, whether or not anyone still waits for the answer.
       if (handling.storeAfter !== undefined) {
@@ -103,11 +109,15 @@ function fakeGitHub(clock: Clock, script: readonly Handling[]) {
       return new Promise<void>((resolve, reject) => {
         signal.addEventListener('abort', () => reject(abortError()), { once: true })
         if (handling.answerAfter === undefined) return
-        clock.at(sentAt + handling.answerAfter, () =>
-          handling.answer === 'ok'
+        clock.at(sentAt + handling.answerAfter, () => {
+          // Answered while the step still listened, or after it gave up (then nobody hears it).
+          if (!signal.aborted) entry.answered = handling.answer === 'ok' ? 'ok' : 'failed'
+          return handling.answer === 'ok'
             ? resolve()
-            : reject(Object.assign(new Error('Bad gateway'), { status: 502, response: {} }))
-        )
+            : handling.answer === 'reset'
+              ? reject(resetError())
+              : reject(Object.assign(new Error('Bad gateway'), { status: 502, response: {} }))
+        })
       })
     }
   } as Pick<GitHubApi, 'createStatus'> as GitHubApi
@@ -124,8 +134,8 @@ const RUNNING = stateOf({ kind: 'running' })
 const DONE = stateOf({ kind: 'finished', phase: 'completed' })
 
 interface Run {
-  /** The write budget of the pending write, from its start at 0. */
-  readonly writeMs: number
+  /** The bound of the pending write, from its start at 0; the step's own end when left out. */
+  readonly writeMs?: number
   /** When the job ended and the last writes began. */
   readonly jobEnd: number
   /** The last writes' budget. */
@@ -133,6 +143,25 @@ interface Run {
   readonly script: readonly Handling[]
   /** When a signal from the runner stops the last writes, if it does. */
   readonly signalAt?: number
+  /** The step's deadline; the job's end when left out (no time left beyond the last writes). */
+  readonly deadline?: number
+}
+
+/** Sleeps on the virtual clock; rejects when `signal` aborts. */
+function sleeper(clock: Clock): LastTime['sleep'] {
+  return (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(abortError())
+      const cancel = clock.at(clock.now + ms, () => resolve())
+      signal.addEventListener(
+        'abort',
+        () => {
+          cancel()
+          reject(abortError())
+        },
+        { once: true }
+      )
+    })
 }
 
 /**
@@ -144,6 +173,9 @@ async function runCheck(run: Run) {
   const { github, stored, sent } = fakeGitHub(clock, run.script)
   const warnings: string[] = []
   const log = { info: () => undefined, warning: (m: string) => warnings.push(m), debug: () => {} }
+  const window = lastWindow(run.jobEnd, run.deadline ?? run.jobEnd, run.lastMs)
+  // As main.ts bounds it: through the step's own end, or the write budget when one is given.
+  const pendingBy = run.writeMs ?? window.end
   const sink = new CheckSink(
     github,
     {
@@ -154,19 +186,26 @@ async function runCheck(run: Run) {
       skipsOnly: false
     },
     log,
-    (stop) => within(clock, clock.now + run.writeMs, stop)
+    (stop) => within(clock, pendingBy, stop)
   )
   sink.started(RUNNING)
   const runner = new AbortController()
   if (run.signalAt !== undefined) clock.at(run.signalAt, () => runner.abort())
   let endedAt: number | undefined
   clock.at(run.jobEnd, () => {
-    const last = within(clock, run.jobEnd + run.lastMs, runner.signal)
-    void sink.finished(DONE, last).then(() => (endedAt = clock.now))
+    // As main.ts gives them: the last writes' bounds, and their time on the run's clock.
+    const time: LastTime = {
+      now: () => clock.now,
+      sleep: sleeper(clock),
+      until: (at) => within(clock, at, runner.signal),
+      stop: runner.signal,
+      ...window
+    }
+    void sink.finished(DONE, time.until(time.by), time).then(() => (endedAt = clock.now))
   })
   await clock.runAll()
   const byArrival = [...stored].sort((a, b) => a.at - b.at)
-  return { stored: byArrival, last: byArrival.at(-1)?.state, sent, warnings, endedAt }
+  return { stored: byArrival, last: byArrival.at(-1)?.state, sent, warnings, endedAt, window }
 }
 
 describe('the docs check when GitHub holds the pending write', () => {
@@ -302,13 +341,17 @@ describe('the last status GitHub stores, over generated orders of answers', () =
     const write = fc
       .record({ store: fc.integer({ min: 1, max: 4_000 }), more: fc.integer({ min: 0, max: 500 }) })
       .map(({ store, more }) => answered(store, more))
+    // Each write answered within its try's share of the time left (`tryShare`).
     const fits = (run: Run) => {
       const [pending, final, again] = run.script as [Handling, Handling, Handling]
       const answeredAt = pending.answerAfter ?? Infinity
-      if (answeredAt >= run.writeMs || answeredAt === run.jobEnd) return false
+      const by = run.jobEnd + run.lastMs
+      if (answeredAt >= (run.writeMs ?? Infinity) || answeredAt === run.jobEnd) return false
       const first = run.jobEnd + (final.answerAfter ?? Infinity)
-      if (answeredAt < run.jobEnd) return first < run.jobEnd + run.lastMs
-      return Math.max(answeredAt, first) + (again.answerAfter ?? Infinity) < run.jobEnd + run.lastMs
+      if (first >= run.jobEnd + tryShare(run.lastMs)) return false
+      if (answeredAt < run.jobEnd) return true
+      const start = Math.max(answeredAt, first)
+      return start < by && (again.answerAfter ?? Infinity) < tryShare(by - start)
     }
     await fc.assert(
       fc.asyncProperty(
@@ -331,6 +374,178 @@ describe('the last status GitHub stores, over generated orders of answers', () =
         }
       ),
       { numRuns: 300 }
+    )
+  })
+})
+
+/** How GitHub may handle one try of the final write: a 502 (stored or not), a reset, a hang, or ok. */
+const finalTry = (): fc.Arbitrary<Handling> =>
+  fc.oneof(
+    fc
+      .record({
+        storeAfter: fc.option(fc.integer({ min: 1, max: 3_000 }), { nil: undefined }),
+        answerAfter: fc.integer({ min: 1, max: 3_000 }),
+        answer: fc.constantFrom<Handling['answer']>(502, 'reset', 'ok')
+      })
+      // A write answered ok was stored before the answer.
+      .map((h) =>
+        h.answer === 'ok'
+          ? { ...h, storeAfter: Math.min(h.storeAfter ?? h.answerAfter, h.answerAfter) }
+          : h
+      ),
+    // A hang: never answered, and stored at some point or never.
+    fc
+      .option(fc.integer({ min: 1, max: 20_000 }), { nil: undefined })
+      .map((store): Handling => ({ storeAfter: store, answer: 'ok' }))
+  )
+
+/** A pending write GitHub answers at once, before any job could end. */
+const INSTANT: Handling = { storeAfter: 0, answerAfter: 0, answer: 'ok' }
+
+/** The pending write: answered at once, or held a while (stored, then answered). */
+const pendingWrite = fc.oneof(
+  fc.constant(INSTANT),
+  fc
+    .integer({ min: 1, max: 30_000 })
+    .map((held): Handling => ({ storeAfter: held, answerAfter: held, answer: 'ok' }))
+)
+
+/** Runs with faults on every try of the final write, and time left before the deadline or not. */
+const faultyRuns = fc
+  .record({
+    jobEnd: fc.integer({ min: 1, max: 12_000 }),
+    lastMs: fc.integer({ min: 1_000, max: 5_000 }),
+    leftMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60_000 })),
+    pending: pendingWrite,
+    tries: fc.array(finalTry(), { minLength: 1, maxLength: 8 })
+  })
+  .map(({ jobEnd, lastMs, leftMs, pending, tries }): Run => ({
+    jobEnd,
+    lastMs,
+    deadline: jobEnd + leftMs,
+    script: [pending, ...tries]
+  }))
+
+/** The longest pause between two tries (`sendingAgain` doubles it five times at most). */
+const LONGEST_PAUSE = AGAIN_PAUSE_MS * 2 ** 5
+
+describe('the final check write, over generated faults on each of its tries', () => {
+  it('is sent as the job ends, and the step never runs past its own end', async () => {
+    await fc.assert(
+      fc.asyncProperty(faultyRuns, async (run) => {
+        const result = await runCheck(run)
+        expect(result.sent.find((s) => s.state === 'success')?.at).toBe(run.jobEnd)
+        expect(result.endedAt).toBeLessThanOrEqual(result.window.end)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it('lands unless every try failed and no time was left for another', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // Nothing held: the tries have the last writes' budget to themselves.
+        faultyRuns.map((run) => ({ ...run, script: [INSTANT, ...run.script.slice(1)] })),
+        async (run) => {
+          const result = await runCheck(run)
+          const finals = result.sent.filter((s) => s.state === 'success')
+          const landed = finals.some((s) => s.answered === 'ok')
+          if (!landed) {
+            expect(result.endedAt).toBeGreaterThanOrEqual(result.window.by - LONGEST_PAUSE)
+          }
+          // No try is sent once one was answered ok, and none past the budget.
+          const firstOk = finals.findIndex((s) => s.answered === 'ok')
+          if (firstOk >= 0) expect(finals).toHaveLength(firstOk + 1)
+          expect(finals.every((s) => s.at < result.window.by)).toBe(true)
+        }
+      ),
+      {
+        numRuns: 300,
+        examples: [
+          // A 502, then a reset, then a try GitHub never answers, then ok: as in the review.
+          [
+            {
+              jobEnd: 100,
+              lastMs: 5_000,
+              deadline: 100,
+              script: [
+                INSTANT,
+                { answerAfter: 30, answer: 502 },
+                { answerAfter: 10, answer: 'reset' },
+                { answer: 'ok' },
+                QUICK
+              ]
+            }
+          ]
+        ]
+      }
+    )
+  })
+
+  it('a few quick failures never cost the final state', async () => {
+    const quickFailure = fc.record({
+      answerAfter: fc.integer({ min: 1, max: 50 }),
+      answer: fc.constantFrom<Handling['answer']>(502, 'reset')
+    })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 12_000 }),
+        fc.integer({ min: 1_000, max: 5_000 }),
+        fc.array(quickFailure, { maxLength: 3 }),
+        async (jobEnd, lastMs, failures) => {
+          const result = await runCheck({
+            jobEnd,
+            lastMs,
+            script: [INSTANT, ...failures, { storeAfter: 20, answerAfter: 50, answer: 'ok' }]
+          })
+          expect(result.last).toBe('success')
+          expect(result.warnings).toEqual([])
+          expect(result.sent.filter((s) => s.state === 'success')).toHaveLength(failures.length + 1)
+        }
+      ),
+      { numRuns: 200 }
+    )
+  })
+
+  it('is never left pending after the job ended, unless the step said it may be', async () => {
+    await fc.assert(
+      fc.asyncProperty(faultyRuns, async (run) => {
+        const result = await runCheck(run)
+        expect(result.warnings.length).toBeLessThanOrEqual(1)
+        const said = result.warnings.length === 1
+        // Either GitHub stores the final state last, or a warning says it may not.
+        expect(result.last === 'success' || said).toBe(true)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("a pending write held past the last writes' budget is waited for while the step has time", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 12_000 }),
+        fc.integer({ min: 1_000, max: 5_000 }),
+        fc.integer({ min: 1, max: 60_000 }),
+        fc.integer({ min: 0, max: 60_000 }),
+        async (jobEnd, lastMs, heldMs, spareMs) => {
+          // GitHub answers the held write before the deadline, with time to spare or none.
+          const deadline = Math.max(jobEnd + heldMs, jobEnd) + spareMs
+          const held: Handling = {
+            storeAfter: jobEnd + heldMs,
+            answerAfter: jobEnd + heldMs,
+            answer: 'ok'
+          }
+          const result = await runCheck({ jobEnd, lastMs, deadline, script: [held] })
+          expect(result.last).toBe('success')
+          expect(result.warnings).toEqual([])
+          expect(result.endedAt).toBeLessThanOrEqual(result.window.end)
+        }
+      ),
+      {
+        numRuns: 200,
+        // As in the review: held 9 s, the job ended at once, 5 s of last writes, 60 s of timeout.
+        examples: [[100, 5_000, 8_900, 51_000]]
+      }
     )
   })
 })

@@ -215,8 +215,21 @@ export async function createOnce<T>(
 /** No try of a write sent again is given less than this, unless less is left. */
 export const MIN_TRY_MS = 250
 
+/** The most time a try leaves for the next one: a slow answer is rarer than a lost one. */
+export const KEPT_FOR_AGAIN_MS = 1_000
+
 /** The pause before the first try again; it doubles after each. */
 export const AGAIN_PAUSE_MS = 100
+
+/**
+ * How long one try of a write sent again may take with `left` ms to go: all of it but what is
+ * kept for another try (half of it, at most `KEPT_FOR_AGAIN_MS`), or all of it once under twice
+ * `MIN_TRY_MS`. Pure.
+ */
+export function tryShare(left: number): number {
+  if (left < 2 * MIN_TRY_MS) return left
+  return left - Math.min(Math.floor(left / 2), KEPT_FOR_AGAIN_MS)
+}
 
 /** Whether a failed write may be sent again: GitHub may not have done it (5xx, no answer). */
 export function worthAgain(error: unknown): boolean {
@@ -225,9 +238,9 @@ export function worthAgain(error: unknown): boolean {
 
 /**
  * Bounds for a write that is safe to send again, as a commit status is (GitHub keeps the last
- * one for its context) and an edit of a comment is: until `by`, each try gets half the time
- * left (all of it once under twice `MIN_TRY_MS`), so a try GitHub holds or never answers leaves
- * time for another; after a 5xx, a broken connection or a try cut short, it is sent again after
+ * one for its context) and an edit of a comment is: until `by`, each try gets the time left but
+ * what it keeps for another (`tryShare`), so a try GitHub holds or never answers leaves time for
+ * one more; after a 5xx, a broken connection or a try cut short, it is sent again after
  * a short pause while time is left. Any other failure, a signal from the runner, or the end of
  * the time, and the last failure is thrown.
  */
@@ -238,9 +251,8 @@ export function sendingAgain(
   return async (call) => {
     for (let tries = 0; ; tries++) {
       const left = by - time.now()
-      const share = left >= 2 * MIN_TRY_MS ? Math.ceil(left / 2) : left
       try {
-        return await time.until(time.now() + share)(call)
+        return await time.until(time.now() + tryShare(left))(call)
       } catch (error: unknown) {
         const pause = AGAIN_PAUSE_MS * 2 ** Math.min(tries, 5)
         const enough = by - time.now() - pause > 0
