@@ -259,12 +259,24 @@ describe('workflow examples in the README and docs/', () => {
     }
   )
 
-  it('gives the README’s workflow one group per branch', () => {
+  it('opens the README with a pull request companion in the group every docs workflow shares', () => {
     const main: unknown = parse(yamlBlocks(readme).find((block) => !isDependabot(block)) ?? '')
-    expect(isRecord(main) && main.concurrency).toEqual({
-      group: 'mintlify-docs-${{ github.ref }}',
+    expect(isRecord(main) && keys(main.on)).toEqual(['pull_request'])
+    const job = isRecord(main) && isRecord(main.jobs) ? main.jobs.docs : undefined
+    // One group per pull request (its runs and its /docs comments) and one per branch.
+    expect(isRecord(job) && job.concurrency).toEqual({
+      group:
+        'mintlify-docs-${{ github.event.pull_request.number || github.event.issue.number || github.ref }}',
       'cancel-in-progress': false
     })
+  })
+
+  it('gets a reader running within the first 60 lines of its quick start', () => {
+    const start = readme.indexOf('\n## Quick start\n')
+    const end = readme.indexOf('\n## ', start + 1)
+    expect(start).toBeGreaterThan(0)
+    expect(readme.slice(start, end).split('\n').length).toBeLessThanOrEqual(60)
+    expect(readme.slice(0, start).split('\n').length).toBeLessThanOrEqual(10)
   })
 
   it.each(workflows.map(({ page, block }, i) => [i + 1, page, block] as const))(
