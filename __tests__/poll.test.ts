@@ -337,28 +337,20 @@ describe('createJob', () => {
     expect(calls()).toBe(1)
   })
 
-  it('retries after 429, waiting as long as Retry-After asks', async () => {
+  it('retries a connection that never opened', async () => {
     const rt = virtualRuntime()
-    const { create, calls } = creates({ kind: 'http', status: 429, retryAfterMs: 12_000 }, 'ok')
-    await expect(createJob(create, schedule(), rt)).resolves.toEqual(created)
-    expect(calls()).toBe(2)
-    expect(rt.sleeps).toEqual([12_000])
-    expect(rt.lines[0]).toMatchObject({ level: 'warning' })
-    expect(rt.lines[0]?.message).toContain('No job was created; trying again in 12s')
-  })
-
-  it('retries a 503 that carries Retry-After, and a connection that never opened', async () => {
-    const rt = virtualRuntime()
-    const { create, calls } = creates(
-      { kind: 'http', status: 503, retryAfterMs: 1000 },
-      { kind: 'unsent', permanent: false },
-      'ok'
-    )
+    const never: Failure = { kind: 'unsent', permanent: false }
+    const { create, calls } = creates(never, never, 'ok')
     await expect(createJob(create, schedule(), rt)).resolves.toEqual(created)
     expect(calls()).toBe(3)
+    expect(rt.lines[0]).toMatchObject({ level: 'warning' })
+    expect(rt.lines[0]?.message).toContain('No job was created; trying again in')
   })
 
   it.each<[string, Failure]>([
+    ['429 with Retry-After', { kind: 'http', status: 429, retryAfterMs: 12_000 }],
+    ['429', { kind: 'http', status: 429 }],
+    ['503 with Retry-After', { kind: 'http', status: 503, retryAfterMs: 1000 }],
     ['500', { kind: 'http', status: 500 }],
     ['504', { kind: 'http', status: 504 }],
     ['503 without Retry-After', { kind: 'http', status: 503 }],
@@ -369,9 +361,11 @@ describe('createJob', () => {
     const { create, calls } = creates(f, 'ok')
     const error = await createJob(create, schedule(), rt).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UncertainError)
-    expect((error as Error).message).toMatch(/may or may not have been created/)
-    expect((error as Error).message).toMatch(/dashboard/)
+    expect((error as Error).message).toMatch(
+      /not sent again.*Check the Mintlify dashboard \(https:\/\/app\.mintlify\.com\) for a job that may exist/
+    )
     expect(calls()).toBe(1)
+    expect(rt.sleeps).toEqual([])
   })
 
   it.each([400, 401, 403, 404])('fails on HTTP %d without retrying', async (status) => {
@@ -381,14 +375,14 @@ describe('createJob', () => {
     expect(calls()).toBe(1)
   })
 
-  it('fails at once when the rate limit lifts only after the timeout', async () => {
+  it('a 429 says when to try again, also when that is after the timeout', async () => {
     const rt = virtualRuntime()
     const { create, calls } = creates(
       { kind: 'http', status: 429, retryAfterMs: 40 * MINUTE },
       'ok'
     )
     const error = await createJob(create, schedule(30 * MINUTE), rt).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(DeadlineError)
+    expect(error).toBeInstanceOf(UncertainError)
     expect((error as Error).message).toContain('Try again after 2026-11-22T00:40:00Z')
     expect(calls()).toBe(1)
     expect(rt.sleeps).toEqual([])
