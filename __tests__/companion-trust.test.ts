@@ -121,16 +121,67 @@ describe('Companion.find', () => {
     expect(calls).toEqual(['list 1', 'list 3'])
   })
 
-  it('trusts no comment, once, when the token account cannot be learned', async () => {
-    const { api, calls } = fakeGitHub([own('job_1', 1)], {
+  it('trusts no comment, once, when the token account cannot be learned and another wrote the newest', async () => {
+    const { api, calls } = fakeGitHub([own('job_1', 1), own('job_2', 2, MALLORY)], {
       viewer: () => Promise.reject(Object.assign(new Error('x'), { status: 403, response: {} }))
     })
     const { c, log } = companion(api)
     expect(await c.find(within)).toBeUndefined()
-    // The first page was asked for beside the account, and nothing more once it was unknown.
+    expect(c.failure?.step).toBe('account')
+    // The first page was asked for beside the account, and nothing more.
     expect(calls.filter((call) => call !== 'list 1')).toEqual([])
     expect(log.warning).toHaveLength(1)
     expect(log.warning[0]).toMatch(/no earlier comment .* is trusted: a new docs job is started/)
+  })
+
+  describe('when viewer does not answer (502), the workflow token’s account is still known', () => {
+    const unanswered = () =>
+      Promise.reject(Object.assign(new Error('Bad Gateway'), { status: 502, response: {} }))
+
+    it('its comment is the record, and is updated in place', async () => {
+      const { api, calls } = fakeGitHub([own('job_1', 1)], { viewer: unanswered })
+      const { c, log } = companion(api)
+      expect(await c.find(within)).toEqual({ projectId: PROJECT, jobId: 'job_1' })
+      expect(c.failure).toBeUndefined()
+      expect(log.warning).toEqual([])
+      await c.finish('done', within)
+      expect(calls).toEqual(['list 1', 'update 1'])
+    })
+
+    it('no marked comment at all: nothing is recorded, whoever the token is', async () => {
+      const { api } = fakeGitHub([], { viewer: unanswered })
+      const { c } = companion(api)
+      expect(await c.find(within)).toBeUndefined()
+      expect(c.failure).toBeUndefined()
+    })
+
+    it('the newest marked comment is another account’s: unknown, and nothing is written', async () => {
+      const { api, calls } = fakeGitHub([own('job_1', 1), own('job_2', 2, MALLORY)], {
+        viewer: unanswered
+      })
+      const { c, log } = companion(api)
+      expect(await c.find(within)).toBeUndefined()
+      expect(c.failure?.step).toBe('account')
+      expect(log.warning).toHaveLength(1)
+      expect(log.warning[0]).toMatch(/so nothing is sent and no status comment is written/)
+      expect(await c.finish('done', within)).toBeUndefined()
+      expect(calls).toEqual(['list 1'])
+    })
+  })
+
+  it('comments that do not answer: nothing is known, and no second comment is written', async () => {
+    const { api, calls } = fakeGitHub([own('job_1', 1)])
+    api.listComments = () =>
+      Promise.reject(Object.assign(new Error('reset'), { name: 'HttpError', status: 500 }))
+    const { c, log } = companion(api)
+    expect(await c.find(within)).toBeUndefined()
+    expect(c.failure?.step).toBe('comments')
+    expect(log.warning[0]).toMatch(
+      /Could not read the comments of pull request #1: GitHub could not be reached/
+    )
+    c.begin('started', () => within)
+    expect(await c.finish('done', within)).toBeUndefined()
+    expect(calls).toEqual([])
   })
 
   it.each([

@@ -78,6 +78,10 @@ export const commentEvent = (
 
 export const failed = unknown('GitHub answered 502.')
 export const notAsked = unknown('A dry run reads nothing.', 'not-asked')
+/** GitHub did not answer in time, or the connection was reset: a re-run may read it. */
+export const noAnswer = unknown('GitHub did not answer in time.')
+/** A token that may not read it (403, 404): the same on every run. */
+export const refused = unknown('GitHub refused (HTTP 403).', 'not-asked')
 
 export function pull(more: Partial<PullFacts> = {}): PullFacts {
   return {
@@ -122,8 +126,8 @@ const docsState = fc.constantFrom('open', 'merged', 'closed', 'none' as const)
 function knowable<T>(value: fc.Arbitrary<T>): fc.Arbitrary<Knowable<T>> {
   return fc.oneof(
     { weight: 8, arbitrary: value.map((v) => known(v)) },
-    { weight: 1, arbitrary: fc.constant(failed) },
-    { weight: 1, arbitrary: fc.constant(notAsked) }
+    { weight: 1, arbitrary: fc.constantFrom(failed, noAnswer) },
+    { weight: 1, arbitrary: fc.constantFrom(notAsked, refused) }
   )
 }
 

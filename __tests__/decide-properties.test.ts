@@ -236,3 +236,61 @@ describe('the check says success only on what is known', () => {
     )
   })
 })
+
+/** A read that was asked and not answered (`not-asked`: the workflow's choice, every run). */
+const failedRead = (value: { known: boolean; cause?: string } | undefined) =>
+  value?.known === false && value.cause === 'failed'
+
+/**
+ * Whether a job is recorded, or whether the recorded job is still at work on its docs pull
+ * request, could not be read: the comment or the branch's checks did not answer, or this
+ * project's recorded job, read as running or completed, has a docs pull request GitHub did not
+ * answer for.
+ */
+function recordUnknown(facts: Facts): boolean {
+  if (failedRead(facts.pull?.recorded)) return true
+  if (facts.branch && failedRead(facts.branch.record)) return true
+  const record = recordOf(facts)
+  const job = facts.job
+  if (!job || !record?.ok || record.jobId !== job.jobId || !job.phase.known) return false
+  return ['running', 'completed'].includes(job.phase.value) && failedRead(job.docs)
+}
+
+describe('an unknown record never yields a second job', () => {
+  it('record unknown ⇒ no new job, and the check is no success', () => {
+    fc.assert(
+      always(({ settings, event, facts }) => {
+        if (settings.jobId || !recordUnknown(facts)) return true
+        const plan = decide(settings, event, facts)
+        // Success only on what is known: the agent's own work, or a change with nothing to document.
+        const known = plan.act === 'skip' && ['own', 'change'].includes(plan.why.code)
+        return plan.act !== 'create' && (plan.act !== 'skip' || plan.check !== 'success' || known)
+      }),
+      RUNS
+    )
+  })
+
+  it('a new job ⇒ the comment and the branch’s checks answered, and the recorded job’s docs pull request too unless it ended', () => {
+    fc.assert(
+      always(({ settings, event, facts }) => {
+        const plan = decide(settings, event, facts)
+        if (plan.act !== 'create') return true
+        const job = facts.job
+        const ended =
+          job?.phase.known === true &&
+          (job.phase.value === 'failed' || job.phase.value === 'archived')
+        return (
+          !failedRead(facts.pull?.recorded) &&
+          !(facts.branch && failedRead(facts.branch.record)) &&
+          // The docs pull request is read only once the job was.
+          (!job ||
+            !job.phase.known ||
+            ended ||
+            !failedRead(job.docs) ||
+            recordOf(facts)?.ok !== true)
+        )
+      }),
+      RUNS
+    )
+  })
+})

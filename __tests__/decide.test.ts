@@ -100,14 +100,48 @@ const CASES: Case[] = [
     expected: { act: 'skip', why: 'own' }
   },
   {
-    name: 'a follow-up is never sent blind: an unreadable docs pull request starts a new job',
+    name: 'a follow-up is never sent blind: a docs pull request GitHub did not answer for sends nothing',
     event: pullEvent(),
     facts: facts({
       pulls: known([{ number: 2, author: HUMAN }]),
       pull: recordedOnPull(),
       job: job('pull', completed, failed)
     }),
+    expected: { act: 'skip', why: 'record-unknown' }
+  },
+  {
+    name: 'a docs pull request the token may never read (refused, another repository) starts a new job',
+    event: pullEvent(),
+    facts: facts({
+      pulls: known([{ number: 2, author: HUMAN }]),
+      pull: recordedOnPull(),
+      job: job('pull', completed, notAsked)
+    }),
     expected: { act: 'create', why: 'docs-unknown' }
+  },
+  {
+    name: 'a status comment GitHub did not answer for: nothing is sent',
+    event: pullEvent(),
+    facts: facts({
+      pulls: known([{ number: 2, author: HUMAN }]),
+      pull: pull({ recorded: failed })
+    }),
+    expected: { act: 'skip', why: 'record-unknown' }
+  },
+  {
+    name: 'a status comment the token may not read: a new job, as on every run',
+    event: pullEvent(),
+    facts: facts({
+      pulls: known([{ number: 2, author: HUMAN }]),
+      pull: pull({ recorded: notAsked })
+    }),
+    expected: { act: 'create' }
+  },
+  {
+    name: 'docs checks GitHub did not answer for on a branch: nothing is sent',
+    event: push(),
+    facts: onMain({ branch: branch(failed) }),
+    expected: { act: 'skip', why: 'record-unknown' }
   },
   {
     name: 'an unreadable recorded job starts a new job',
@@ -191,9 +225,15 @@ const CASES: Case[] = [
     expected: { act: 'create', why: 'job-ended', since: A.slice(0, 12) }
   },
   {
-    name: 'an unreadable docs pull request on a branch: a new job, told only what is new, with a warning',
+    name: 'a docs pull request GitHub did not answer for on a branch: nothing is sent, the record is kept',
     event: push(),
     facts: onMain({ branch: branch(record(B)), job: job('branch', completed, failed) }),
+    expected: { act: 'skip', why: 'record-unknown' }
+  },
+  {
+    name: 'a docs pull request the token may never read on a branch: a new job, told only what is new, with a warning',
+    event: push(),
+    facts: onMain({ branch: branch(record(B)), job: job('branch', completed, notAsked) }),
     expected: { act: 'create', why: 'docs-unknown', since: B }
   },
   {
@@ -317,11 +357,24 @@ describe('the plan’s words', () => {
     const plan = decide(
       SETTINGS,
       push(),
-      onMain({ branch: branch(record(B)), job: job('branch', completed, failed) })
+      onMain({ branch: branch(record(B)), job: job('branch', completed, notAsked) })
     )
     expect(planWords(plan).warning).toContain(
       'gather into one docs pull request only while it can be read'
     )
+  })
+
+  it('a record that could not be read: the check says nothing was sent and a re-run sends it', () => {
+    const plan = decide(
+      SETTINGS,
+      push(),
+      onMain({ branch: branch(record(B)), job: job('branch', completed, failed) })
+    )
+    expect(plan).toMatchObject({ act: 'skip', check: 'error', keep: { jobId: 'job_rec' } })
+    const words = planWords(plan)
+    expect(words.check).toBe('Nothing was sent: a docs record could not be read; a re-run sends it')
+    expect(words.warning).toContain('GitHub answered 502.')
+    expect(words.reason).toContain('re-run the workflow job once GitHub answers')
   })
 
   it('the unknown authorship says why and what to do', () => {

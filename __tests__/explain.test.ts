@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
-import { describeNetworkError, describeUnreachable, refusal } from '../src/mintlify/explain.js'
+import fc from 'fast-check'
+import {
+  describeHttpFailure,
+  describeNetworkError,
+  describeUnreachable,
+  quote,
+  refusal,
+  serverText
+} from '../src/mintlify/explain.js'
 
 /** An error shaped as undici throws it: `fetch failed`, with the cause that says why. */
 function fetchFailed(message: string, code?: string): TypeError {
@@ -81,5 +89,50 @@ describe('describeNetworkError', () => {
     expect(
       describeNetworkError(fetchFailed('connect ECONNREFUSED 1.2.3.4:443', 'ECONNREFUSED'))
     ).toBe('connect ECONNREFUSED 1.2.3.4:443')
+  })
+})
+
+describe('quote: a message is cut at the end of a word, never inside one', () => {
+  /** Plain words, as a server's message has them, that quoting leaves as they are. */
+  const words = fc.array(fc.stringMatching(/^[A-Za-z0-9.,:;()'-]{1,30}$/), {
+    minLength: 1,
+    maxLength: 60
+  })
+
+  it('keeps whole words, says how much it left out, and only a first word too long is split (property)', () => {
+    fc.assert(
+      fc.property(words, fc.integer({ min: 10, max: 300 }), (list, max) => {
+        const text = list.join(' ')
+        const quoted = quote(text, max)
+        if (text.length <= max) return quoted === text
+        const match = /^(.*)… \((\d+) more characters\)$/s.exec(quoted)
+        if (!match) return false
+        const kept = match[1] ?? ''
+        const endsAWord = kept !== '' && text[kept.length] === ' '
+        const firstWordTooLong = !text.slice(0, max + 1).includes(' ')
+        return (
+          text.startsWith(kept) &&
+          kept.length <= max &&
+          Number(match[2]) === text.length - kept.length &&
+          (endsAWord || (firstWordTooLong && kept.length === max))
+        )
+      })
+    )
+  })
+
+  it("cuts the server's words at a word's end in the advice for an HTTP failure", () => {
+    const message = `The key ${'is not valid here '.repeat(30)}`
+    const said = serverText(JSON.stringify({ error: message }))
+    const kept = said.replace(/… \(\d+ more characters\)$/, '')
+    expect(kept).not.toBe(said)
+    expect(message.startsWith(`${kept} `)).toBe(true)
+    const advice = describeHttpFailure('create', 500, said, { projectId: 'p' })
+    expect(advice).toContain(`The server said: ${said}`)
+  })
+
+  it('never splits an escape it wrote for a control character', () => {
+    expect(quote(`${'x'.repeat(9)}\u202e${'y'.repeat(20)}`, 12)).toBe(
+      `${'x'.repeat(9)}… (${6 + 20} more characters)`
+    )
   })
 })

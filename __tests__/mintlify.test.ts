@@ -125,30 +125,36 @@ describe('HTTP errors read like advice', () => {
     return error as ApiError
   }
 
-  it('401 says the key is wrong or revoked and where to make one', async () => {
+  it('401 says the key is wrong or expired and where to make one', async () => {
     const error = await failWith(401, '{"error":"Invalid API key"}')
     expect(error.message).toContain('HTTP 401')
-    expect(error.message).toContain('wrong, expired or revoked')
+    expect(error.message).toContain('it is wrong, or it has expired')
+    // Keys expire after 7, 30, 60 or 90 days or never, 90 by default (Mintlify's API keys page).
+    expect(error.message).toContain('7, 30, 60 or 90 days')
+    expect(error.message).not.toMatch(/revoked|403|allowlist|plan/)
     expect(error.message).toContain('https://app.mintlify.com/settings/organization/api-keys')
     expect(error.message).toContain('The server said: Invalid API key')
   })
 
-  it('403 on create names a read-only key and the IP allowlist, with the fix for each', async () => {
+  // The documented causes of a 403: a plan without the REST API (it needs Pro or Enterprise, as
+  // Mintlify's API introduction says), a key limited to read scope used for a POST, and an IP
+  // allowlist. An expired key answers 401, so expiry is no cause of a 403.
+  it('403 on create names the plan, a read-only key and the IP allowlist, with the fix for each', async () => {
     const { message } = await failWith(403, '{"error":"Forbidden"}')
-    expect(message).toContain('HTTP 403')
-    expect(message).toContain('read-only')
-    expect(message).toContain('write scope')
-    expect(message).toContain('IP allowlist')
-    expect(message).toContain('self-hosted runner')
+    expect(message).toMatch(
+      /HTTP 403\)\. The likely causes: .*plan.*Pro or Enterprise.*; or the key is read-only.*write scope.*; or .*IP allowlist.*self-hosted runner/
+    )
     expect(message).toContain('The server said: Forbidden')
-    expect(message).not.toMatch(/plan|not found/)
+    expect(message).not.toMatch(/expire|not found/)
   })
 
-  it('403 while checking a job points at the allowlist, since a read-only key may read', async () => {
+  it('403 while checking a job names the plan and the allowlist, since a read-only key may read', async () => {
     const { message } = await failWith(403, '', 'poll')
-    expect(message).toMatch(/HTTP 403.*read-only key can still read jobs.*IP allowlist/)
+    expect(message).toMatch(
+      /HTTP 403.*read-only key can still read jobs.*Pro or Enterprise plan.*IP allowlist/
+    )
     expect(message).toContain('"job_9"')
-    expect(message).not.toContain('write scope')
+    expect(message).not.toMatch(/write scope|expire/)
   })
 
   it('404 on create points at project-id, 404 on poll names the job', async () => {

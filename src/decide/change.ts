@@ -12,6 +12,7 @@ import { codeCommit } from '../trigger/code.js'
 import type { Event } from '../trigger/event.js'
 import { carried, pushedOnto, sameCommit } from './keep.js'
 import { ownWork } from './own.js'
+import { unknownRecord } from './record-unknown.js'
 import type { Keep, Plan, Skip, Start, Why } from './plan.js'
 
 export function decideChange(
@@ -30,6 +31,8 @@ export function decideChange(
     const prompt = prepared ? prepared.prompt : settings.prompt
     return { act: prompt ? 'follow-up' : 'attach', jobId: settings.jobId }
   }
+  const blindly = event && unknownRecord(event, facts)
+  if (blindly) return blindly
   const { pull, job, branch } = facts
   const recorded = pull?.recorded.known ? pull.recorded.value : undefined
   const plan: Plan =
@@ -84,7 +87,15 @@ export function fromPull(
     return create({ code: 'job-ended', jobId, phase, where })
   }
   if (!job.docs.known) {
-    return create({ code: 'docs-unknown', jobId, docs: job.docsRef, why: job.docs.why, where })
+    const { why, cause } = job.docs
+    return cause === 'failed'
+      ? {
+          act: 'skip',
+          why: { code: 'record-unknown', what: 'docs', where, why, jobId, docs: job.docsRef },
+          check: 'error',
+          keep
+        }
+      : create({ code: 'docs-unknown', jobId, docs: job.docsRef, why, where })
   }
   const docs = job.docs.value
   if (!request && docs === 'merged' && recorded.sha && recorded.sha === pull.headSha) {
@@ -152,8 +163,16 @@ function fromBranch(event: Event, facts: Facts, branch: BranchFacts): Plan {
     return fresh(since, { code: 'job-ended', jobId, phase, where })
   }
   if (!job.docs.known) {
-    const why: Why = { code: 'docs-unknown', jobId, docs: job.docsRef, why: job.docs.why, where }
-    return toldHere ? nothingNew : fresh(told, why)
+    if (toldHere) return nothingNew
+    const { why, cause } = job.docs
+    // GitHub did not answer this time: the job may be at work on its docs pull request.
+    if (cause === 'failed') {
+      return idle(
+        { code: 'record-unknown', what: 'docs', where, why, jobId, docs: job.docsRef },
+        'error'
+      )
+    }
+    return fresh(told, { code: 'docs-unknown', jobId, docs: job.docsRef, why, where })
   }
   const docs = job.docs.value
   switch (docs) {

@@ -11,6 +11,7 @@ import type { Facts } from '../read/facts.js'
 import type { Event } from '../trigger/event.js'
 import { fromPull } from './change.js'
 import { ownWork } from './own.js'
+import { unknownRecord } from './record-unknown.js'
 import type { Plan, Start } from './plan.js'
 
 export function decideCommand(
@@ -44,12 +45,16 @@ export function decideCommand(
     why: { code: 'command', login, number, to: plan.why }
   })
   if (settings.jobId) return taken({ act: 'follow-up', jobId: settings.jobId })
+  // A record that could not be read starts nothing beside the job it may name.
+  const blindly = unknownRecord(event, facts)
+  if (blindly) return blindly
   const { pull, job } = facts
   const recorded = pull?.recorded.known ? pull.recorded.value : undefined
   const plan =
     pull && recorded && job?.from === 'pull'
       ? fromPull(settings, event, pull, recorded, job, undefined, true)
       : undefined
+  if (plan?.act === 'skip' && plan.why.code === 'record-unknown') return plan
   if (plan && (plan.act === 'follow-up' || plan.act === 'create')) return taken(plan)
   return taken({ act: 'create', jobId: '' })
 }

@@ -75,6 +75,19 @@ export type Why =
       readonly why: string
       readonly where: Where
     }
+  /**
+   * Whether a job is recorded, or what became of the recorded one, could not be read (the status
+   * comment, the branch's docs checks, or the recorded job's docs pull request): nothing is sent,
+   * so no second job starts beside one that may exist; a re-run does the work once.
+   */
+  | {
+      readonly code: 'record-unknown'
+      readonly what: 'comment' | 'branch' | 'docs'
+      readonly where: Where
+      readonly why: string
+      readonly jobId?: string
+      readonly docs?: PullRef
+    }
   /** A code pull request was closed: no job is started or messaged. */
   | { readonly code: 'closed-pull'; readonly merged: boolean }
   /** A comment that is no `/docs` command, or one a bot wrote: nothing is done. */

@@ -11,12 +11,20 @@ import { forLog } from '../sanitize.js'
 import type { Event } from '../trigger/event.js'
 import type { Account, GitHubApi, IssueComment } from './api.js'
 import { readBacklink } from './backlink.js'
-import { DeletedAgain, OwnedComment, writtenBy } from './own-comment.js'
-import { describeGitHubError, Surface } from './policy.js'
+import { DeletedAgain, OwnedComment, writtenBy, type FindFailure } from './own-comment.js'
+import { describeGitHubError, gitHubError, Surface } from './policy.js'
 
 /** The marker, alone on the first line of the body, as the action writes it. */
 const MARKER =
   /^<!-- mintlify-agent-action project=(\S+) job=(\S+?)(?: sha=([0-9a-f]{40}))? -->(?:\r?\n|$)/
+
+/**
+ * The account the workflow token (`github-token`'s default) always acts as: REST's
+ * `GET /users/github-actions[bot]` answers `"id": 41898282, "type": "Bot"`, and GraphQL's `viewer`
+ * for the token says the same id (see `__tests__/github-identity.test.ts`). When `viewer` cannot
+ * be read, a status comment that account wrote is still the record.
+ */
+export const WORKFLOW_ACCOUNT: Account = { login: 'github-actions[bot]', id: 41898282, bot: true }
 
 /** What a status comment records: the project, the job it reports on, and what it was told. */
 export interface Recorded {
@@ -63,8 +71,16 @@ export class Companion {
    * the action followed, not a code change.
    */
   docsPull = false
-  /** The comments could not be read (or the token's account learned), so nothing is known. */
-  unreadable = false
+  /**
+   * Why the comments could not be read (or the token's account learned), so nothing is known of
+   * what they record; undefined once they were read.
+   */
+  failure: FindFailure | undefined
+  /**
+   * The comments did not answer this time (no refusal): nothing is written, since
+   * a status comment may already exist and a new one would be its duplicate.
+   */
+  private blind = false
 
   constructor(
     github: GitHubApi,
@@ -95,7 +111,8 @@ export class Companion {
             ? `${could}: pull requests from forks get a read-only token. ${unaffected}`
             : `${could}: ${describeGitHubError(failure, 'pull-requests: write')}. ${unaffected}`
         },
-        replacedNote: `The ${what} had been deleted, so a new one records the docs job.`
+        replacedNote: `The ${what} had been deleted, so a new one records the docs job.`,
+        assumed: WORKFLOW_ACCOUNT
       },
       this.surface,
       log
@@ -115,8 +132,25 @@ export class Companion {
       (body) => readBacklink(body)?.projectId === projectId
     )
     if ('step' in result) {
-      this.unreadable = true
+      this.failure = result
       const why = describeGitHubError(result.error, 'pull-requests: read')
+      if (gitHubError(result.error).kind !== 'refused') {
+        this.blind = true
+        const what =
+          result.step === 'account'
+            ? `Could not learn which account github-token acts as (${why}), and the newest ` +
+              `status comment on pull request #${this.number} is not the workflow token's`
+            : `Could not read the comments of pull request #${this.number}: ${why}`
+        this.surface.warn(
+          this.reuse
+            ? `${what}. Whether it records a docs job is not known, so nothing is sent and no ` +
+                'status comment is written beside the one it may hold: re-run the workflow job ' +
+                'once GitHub answers.'
+            : `${what}. No status comment is written beside the one it may hold; the docs job ` +
+                'is not affected.'
+        )
+        return undefined
+      }
       this.surface.warn(
         result.step === 'account'
           ? `Could not learn which account github-token acts as (${why}), so no earlier comment ` +
@@ -156,7 +190,7 @@ export class Companion {
     within: (signal: AbortSignal) => Within,
     onUrl?: (url: string | undefined) => void
   ): void {
-    this.comment.begin(body, within, onUrl)
+    if (!this.blind) this.comment.begin(body, within, onUrl)
   }
 
   /**
@@ -164,6 +198,7 @@ export class Companion {
    * the URL of a comment that exists, or undefined.
    */
   finish(body: string, within: Within): Promise<string | undefined> {
+    if (this.blind) return Promise.resolve(undefined)
     return this.comment.finish(body, within)
   }
 }

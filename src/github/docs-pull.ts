@@ -9,7 +9,13 @@ import type { Event } from '../trigger/event.js'
 import type { GitHubApi, PullState } from './api.js'
 import { describeGitHubError } from './policy.js'
 import type { Within } from '../runtime.js'
-import { docsTargetOf, type DocsJob, type DocsPullState } from '../trigger/docs.js'
+import {
+  AGENT_APP,
+  docsTargetOf,
+  notTheAgents,
+  type DocsJob,
+  type DocsPullState
+} from '../trigger/docs.js'
 import { pullName } from '../trigger/ref.js'
 
 /** The docs pull request's state, and the pull request as read when it could be. */
@@ -17,7 +23,11 @@ export interface DocsPull extends DocsPullState {
   readonly pull?: PullState
 }
 
-/** The tokens that may read a docs pull request: the workflow's, and `docs-token`. */
+/**
+ * The tokens that may read a docs pull request (the workflow's, and `docs-token`), and the
+ * accounts whose pull requests are the agent's (`agent-accounts`): a docs pull request is the
+ * agent's only when GitHub says one of them opened it.
+ */
 export interface DocsReaders {
   readonly workflow?: GitHubApi
   readonly docs?: GitHubApi

@@ -70,6 +70,13 @@ export interface OwnedCommentOptions {
   readonly describe: (failure: GitHubError, replaced: boolean) => string
   /** The log line when a deleted comment was replaced. */
   readonly replacedNote?: string
+  /**
+   * The account the token acts as when `viewer` cannot be read, for a token that always acts as
+   * one known account (the workflow token). The newest comment the marker opens (or `other`'s),
+   * whoever wrote it, is then this one when that account wrote it, and none at all is none;
+   * written by anyone else, nothing is known.
+   */
+  readonly assumed?: Account
 }
 
 /** Why the last state was not written: GitHub still held the write before it. */
@@ -128,26 +135,33 @@ export class OwnedComment {
           (account) => ({ account }),
           (error: unknown) => ({ error })
         )
+    const marked = (c: IssueComment) => this.options.mine(c.body) || other?.(c.body) === true
+    const assumed = this.options.assumed
     const wanted = viewer.then((v) =>
-      'account' in v
-        ? (c: IssueComment) =>
-            writtenBy(c, v.account) && (this.options.mine(c.body) || other?.(c.body) === true)
-        : undefined
+      'account' in v ? (c: IssueComment) => writtenBy(c, v.account) && marked(c) : assumed && marked
     )
     const listed = newestComment(this.github, this.thread, within, wanted).then(
       (comment) => ({ comment }),
       (error: unknown) => ({ error })
     )
     const learned = await viewer
-    if ('error' in learned) {
+    if ('error' in learned && !assumed) {
       // The listing is abandoned: nothing it finds could be trusted.
       listed.catch(() => undefined)
       return { step: 'account', error: learned.error }
     }
-    this.account = learned.account
     const result = await listed
     if ('error' in result) return { step: 'comments', error: result.error }
     const comment = result.comment
+    if ('error' in learned) {
+      // Anyone's newest marked comment was found: only the assumed account's is this one.
+      if (comment && assumed && !writtenBy(comment, assumed)) {
+        return { step: 'account', error: learned.error }
+      }
+      this.account = assumed
+    } else {
+      this.account = learned.account
+    }
     if (comment && !this.options.mine(comment.body)) return { other: comment }
     this.comment = comment
     return { found: comment }

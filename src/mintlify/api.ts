@@ -2,16 +2,28 @@
  * The agent job API (v2): its routes, what each request is for the request policy, and the
  * parsing of answers into jobs. One call per request; the loops in `poll.ts` decide repeats.
  */
-import { ApiError } from '../errors.js'
-import { describeHttpFailure, describeRedirect, serverText, type Operation } from './explain.js'
+import { API_KEYS_PAGE, ApiError } from '../errors.js'
+import {
+  describeHttpFailure,
+  describeRedirect,
+  quote,
+  serverText,
+  type Operation
+} from './explain.js'
 import { parseJob, type Job } from './job.js'
 import { READ, parseRetryAfter, type RequestKind } from './policy.js'
-import { forLog } from '../sanitize.js'
 import type { Transport } from './transport.js'
 import { pathSegment } from '../http.js'
 
+/**
+ * The Mintlify dashboard, where the agent's jobs are seen: the origin of the API keys page that
+ * Mintlify's API reference links as "in your dashboard".
+ */
+export const DASHBOARD = new URL(API_KEYS_PAGE).origin
+
 const DASHBOARD_CHECK =
-  "Check the agent's jobs in the Mintlify dashboard before running this step again."
+  `Check the Mintlify dashboard (${DASHBOARD}) for a job that may exist before running this ` +
+  'step again.'
 
 /** Creating a job: not idempotent, and the API offers no idempotency key. */
 export const CREATE: RequestKind = {
@@ -29,7 +41,7 @@ export const MESSAGE: RequestKind = {
   idempotent: false,
   duplicate: 'sending the instructions twice',
   uncertain: 'the message may or may not have been delivered',
-  before: 'Check the job in the Mintlify dashboard before sending the message again.',
+  before: `Check the job in the Mintlify dashboard (${DASHBOARD}) before sending the message again.`,
   noEffect: 'The message was not delivered'
 }
 
@@ -89,7 +101,7 @@ export function createMintlifyApi(
     if (!job) {
       throw new ApiError(
         `The API answered HTTP ${status} with a body that is not a job` +
-          (answer.text.trim() ? `: ${forLog(answer.text, 120)}` : ' (empty body)'),
+          (answer.text.trim() ? `: ${quote(answer.text, 120)}` : ' (empty body)'),
         { kind: 'invalid-response' },
         requestId
       )

@@ -3,7 +3,7 @@
  * about it. Pure; untrusted text is quoted on its way in.
  */
 import { API_KEYS_PAGE } from '../errors.js'
-import { forLog } from '../sanitize.js'
+import { forLog, MAX_QUOTED_LENGTH } from '../sanitize.js'
 
 /** The request that failed, as far as its advice depends on it. */
 export type Operation = 'create' | 'poll' | 'message'
@@ -13,6 +13,16 @@ export interface Ids {
   readonly projectId: string
   readonly jobId?: string
 }
+
+// The causes of a 403 that Mintlify documents. Its API introduction says the REST API needs a Pro
+// or Enterprise plan; its API keys can be limited to read scope (a POST then answers 403), and an
+// organization can limit its keys to an IP allowlist. An expired key answers 401, not 403.
+const PLAN_CAUSE =
+  "the organization's plan does not include the REST API, which needs a Pro or Enterprise plan"
+const ALLOWLIST_CAUSE =
+  "the organization limits its keys to an IP allowlist without this runner's address: add it, " +
+  'or run the step on a self-hosted runner whose address is allowed (the addresses of ' +
+  'GitHub-hosted runners change)'
 
 /** The advice a user needs for each HTTP failure, with the server's own words quoted. */
 export function describeHttpFailure(
@@ -34,26 +44,21 @@ export function describeHttpFailure(
         : `The API rejected the request (HTTP 400).${said || ' It gave no reason.'}`
     case 401:
       return (
-        'The API key was not accepted (HTTP 401): it is wrong, expired or revoked. An admin key ' +
-        'expires 7, 30, 60 or 90 days after it is made, or never, as chosen when it is created, ' +
-        'so a key that used to work can stop. Create a new admin API key on ' +
-        `${API_KEYS_PAGE} (its expiry is yours to choose) and store it in the secret passed ` +
-        `as api-key.${said}`
+        'The API key was not accepted (HTTP 401): it is wrong, or it has expired. An admin key ' +
+        'expires 7, 30, 60 or 90 days after it is made, or never, as chosen when it is made ' +
+        '(90 days unless changed), so a key that used to work can stop. Create a new admin API ' +
+        `key on ${API_KEYS_PAGE} and store it in the secret passed as api-key.${said}`
       )
     case 403:
       return operation === 'poll'
         ? `The API refused to let this key read agent job ${job} of project ${project} ` +
-            "(HTTP 403). A read-only key can still read jobs, so the likely cause is the runner's " +
-            'address: your organization limits its keys to an IP allowlist, and this runner is ' +
-            "not on it. Add the runner's address to the allowlist, or run the step on a " +
-            'self-hosted runner whose address is allowed (the addresses of GitHub-hosted runners ' +
-            `change).${said}`
-        : `The API refused to let this key ${doing} in project ${project} (HTTP 403). Either ` +
-            'the key is read-only (a key with read scope answers every POST with 403): create ' +
-            `an admin key with write scope on ${API_KEYS_PAGE} and store it in the secret ` +
-            'passed as api-key. Or your organization limits its keys to an IP allowlist without ' +
-            "this runner's address: add it, or run the step on a self-hosted runner whose " +
-            `address is allowed (the addresses of GitHub-hosted runners change).${said}`
+            '(HTTP 403). A read-only key can still read jobs, so the likely causes are: ' +
+            `${PLAN_CAUSE}; or ${ALLOWLIST_CAUSE}.${said}`
+        : `The API refused to let this key ${doing} in project ${project} (HTTP 403). The ` +
+            `likely causes: ${PLAN_CAUSE}; or the key is read-only (a key limited to read ` +
+            'scope answers every POST with 403): create an admin key with write scope on ' +
+            `${API_KEYS_PAGE} and store it in the secret passed as api-key; or ` +
+            `${ALLOWLIST_CAUSE}.${said}`
     case 404:
       return operation === 'create'
         ? `Project ${project} was not found (HTTP 404): check project-id; the project id is ` +
@@ -69,6 +74,32 @@ export function describeHttpFailure(
     default:
       return `The API answered HTTP ${status}${status >= 500 ? ', a server error' : ''}.${said}`
   }
+}
+
+/**
+ * Untrusted text made safe to quote in a log line (`forLog`: redacted first, one line, defused),
+ * then cut to at most `max` characters at the end of a word, never inside one, saying how much was
+ * left out. Only a text whose first `max` characters hold no space (a token, a long URL) is cut
+ * where it must be.
+ */
+export function quote(text: string, max: number = MAX_QUOTED_LENGTH): string {
+  // Redacted before it is cut, so no cut can leave part of a secret behind.
+  const safe = forLog(text, Number.MAX_SAFE_INTEGER)
+  if (safe.length <= max) return safe
+  // The last space at or before `max`: the words before it fit whole.
+  const space = safe.slice(0, max + 1).search(/\s\S*$/)
+  let kept = space > 0 ? safe.slice(0, space).trimEnd() : ''
+  if (kept === '') {
+    // Never inside an escape `forLog` wrote (`\u202e`, `\n`), nor half of a surrogate pair.
+    let end = max
+    const escape = safe.lastIndexOf('\\', end - 1)
+    const written = /^\\(?:u[0-9a-f]{4}|[nrt])/.exec(safe.slice(escape, escape + 6))?.[0]
+    if (escape >= 0 && written && escape + written.length > end) end = escape
+    const code = safe.charCodeAt(end - 1)
+    if (code >= 0xd800 && code <= 0xdbff) end -= 1
+    kept = safe.slice(0, end)
+  }
+  return `${kept}… (${safe.length - kept.length} more characters)`
 }
 
 /** The message for a redirect, which is never followed. */
@@ -89,10 +120,10 @@ export function serverText(body: string): string {
     const parsed: unknown = JSON.parse(trimmed)
     if (parsed && typeof parsed === 'object' && 'error' in parsed) {
       const error = parsed.error
-      if (typeof error === 'string') return forLog(error)
+      if (typeof error === 'string') return quote(error)
       if (error && typeof error === 'object' && 'message' in error) {
         const message = error.message
-        if (typeof message === 'string') return forLog(message)
+        if (typeof message === 'string') return quote(message)
       }
     }
   } catch {
@@ -102,7 +133,7 @@ export function serverText(body: string): string {
   const plain = /^<(!doctype|html|head|body)\b/i.test(trimmed)
     ? (title ?? trimmed.replace(/<[^>]*>/g, ' '))
     : trimmed
-  return forLog(plain.replace(/\s+/g, ' ').trim(), 200)
+  return quote(plain.replace(/\s+/g, ' ').trim(), 200)
 }
 
 /** Every `code` in an error, its causes and aggregated errors. */
@@ -132,7 +163,7 @@ export function describeNetworkError(error: unknown): string {
   const raw = deepest === undefined ? String(error) : messageOf(deepest)
   const message = raw.replace(OPENSSL_LINE, ' ').replace(/\s+/g, ' ').trim() || 'a TLS error'
   const unsaid = [...new Set(errorCodes(error))].filter((code) => !message.includes(code))
-  return forLog(unsaid.length ? `${message} (${unsaid.join(', ')})` : message, 200)
+  return quote(unsaid.length ? `${message} (${unsaid.join(', ')})` : message, 200)
 }
 
 /** How a connection failed before anything was sent, as its error codes tell. */

@@ -169,6 +169,10 @@ function words(why: Why): PlanWords {
       }
     case 'command': {
       const by = `/docs by ${forLog(why.login, 60)} on pull request #${why.number}`
+    case 'command-stopped':
+      return {
+        reason: `/docs by ${forLog(why.login, 60)} was not carried out: ${why.why} Nothing was sent to Mintlify.`
+      }
       const to = why.to ? words(why.to) : {}
       const went = to.reason ? ` ${to.reason}` : ''
       return { ...to, reason: `Taking ${by}.${went}` }
@@ -213,6 +217,10 @@ export const CLOSED_WITHOUT = {
   record: 'No docs job is recorded for this pull request, so no docs pull request follows it.',
   job: 'The docs pull request is left as it is.'
 } as const
+/** The skip's words for the outcome: why, and what the check says. */
+export function skipWords(plan: Skip): { reason: string; check?: string } {
+  const { reason = 'No docs job is needed.', check } = planWords(plan)
+  return { reason, check }
 
 /** The failure when the API answered a create without a job id. */
 export const NO_JOB_ID =

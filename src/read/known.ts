@@ -3,6 +3,7 @@
  * reason. Nothing a run asked for is ever simply absent, so the decision cannot mistake "could
  * not be read" for "there is none". Pure.
  */
+import { gitHubError } from '../github/policy.js'
 
 /** Why something is not known. */
 export interface Unknown {
@@ -25,4 +26,15 @@ export function known<T>(value: T): Knowable<T> {
 
 export function unknown(why: string, cause: Unknown['cause'] = 'failed'): Unknown {
   return { known: false, why, cause }
+}
+
+/**
+ * What a GitHub read that failed leaves unknown: a refusal (401, 403, 404) or a request GitHub
+ * would not take is the same on every run (the workflow's permissions, the token's reach), so the
+ * run goes on as if it had not asked; anything else (a 5xx, no answer in time, a broken
+ * connection, a rate limit, a garbled answer) may answer on a re-run, so it is a read that failed.
+ */
+export function causeOf(error: unknown): Unknown['cause'] {
+  const kind = gitHubError(error).kind
+  return kind === 'refused' || kind === 'invalid' ? 'not-asked' : 'failed'
 }

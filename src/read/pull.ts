@@ -13,7 +13,7 @@ import type { Step } from '../step.js'
 import { codeCommit } from '../trigger/code.js'
 import { eventPullRequest, type Event } from '../trigger/event.js'
 import type { PullFacts } from './facts.js'
-import { known, unknown, type Knowable } from './known.js'
+import { causeOf, known, unknown, type Knowable } from './known.js'
 
 export interface PullRead {
   readonly pulls: Knowable<readonly CommitPull[]>
@@ -44,23 +44,35 @@ export async function readPull(
   if (!only) return { pulls }
   const bare: PullFacts = { ...only, docsPull: false, recorded: known(undefined) }
   if (settings.comment !== 'auto' || !github) return { pulls, pull: bare }
+  // A schedule or a manual run keeps its record on the branch (the docs check) and writes no
+  // status comment on the pull request its commit came from, long merged; the comments are still
+  // read, for the backlink that tells the agent's own docs pull request.
+  const onBranch = event.name === 'schedule' || event.name === 'workflow_dispatch'
   const companion = new Companion(
     github,
     event,
     only.number,
     settings.projectId,
     step.log,
-    settings.reuseJob
+    settings.reuseJob && !onBranch
   )
   const recorded = await companion.find(within)
+  const failure = companion.failure
   const pull: PullFacts = {
     ...bare,
     docsPull: companion.docsPull,
-    recorded: companion.unreadable
-      ? unknown(`The status comment on pull request #${only.number} could not be read.`)
-      : known(recorded)
+    // A schedule's record is never the comment's, whether or not it could be read.
+    recorded: onBranch
+      ? known(undefined)
+      : failure
+        ? unknown(
+            `The status comment on pull request #${only.number} could not be read.`,
+            // Without reuse-job no job is continued from the comment: no record is asked of it.
+            settings.reuseJob ? causeOf(failure.error) : 'not-asked'
+          )
+        : known(recorded)
   }
-  return { pulls, pull, companion }
+  return onBranch ? { pulls, pull } : { pulls, pull, companion }
 }
 
 /**

@@ -65,7 +65,7 @@ export async function readRecordedJob(
     const why = unknown(`Agent job ${id} could not be read.`)
     return { jobId, from, phase: why, docs: why }
   }
-  const phase = known(classifyStatus(job.status).phase)
+  const job = await readOrRefused(api, jobId, step)
   if (!job.prLink) return { jobId, from, phase, docs: known('none' as const) }
   const docs = await readDocsPull(job, event, readers, step.within(step.budgets.lookup))
   const docsRef = docs?.ref
