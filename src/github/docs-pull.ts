@@ -7,27 +7,19 @@
  */
 import type { Event } from '../trigger/event.js'
 import type { GitHubApi, PullState } from './api.js'
-import { describeGitHubError } from './policy.js'
+import { describeGitHubError, gitHubError, type GitHubFailureKind } from './policy.js'
 import type { Within } from '../runtime.js'
-import {
-  AGENT_APP,
-  docsTargetOf,
-  notTheAgents,
-  type DocsJob,
-  type DocsPullState
-} from '../trigger/docs.js'
+import { docsTargetOf, type DocsJob, type DocsPullState } from '../trigger/docs.js'
 import { pullName } from '../trigger/ref.js'
 
 /** The docs pull request's state, and the pull request as read when it could be. */
 export interface DocsPull extends DocsPullState {
   readonly pull?: PullState
+  /** How the read failed, when it was asked and not answered. */
+  readonly failure?: GitHubFailureKind
 }
 
-/**
- * The tokens that may read a docs pull request (the workflow's, and `docs-token`), and the
- * accounts whose pull requests are the agent's (`agent-accounts`): a docs pull request is the
- * agent's only when GitHub says one of them opened it.
- */
+/** The tokens that may read a docs pull request: the workflow's, and `docs-token`. */
 export interface DocsReaders {
   readonly workflow?: GitHubApi
   readonly docs?: GitHubApi
@@ -65,6 +57,7 @@ export async function readDocsPull(
     return {
       ref,
       state: 'unknown',
+      failure: gitHubError(error).kind,
       why:
         `Could not read the state of docs pull request ${pullName(ref)}: ` +
         `${describeGitHubError(error, 'pull-requests: read', token)}.${reach}`

@@ -151,6 +151,8 @@ function words(why: Why): PlanWords {
         warning: `${why.why} Its state is not known, so this change went to a new docs job${gathers}`
       }
     }
+    case 'record-unknown':
+      return recordUnknown(why)
     case 'closed-pull':
       return {
         reason: `The code pull request was ${why.merged ? 'merged' : 'closed without merging'}: no docs job is started or messaged.`
@@ -169,13 +171,40 @@ function words(why: Why): PlanWords {
       }
     case 'command': {
       const by = `/docs by ${forLog(why.login, 60)} on pull request #${why.number}`
-    case 'command-stopped':
-      return {
-        reason: `/docs by ${forLog(why.login, 60)} was not carried out: ${why.why} Nothing was sent to Mintlify.`
-      }
       const to = why.to ? words(why.to) : {}
       const went = to.reason ? ` ${to.reason}` : ''
       return { ...to, reason: `Taking ${by}.${went}` }
+    }
+  }
+}
+
+/** The check when a record could not be read: nothing was sent, and a re-run sends it. */
+export const RECORD_UNKNOWN_CHECK =
+  'Nothing was sent: a docs record could not be read; a re-run sends it'
+
+/**
+ * A record that could not be read: what, and that nothing was sent. The read stage warned of the
+ * comment and the checks; a docs pull request is warned of here, once.
+ */
+function recordUnknown(why: Extract<Why, { code: 'record-unknown' }>): PlanWords {
+  const after =
+    'so nothing was sent to Mintlify; re-run the workflow job once GitHub answers, and it is sent once.'
+  switch (why.what) {
+    case 'comment':
+      return {
+        reason: `Whether the status comment on ${at(why.where)} records a docs job could not be read, ${after}`,
+        check: RECORD_UNKNOWN_CHECK
+      }
+    case 'branch':
+      return {
+        reason: `Whether the docs checks on ${at(why.where)} record a docs job could not be read, ${after}`,
+        check: RECORD_UNKNOWN_CHECK
+      }
+    case 'docs': {
+      const text =
+        `Docs pull request ${docsName(why.docs)} of agent job ${job(why.jobId ?? '')}, recorded on ` +
+        `${at(why.where)}, could not be read: the job may still be at work on it, ${after}`
+      return { reason: text, warning: `${why.why} ${text}`, check: RECORD_UNKNOWN_CHECK }
     }
   }
 }
@@ -217,10 +246,6 @@ export const CLOSED_WITHOUT = {
   record: 'No docs job is recorded for this pull request, so no docs pull request follows it.',
   job: 'The docs pull request is left as it is.'
 } as const
-/** The skip's words for the outcome: why, and what the check says. */
-export function skipWords(plan: Skip): { reason: string; check?: string } {
-  const { reason = 'No docs job is needed.', check } = planWords(plan)
-  return { reason, check }
 
 /** The failure when the API answered a create without a job id. */
 export const NO_JOB_ID =

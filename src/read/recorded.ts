@@ -9,13 +9,14 @@ import { readDocsPull, type DocsReaders } from '../github/docs-pull.js'
 import { describeGitHubError } from '../github/policy.js'
 import type { MintlifyApi } from '../mintlify/api.js'
 import { classifyStatus } from '../mintlify/job.js'
-import { tryReadJob } from '../mintlify/read-job.js'
+import { readJob } from '../mintlify/read-job.js'
+import { ApiError, cancellation, errorMessage } from '../errors.js'
 import { forLog } from '../sanitize.js'
 import type { Step } from '../step.js'
 import { codeCommit } from '../trigger/code.js'
 import type { Event } from '../trigger/event.js'
 import type { JobFacts } from './facts.js'
-import { known, unknown, type Knowable } from './known.js'
+import { causeOf, known, unknown, type Knowable } from './known.js'
 
 /**
  * The branch's record for the check named `context`, written by the token's own account, however
@@ -33,12 +34,16 @@ export async function readBranchRecord(
     const where = { owner: event.owner, repo: event.repo, sha, branch, context }
     return known(await findRecord(github, where, step.within(step.budgets.lookup), step.log))
   } catch (error: unknown) {
+    const cause = causeOf(error)
+    const could = `Could not read the docs checks on ${forLog(branch, 100)} (${describeGitHubError(error, 'statuses: read')})`
     step.log.warning(
-      `Could not read the docs checks on ${forLog(branch, 100)} ` +
-        `(${describeGitHubError(error, 'statuses: read')}), so no earlier docs job is found: a ` +
-        'new one is started, as on every run until they can be read.'
+      cause === 'failed'
+        ? `${could}, so whether they record a docs job is not known: nothing is sent, and a ` +
+            're-run once GitHub answers sends it.'
+        : `${could}, so no earlier docs job is found: a new one is started, as on every run ` +
+            'until they can be read.'
     )
-    return unknown(`The docs checks on ${forLog(branch, 100)} could not be read.`)
+    return unknown(`The docs checks on ${forLog(branch, 100)} could not be read.`, cause)
   }
 }
 
@@ -60,18 +65,50 @@ export async function readRecordedJob(
   }
   const id = forLog(jobId, 100)
   // Its retries end within the lookup budget, so a job that cannot be read leaves the step its time.
-  const job = await tryReadJob(api, jobId, step.lookupSchedule(), step)
+  const job = await readOrRefused(api, jobId, step)
   if (!job) {
     const why = unknown(`Agent job ${id} could not be read.`)
     return { jobId, from, phase: why, docs: why }
   }
-  const job = await readOrRefused(api, jobId, step)
+  const phase = known(classifyStatus(job.status).phase)
   if (!job.prLink) return { jobId, from, phase, docs: known('none' as const) }
   const docs = await readDocsPull(job, event, readers, step.within(step.budgets.lookup))
   const docsRef = docs?.ref
   if (!docs || docs.state === 'unknown') {
     const why = docs?.why ?? `The docs pull request of agent job ${id} could not be read.`
-    return { jobId, from, phase, docs: unknown(why), docsRef }
+    // Only a question GitHub did not answer this time may answer on a re-run; a link to another
+    // repository, no token for it or a refusal is the same on every run.
+    const failed = docs?.failure !== undefined && !['refused', 'invalid'].includes(docs.failure)
+    return { jobId, from, phase, docs: unknown(why, failed ? 'failed' : 'not-asked'), docsRef }
   }
   return { jobId, from, phase, docs: known(docs.state), docsRef }
+}
+
+/**
+ * Whether Mintlify refused a request for its key: 401 or 403 (the key is wrong or expired, of
+ * another project or read-only, the runner's address is not on the allowlist, the plan has no
+ * API). The same key would be refused a create too: a run that meets it stops.
+ */
+export function refusesKey(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.failure.kind === 'http' &&
+    (error.failure.status === 401 || error.failure.status === 403)
+  )
+}
+
+/**
+ * The job a record names, or undefined when it cannot be read within the lookup budget (the
+ * reason logged). A refusal of the key is thrown, never taken for a job that could not be read.
+ */
+async function readOrRefused(api: MintlifyApi, jobId: string, step: Step) {
+  try {
+    return await readJob(api, jobId, step.lookupSchedule(), step)
+  } catch (error: unknown) {
+    if (step.signal.aborted) throw cancellation(step.signal)
+    if (refusesKey(error)) throw error
+    const why = forLog(errorMessage(error), 300)
+    step.log.info(`Agent job ${forLog(jobId, 100)} could not be read: ${why}`)
+    return undefined
+  }
 }
