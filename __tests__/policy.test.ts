@@ -75,9 +75,10 @@ const http = (status: number, retryAfterMs?: number): Failure => ({
 describe('mayRetry', () => {
   it.each<[string, boolean, boolean, Failure]>([
     // what failed, retry a create (or a message)?, retry a poll?
-    ['429', true, true, http(429)],
-    ['429 with Retry-After', true, true, http(429, 1000)],
-    ['503 with Retry-After', true, true, http(503, 1000)],
+    // A 429 is not proof that nothing was done: the API reference names the status only.
+    ['429', false, true, http(429)],
+    ['429 with Retry-After', false, true, http(429, 1000)],
+    ['503 with Retry-After', false, true, http(503, 1000)],
     ['503 without Retry-After', false, true, http(503)],
     ['500', false, true, http(500)],
     ['502', false, true, http(502)],
@@ -118,7 +119,7 @@ describe('decide', () => {
   }
 
   it('waits at least as long as Retry-After asks', () => {
-    expect(decide(CREATE, error(http(429, 7000)), situation())).toEqual({
+    expect(decide(POLL, error(http(429, 7000)), situation())).toEqual({
       retry: true,
       waitMs: 7000
     })
@@ -135,7 +136,8 @@ describe('decide', () => {
     ['create', CREATE, /the job may or may not have been created.*duplicate job/],
     ['message', MESSAGE, /the message may or may not have been delivered.*twice/]
   ] as const)('a %s that may have taken effect stops, saying so', (_, kind, words) => {
-    for (const failure of [{ kind: 'lost' }, { kind: 'invalid-response' }, http(500)] as const) {
+    const failures = [{ kind: 'lost' }, { kind: 'invalid-response' }, http(500), http(503, 1000)]
+    for (const failure of failures as Failure[]) {
       const stop = stopped(decide(kind, error(failure), situation()))
       expect(stop).toBeInstanceOf(UncertainError)
       expect(stop.message).toMatch(words)
@@ -156,17 +158,30 @@ describe('decide', () => {
     expect(last.message).toMatch(/No job was created; gave up after 6/)
   })
 
-  it('stops at once when Retry-After passes the deadline; a create says when to try again', () => {
+  it('a 429 on a create stops at once, says a job may exist, where to look and when to try again', () => {
+    for (const s of [situation(), situation({ deadline: NOW + 10_000 })]) {
+      const create = stopped(decide(CREATE, error(http(429, 60_000)), s))
+      expect(create).toBeInstanceOf(UncertainError)
+      expect(create.message).toMatch(
+        /asks to wait 1m\. .*not sent again, to avoid starting a duplicate job\. Check the Mintlify dashboard \(https:\/\/app\.mintlify\.com\) for a job that may exist .* Try again after 2026-11-22T12:01:00Z\.$/
+      )
+    }
+    const without = stopped(decide(MESSAGE, error(http(429)), situation()))
+    expect(without.message).toMatch(
+      /sending the instructions twice\. Check the job in the Mintlify/
+    )
+    expect(without.message).not.toMatch(/asks to wait|Try again/)
+  })
+
+  it('stops a read at once when Retry-After passes the deadline, with no invitation to re-run', () => {
     const late = situation({ deadline: NOW + 10_000 })
-    const create = stopped(decide(CREATE, error(http(429, 60_000)), late))
     const poll = stopped(decide(POLL, error(http(429, 60_000)), late))
-    expect(create).toBeInstanceOf(DeadlineError)
-    expect(create.message).toContain('Try again after 2026-11-22T12:01:00Z')
+    expect(poll).toBeInstanceOf(DeadlineError)
     // Re-running a step that polls would start a second job: no such invitation.
     expect(poll.message).not.toContain('Try again')
   })
 
-  it('never repeats a request that is not idempotent once it may have taken effect (property)', () => {
+  it('never repeats a request that is not idempotent once it may have taken effect, and says so (property)', () => {
     const failures = fc.oneof(
       fc.constant<Failure>({ kind: 'lost' }),
       fc.constant<Failure>({ kind: 'invalid-response' }),
@@ -188,14 +203,20 @@ describe('decide', () => {
           const s = situation({ failures: count, deadline: NOW + left, random: () => r })
           for (const kind of [CREATE, MESSAGE]) {
             const decision = decide(kind, error(failure), s)
-            if (!decision.retry) continue
-            // A repeat is allowed only where the server provably did not act.
-            const provablyNoEffect =
-              failure.kind === 'unsent' ||
-              (failure.kind === 'http' &&
-                (failure.status === 429 ||
-                  (failure.status === 503 && failure.retryAfterMs !== undefined)))
-            if (!provablyNoEffect) return false
+            if (!decision.retry) {
+              // An answer of the server's own (a 5xx, a 429) or none at all: it may have acted.
+              const mayHaveActed =
+                failure.kind === 'lost' ||
+                failure.kind === 'invalid-response' ||
+                (failure.kind === 'http' && (failure.status >= 500 || failure.status === 429))
+              const warned =
+                decision.error instanceof UncertainError &&
+                decision.error.message.includes('Mintlify dashboard (https://app.mintlify.com)')
+              if (mayHaveActed !== warned) return false
+              continue
+            }
+            // A repeat is allowed only where the request provably never left the runner.
+            if (failure.kind !== 'unsent') return false
             if (decision.waitMs < 0 || decision.waitMs >= left) return false
           }
           return true

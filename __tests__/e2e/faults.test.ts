@@ -13,16 +13,14 @@ const rateLimited = {
 }
 
 describe('create is sent once', () => {
-  it('retries a 429 after its Retry-After and creates exactly one job', async () => {
+  it('never sends a second POST after a 429: the API does not say nothing was done', async () => {
     const sim = await sims.start({ faults: { create: [rateLimited] } })
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
-    expect(run.code).toBe(0)
-    expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(2)
-    expect(sim.creates()).toBe(1)
+    expect(run.code).toBe(1)
+    expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
     expect(run.stdout).toMatch(
-      /::warning title=Mintlify agent::Rate limited \(HTTP 429\).*No job was created; trying again in 1s/
+      /::error::Rate limited \(HTTP 429\).*not sent again.*a job that may exist.*Try again after/
     )
-    expect(run.ms).toBeGreaterThanOrEqual(1000)
   })
 
   it.each([

@@ -74,15 +74,15 @@ describe('a follow-up message', () => {
     expect(run.summary).toContain('Follow-up message sent to agent job')
   })
 
-  it('is sent again after 429 with Retry-After, the server having said it did not act', async () => {
+  it('is never sent again after 429 with Retry-After: the API does not say nothing was done', async () => {
     const sim = await sims.start({
       faults: { message: [{ status: 429, headers: { 'retry-after': '1' } }] }
     })
     const id = await existingJob(sim)
     const run = await runAction({ ...QUICK, 'base-url': sim.url, 'job-id': id, prompt: 'x' })
-    expect(run.code).toBe(0)
-    expect(messages(sim)).toHaveLength(2)
-    expect(run.stdout).toMatch(/The message was not delivered; trying again in 1s/)
+    expect(run.code).toBe(1)
+    expect(messages(sim)).toHaveLength(1)
+    expect(run.stdout).toMatch(/::error::Rate limited \(HTTP 429\).*sending the instructions twice/)
   })
 
   it.each([

@@ -54,7 +54,12 @@ export type Decision =
   | { readonly retry: true; readonly waitMs: number }
   | { readonly retry: false; readonly error: Error }
 
-/** Whether a request of this kind that failed this way may be sent again. */
+/**
+ * Whether a request of this kind that failed this way may be sent again. A read may, after any
+ * failure that can pass. A request that is not idempotent (a create, a message) may only when the
+ * failure proves the platform did not act: the request never left the runner. No answer proves it:
+ * a 5xx may come after the work was done, and so may a 429 (see `mayHaveLanded`).
+ */
 export function mayRetry(kind: RequestKind, failure: Failure): boolean {
   switch (failure.kind) {
     case 'unsent':
@@ -63,18 +68,23 @@ export function mayRetry(kind: RequestKind, failure: Failure): boolean {
     case 'invalid-response':
       return kind.idempotent
     case 'http':
-      // The server said it did not act: too many requests, or unavailable with a time to return.
-      if (failure.status === 429) return true
-      if (failure.status === 503 && failure.retryAfterMs !== undefined) return true
       return (
         kind.idempotent &&
-        (failure.status === 408 ||
+        (failure.status === 429 ||
+          failure.status === 408 ||
           (failure.status >= 500 && failure.status !== 501 && failure.status !== 505))
       )
   }
 }
 
-/** Whether a request that failed this way may have reached the server and taken effect. */
+/**
+ * Whether a request that failed this way may have reached the platform and taken effect. Only a
+ * request that never left is known not to have. A 429 counts as "may have": Mintlify's API
+ * reference lists 429 "Rate limit exceeded" for creating a job and for sending a message (the
+ * v2 routes of its admin OpenAPI document, 2.0.0), and says neither that the limit is checked
+ * before the job is made nor that nothing was done; it documents no idempotency key either. So
+ * the action is right whichever way the platform answers: it never repeats such a request.
+ */
 export function mayHaveLanded(failure: Failure): boolean {
   switch (failure.kind) {
     case 'unsent':
@@ -83,8 +93,32 @@ export function mayHaveLanded(failure: Failure): boolean {
     case 'invalid-response':
       return true
     case 'http':
-      return failure.status >= 500
+      return failure.status >= 500 || failure.status === 429
   }
+}
+
+/** `at` as an ISO 8601 time rounded up to the second, as a user would type it back. */
+function secondAfter(at: number): string {
+  return new Date(Math.ceil(at / 1000) * 1000).toISOString().replace('.000Z', 'Z')
+}
+
+/** The error for a request that is not idempotent and may have taken effect: never repeated. */
+function uncertain(kind: RequestKind, error: ApiError, now: number): UncertainError {
+  const { failure } = error
+  if (failure.kind === 'http' && failure.status === 429) {
+    const asked = failure.retryAfterMs
+    return new UncertainError(
+      `${error.message}` +
+        (asked === undefined ? '' : ` The server asks to wait ${formatDuration(asked)}.`) +
+        ' A rate limit most likely refused the request before anything was done, but the API ' +
+        `does not say so, so it was not sent again, to avoid ${kind.duplicate}. ${kind.before}` +
+        (asked === undefined ? '' : ` Try again after ${secondAfter(now + asked)}.`)
+    )
+  }
+  return new UncertainError(
+    `The request to ${kind.action} failed after it was sent (${error.message}), so ` +
+      `${kind.uncertain}. It was not sent again, to avoid ${kind.duplicate}. ${kind.before}`
+  )
 }
 
 /**
@@ -96,13 +130,7 @@ export function decide(kind: RequestKind, error: ApiError, situation: Situation)
   const { failure } = error
   if (!mayRetry(kind, failure)) {
     if (!kind.idempotent && mayHaveLanded(failure)) {
-      return {
-        retry: false,
-        error: new UncertainError(
-          `The request to ${kind.action} failed after it was sent (${error.message}), so ` +
-            `${kind.uncertain}. It was not sent again, to avoid ${kind.duplicate}. ${kind.before}`
-        )
-      }
+      return { retry: false, error: uncertain(kind, error, situation.now) }
     }
     return { retry: false, error }
   }
@@ -119,16 +147,12 @@ export function decide(kind: RequestKind, error: ApiError, situation: Situation)
   const waitMs = Math.round(asked === undefined ? backoff : Math.max(backoff, asked))
 
   if (asked !== undefined && asked > left) {
-    const retryAt = new Date(Math.ceil((now + asked) / 1000) * 1000)
-      .toISOString()
-      .replace('.000Z', 'Z')
     return {
       retry: false,
       error: new DeadlineError(
         `${error.message} The server asks to wait ${formatDuration(asked)}, longer than the ` +
           `${formatDuration(Math.max(0, left))} left before this step's timeout, so the step ` +
-          'stops now instead of sleeping into it.' +
-          (kind.idempotent ? '' : ` ${kind.noEffect}. Try again after ${retryAt}.`)
+          'stops now instead of sleeping into it.'
       )
     }
   }
