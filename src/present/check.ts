@@ -3,6 +3,7 @@
  * and link for the run as it stands. Pure.
  */
 import { createHash } from 'node:crypto'
+import { ApiError } from '../errors.js'
 import { recordSuffix } from '../github/branch-record.js'
 import { endsWithLink, type RunRecord, type RunState } from '../run.js'
 import { safeLink } from '../sanitize.js'
@@ -28,9 +29,31 @@ export function checkName(projectId: string): string {
  * The check's name when the platform did not accept the project id with the key: it names no
  * project, since what was given as one may be a key (the two inputs swapped). Branch protection
  * that requires `Mintlify docs (<project-id>)` still waits, as it should when no docs job ran,
- * and this check beside it says why in red.
+ * and this check beside it says why in red; not writing any would leave the user a required
+ * check waiting with no word on why.
  */
 export const UNNAMED_CHECK = 'Mintlify docs'
+
+/** Whether the platform refused the project id with the key: 401, 403 or 404. */
+function refused(outcome: RunRecord['outcome']): boolean {
+  if (outcome.kind !== 'error' || !(outcome.error instanceof ApiError)) return false
+  const { failure } = outcome.error
+  return failure.kind === 'http' && [401, 403, 404].includes(failure.status)
+}
+
+/**
+ * The name the check is written under: the project's (`checkName`) once the platform accepted
+ * it in this run, or when the run never asked it (a skip); after a refusal, `UNNAMED_CHECK`;
+ * after a request that got no answer, the project's only when `known` (a record an earlier run
+ * wrote once the platform had accepted it).
+ */
+export function checkContext(
+  state: Pick<RunState, 'projectId' | 'accepted' | 'outcome'>,
+  known = false
+): string {
+  const named = state.accepted !== false || (known && !refused(state.outcome))
+  return named ? checkName(state.projectId) : UNNAMED_CHECK
+}
 
 /**
  * What the check says, from the verdict, where the check needs other words: a docs pull request
@@ -55,13 +78,15 @@ export function checkState(state: RunRecord, check: CheckState): CheckState {
 /**
  * The status for the run as it stands: state and words from the presentation, and a link: the
  * docs pull request once it is ready, when it is a pull request on this GitHub (`serverUrl`), or
- * else the workflow run. No other link from the API becomes the check's. Its name names the
- * project only once the platform accepted it (`UNNAMED_CHECK` after a refusal or a failure).
+ * else the workflow run. No other link from the API becomes the check's. Its name is
+ * `checkContext`'s.
  */
 export function checkStatus(
   state: RunRecord & Pick<RunState, 'projectId' | 'branch' | 'accepted'>,
   runUrl: string | undefined,
-  serverUrl: string
+  serverUrl: string,
+  /** A record of the project exists: an earlier run that the platform accepted wrote it. */
+  known = false
 ) {
   const verdict = verdictOf(state)
   const { link } = verdict
@@ -76,7 +101,7 @@ export function checkStatus(
       : undefined) ?? ''
   return {
     state: check.state,
-    context: state.accepted === false ? UNNAMED_CHECK : checkName(state.projectId),
+    context: checkContext(state, known),
     description: check.description.slice(0, MAX_DESCRIPTION - record.length) + record,
     targetUrl: target
   }

@@ -31,7 +31,8 @@ export function checkSink(context: SinkContext): Sink | undefined {
       commitUrl: `${event.serverUrl}/${commit.owner}/${commit.repo}/commit/${commit.sha}`,
       fork: Boolean(event.pullRequest?.fork),
       serverUrl: event.serverUrl,
-      skipsOnly: scope === 'skips-only'
+      skipsOnly: scope === 'skips-only',
+      known: context.commented === true
     },
     context.log,
     context.withinHeld ?? context.withinWrite
@@ -52,6 +53,8 @@ export interface CheckOptions {
    * nothing to document, and leaves every other word on the commit to runs that told it.
    */
   readonly skipsOnly: boolean
+  /** The run found this project's status comment: an earlier run the platform accepted. */
+  readonly known?: boolean
 }
 
 export class CheckSink implements Sink {
@@ -109,7 +112,8 @@ export class CheckSink implements Sink {
   /** Sets the check; a pending write that was `stopped` at the end is not a failure to report. */
   private async write(state: RunState, within: Within, stopped?: AbortSignal): Promise<void> {
     const { owner, repo, sha } = this.options.commit
-    const status = checkStatus(state, this.options.runUrl, this.options.serverUrl)
+    const { runUrl, serverUrl, known } = this.options
+    const status = checkStatus(state, runUrl, serverUrl, known)
     const written = await this.surface.write(
       (failure) =>
         this.options.fork && failure.kind === 'refused'
