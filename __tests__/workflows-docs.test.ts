@@ -4,6 +4,7 @@
 // that get none. The features a step uses follow the action's own rules (`src/decide/check.ts`,
 // `src/read/pull.ts`, `src/publish/*.ts`), from its `with:` and the defaults in action.yml.
 import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -695,5 +696,61 @@ ${more}`) as Dict
       fill('docs-${{ github.event.pull_request.number || github.ref }}', contextsOf(RUNS.push))
     ).toBe('docs-refs/heads/main')
     expect(() => evaluate('github.event.x ==', contexts)).toThrow('expected more')
+  })
+
+  // The quick start's job: its group and its guard, as every other docs workflow copies them.
+  const quick = (() => {
+    const workflow = examples(['README.md'])[0]?.workflow ?? {}
+    const job = isDict(workflow.jobs) && isDict(workflow.jobs.docs) ? workflow.jobs.docs : {}
+    return { workflow, job }
+  })()
+  const pullRun = (number: number, event = 'pull_request'): Run =>
+    event === 'pull_request'
+      ? run('', event, { ...opened, number, pull_request: { number } })
+      : run('', event, { issue: { number, pull_request: {} }, comment: { body: '/docs' } })
+
+  it('put two runs in one group exactly when they are about one pull request or one branch', () => {
+    const group = (sample: Run) => groupOf(quick.workflow, quick.job, sample)
+    // Small ranges beside wide ones, so that runs about the same pull request or branch are drawn.
+    const branch = fc.oneof(
+      fc.constantFrom('main', 'dev'),
+      fc.stringMatching(/^[a-z][a-z0-9/-]{0,20}$/)
+    )
+    const number = fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 1_000_000 }))
+    fc.assert(
+      fc.property(number, number, fc.boolean(), (a, b, comment) => {
+        const one = group(pullRun(a))
+        const other = group(pullRun(b, comment ? 'issue_comment' : 'pull_request'))
+        expect(one === other).toBe(a === b)
+      })
+    )
+    fc.assert(
+      fc.property(branch, branch, number, (a, b, n) => {
+        const push = (name: string) =>
+          group({ ...RUNS.push, github: { ...RUNS.push.github, ref: `refs/heads/${name}` } })
+        expect(push(a) === push(b)).toBe(a === b)
+        expect(push(a)).not.toBe(group(pullRun(n)))
+      })
+    )
+  })
+
+  it('run the quick start exactly on pull requests from the repository that Dependabot did not open', () => {
+    const name = fc.oneof(
+      fc.constantFrom('app', 'docs'),
+      fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/)
+    )
+    const actor = fc.oneof(name, fc.constant('dependabot[bot]'), fc.constant('mintlify[bot]'))
+    fc.assert(
+      fc.property(name, name, actor, (base, head, login) => {
+        const sample = run('', 'pull_request', {
+          ...opened,
+          repository: { full_name: `acme/${base}` },
+          pull_request: { number: 2, head: { repo: { full_name: `acme/${head}` } } },
+          sender: { login }
+        })
+        const expected = base === head && login !== 'dependabot[bot]'
+        expect(condition(quick.job.if, contextsOf(sample))).toBe(expected)
+      })
+    )
   })
 })
