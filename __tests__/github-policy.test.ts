@@ -1,11 +1,17 @@
 import { describe, expect, it } from '@jest/globals'
-import type { Within } from '../src/runtime.js'
+import fc from 'fast-check'
+import { lastWindow, lastWritesMs, type Within } from '../src/runtime.js'
 import {
+  AGAIN_PAUSE_MS,
   Beside,
   budgetsFor,
   createOnce,
   gitHubError,
+  KEPT_FOR_AGAIN_MS,
+  MIN_TRY_MS,
+  sendingAgain,
   Surface,
+  tryShare,
   type GitHubFailureKind
 } from '../src/github/policy.js'
 
@@ -282,5 +288,159 @@ describe('Beside', () => {
     await tick()
     expect(sent).toEqual(['send pending'])
     expect(await beside.last(write('final'), bounds().within, true)).toBe('final')
+  })
+})
+
+describe('tryShare', () => {
+  it('keeps at most a second, and half, of the time left for another try', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 600_000 }), (left) => {
+        const share = tryShare(left)
+        expect(share).toBeLessThanOrEqual(left)
+        expect(left - share).toBeLessThanOrEqual(KEPT_FOR_AGAIN_MS)
+        // Under twice the smallest try, the one try takes all; above it, none takes under half.
+        expect(share).toBe(left < 2 * MIN_TRY_MS ? left : Math.max(share, Math.ceil(left / 2)))
+      })
+    )
+  })
+})
+
+/**
+ * A virtual clock for `sendingAgain`: `until` bounds a call to `at` and to `stop`, a call with no
+ * time left is not made, and `sleep` moves the clock on.
+ */
+function virtualTime(stop = new AbortController().signal) {
+  let now = 0
+  const aborted = () => Object.assign(new Error('aborted'), { name: 'AbortError' })
+  return {
+    now: () => now,
+    advance: (ms: number) => (now += ms),
+    sleep: (ms: number, signal: AbortSignal) =>
+      signal.aborted ? Promise.reject(aborted()) : Promise.resolve(void (now += ms)),
+    until:
+      (at: number): Within =>
+      (call) => {
+        if (now >= at || stop.aborted) return Promise.reject(aborted())
+        const limit = new AbortController()
+        return call(limit.signal).then((value) => {
+          if (now > at) throw aborted()
+          return value
+        })
+      },
+    stop
+  }
+}
+
+describe('sendingAgain', () => {
+  /** One try's answer: it takes `ms`, then succeeds or fails as `fails` says. */
+  type Try = { ms: number; fails?: Error }
+  const server = http(502)
+  const reset = Object.assign(new Error('socket hang up'), { name: 'HttpError', status: 500 })
+
+  async function send(tries: readonly Try[], by: number) {
+    const time = virtualTime()
+    const at: number[] = []
+    let n = 0
+    const result = await sendingAgain(
+      time,
+      by
+    )(async () => {
+      at.push(time.now())
+      const next = tries[n++] ?? { ms: 1 }
+      time.advance(next.ms)
+      if (next.fails) throw next.fails
+      return 'landed'
+    }).catch((error: unknown) => error)
+    return { result, at }
+  }
+
+  it('sends again after a 5xx, a reset or no answer, until one lands', async () => {
+    const { result, at } = await send(
+      [
+        { ms: 10, fails: server },
+        { ms: 10, fails: reset }
+      ],
+      5_000
+    )
+    expect(result).toBe('landed')
+    expect(at).toEqual([0, 10 + AGAIN_PAUSE_MS, 20 + 3 * AGAIN_PAUSE_MS])
+  })
+
+  it.each([401, 403, 404, 422])(
+    'never after an HTTP %i: the next try would fail too',
+    async (s) => {
+      const { result, at } = await send([{ ms: 10, fails: http(s) }], 5_000)
+      expect(gitHubError(result).status).toBe(s)
+      expect(at).toEqual([0])
+    }
+  )
+
+  it('over generated failures: every try is sent before `by`, and it gives up only without time for another', async () => {
+    const attempt = fc.record({
+      ms: fc.integer({ min: 0, max: 3_000 }),
+      fails: fc.constantFrom<Error | undefined>(undefined, server, reset)
+    })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(attempt, { maxLength: 12 }),
+        fc.integer({ min: 1, max: 6_000 }),
+        async (tries, by) => {
+          const { result, at } = await send(tries, by)
+          expect(at.every((t) => t < by)).toBe(true)
+          expect(at.length).toBeGreaterThan(0)
+          // Not landed: the last try ended with less than its pause left before `by`.
+          const lastTry = tries[at.length - 1] ?? { ms: 1 }
+          const endedAt = (at.at(-1) ?? 0) + lastTry.ms
+          const pause = AGAIN_PAUSE_MS * 2 ** Math.min(at.length - 1, 5)
+          expect(result === 'landed' || by - endedAt - pause <= 0).toBe(true)
+        }
+      ),
+      { numRuns: 300 }
+    )
+  })
+
+  it('a signal from the runner stops it at once', async () => {
+    const stop = new AbortController()
+    const time = virtualTime(stop.signal)
+    let tries = 0
+    const result = await sendingAgain(
+      time,
+      5_000
+    )(() => {
+      tries++
+      stop.abort()
+      return Promise.reject(server)
+    }).catch((error: unknown) => error)
+    expect(result).toBe(server)
+    expect(tries).toBe(1)
+  })
+})
+
+describe('lastWindow', () => {
+  it('gives a held write the rest of the timeout, and never runs past the deadline plus the last budget', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: -100_000, max: 1_000_000 }),
+        fc.integer({ min: 1_000, max: 5_000 }),
+        (now, after, lastMs) => {
+          const deadline = now + after
+          const w = lastWindow(now, deadline, lastMs)
+          expect(w.by).toBe(now + lastWritesMs(now, deadline, lastMs))
+          expect(w.heldBy).toBe(Math.max(w.by, deadline))
+          expect(w.end).toBeLessThanOrEqual(Math.max(w.by, deadline + lastMs))
+          expect(w.heldBy).toBeLessThanOrEqual(w.end)
+        }
+      )
+    )
+  })
+
+  it('before the settings were read (no deadline), only the last budget', () => {
+    expect(lastWindow(10, Infinity, 5_000)).toEqual({
+      by: 5_010,
+      heldBy: 5_010,
+      end: 5_010,
+      lastMs: 5_000
+    })
   })
 })
