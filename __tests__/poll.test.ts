@@ -129,7 +129,8 @@ describe('waitForJob', () => {
     const { getJob, calls } = jobThatEndsAfter(rt, 30_000)
     const result = await waitForJob(active, getJob, schedule(MINUTE, 10 * MINUTE, 10 * MINUTE), rt)
     expect(result).toMatchObject({ kind: 'finished', phase: 'completed' })
-    expect(calls).toEqual([EPOCH + MINUTE - FINAL_CHECK_MS])
+    // One look, at the deadline less a twentieth of the minute's wait.
+    expect(calls).toEqual([EPOCH + MINUTE - 3000])
   })
 
   it('after a message, waits out a terminal status that may date from before it', async () => {

@@ -13,8 +13,24 @@ import { pollDelay, type PollPace } from './schedule.js'
 /** Longest a single request may take; a stalled connection must not eat the whole step. */
 export const REQUEST_TIMEOUT_MS = 30_000
 
-/** Time kept before the deadline for one last look at the job. */
+/**
+ * The last look at the job is made at the deadline less this share of the wait (from its start to
+ * the deadline): the time that look's answer is given, and no more. Half a second of a 10 s wait.
+ */
+export const FINAL_CHECK_SHARE = 0.05
+
+/** The most time kept before the deadline for the last look at the job, however long the wait. */
 export const FINAL_CHECK_MS = 5_000
+
+/**
+ * When the last look at a job whose wait started at `started` is made: the deadline less its
+ * share of the wait (`FINAL_CHECK_SHARE`, at most `FINAL_CHECK_MS`), in whole milliseconds. A job
+ * that ends before then is seen to end.
+ */
+export function lastCheckAt(started: number, deadline: number): number {
+  const share = Math.min(FINAL_CHECK_MS, Math.max(0, deadline - started) * FINAL_CHECK_SHARE)
+  return deadline - Math.ceil(share)
+}
 
 /** Quiet polls are summed up in one progress line at most this often. */
 export const PROGRESS_EVERY_MS = 60_000
@@ -104,10 +120,11 @@ export type WaitResult =
   | { readonly kind: 'timeout'; readonly job: Job }
 
 /**
- * Polls the job until it reaches a terminal status or the deadline passes, with one last look at
- * the job just before the deadline, so a job that ended in the last interval is not reported as
- * timed out. Failures are handled as the request policy says for a read. Fields an answer leaves
- * out keep their earlier value.
+ * Polls the job until it reaches a terminal status or the deadline passes. When the next poll
+ * would fall after `lastCheckAt`, one last look is made at that time instead, so a job that ends
+ * before it is seen to end, not reported as timed out; no regular poll runs past it either.
+ * Failures are handled as the request policy says for a read. Fields an answer leaves out keep
+ * their earlier value.
  */
 export async function waitForJob(
   first: Job,
@@ -119,6 +136,7 @@ export async function waitForJob(
   const onJob = options.onJob ?? (() => undefined)
   const { log, now } = runtime
   const started = now()
+  const lastAt = lastCheckAt(started, schedule.deadline)
   const unknownStatuses = new Set<string>()
   let job = first
   let polls = 0
@@ -165,10 +183,9 @@ export async function waitForJob(
   let phase = phaseOf(job)
   while (phase === 'running') {
     if (final) return { kind: 'timeout', job }
-    const left = schedule.deadline - now()
-    const reserve = Math.min(FINAL_CHECK_MS, Math.max(0, left) / 2)
-    if (wait >= left - reserve) {
-      wait = Math.max(0, left - reserve)
+    // The next poll would come after the last look's time: the last look comes instead.
+    if (now() + wait >= lastAt) {
+      wait = Math.max(0, lastAt - now())
       final = true
     }
     await runtime.sleep(Math.round(wait), runtime.signal)
@@ -177,7 +194,9 @@ export async function waitForJob(
 
     let latest: Job
     try {
-      latest = await getJob(requestTimeout(schedule, runtime), runtime.signal)
+      // A regular poll that hangs must not take the last look's place: it ends by its time.
+      const until = final ? schedule.deadline : lastAt
+      latest = await getJob(requestTimeout(schedule, runtime, until), runtime.signal)
     } catch (error: unknown) {
       if (!(error instanceof ApiError)) throw error
       failures++
@@ -195,10 +214,10 @@ export async function waitForJob(
       // No time for another regular try: the last check before the deadline is the next one.
       const outOfTime = !decision.retry && decision.error instanceof DeadlineError
       if (!decision.retry && !(outOfTime && decision.error.why === 'no-time')) throw decision.error
-      wait = decision.retry ? decision.waitMs : Math.max(0, schedule.deadline - now())
+      wait = decision.retry ? decision.waitMs : Math.max(0, lastAt - now())
       const line =
         `Checking the job failed (${failures} in a row): ${errorMessage(error)} ` +
-        `Trying again in ${formatDuration(Math.min(wait, Math.max(0, schedule.deadline - now())))}.`
+        `Trying again in ${formatDuration(Math.min(wait, Math.max(0, lastAt - now())))}.`
       if (failures === WARN_AFTER_FAILURES) {
         log.warning(`${line} Further failures in a row are logged only in debug.`)
       } else if (failures === 1) log.info(line)
@@ -231,6 +250,11 @@ export async function waitForJob(
   return { kind: 'finished', job, phase }
 }
 
-function requestTimeout(schedule: Schedule, runtime: Runtime): number {
-  return Math.max(1, Math.min(REQUEST_TIMEOUT_MS, schedule.deadline - runtime.now()))
+/** The time one request may take: its own limit, and no later than `until` (the deadline). */
+function requestTimeout(
+  schedule: Schedule,
+  runtime: Runtime,
+  until: number = schedule.deadline
+): number {
+  return Math.max(1, Math.min(REQUEST_TIMEOUT_MS, until - runtime.now()))
 }
