@@ -54,6 +54,35 @@ export function cut(text: string, max: number): string {
   return `${text.slice(0, end)}… (${text.length - end} more characters)`
 }
 
+/** Longest input value quoted in a message about it: enough to recognise it, no more. */
+export const MAX_QUOTED_VALUE = 60
+
+/**
+ * Cuts `text` to about `max` characters for quoting: at the end of a word when one ends in the
+ * last third, and never inside an escape that `escapeControls` wrote (`\u202e`).
+ */
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text
+  let end = max
+  const space = text.lastIndexOf(' ', max)
+  if (space >= Math.ceil((2 * max) / 3)) end = space
+  const escape = text.lastIndexOf('\\', end - 1)
+  const written = /^\\(?:u[0-9a-f]{4}|[nrt])/.exec(text.slice(escape, escape + 6))?.[0]
+  if (escape >= 0 && written && escape + written.length > end) end = escape
+  const code = text.charCodeAt(end - 1)
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1
+  return `${text.slice(0, end)}… (${text.length - end} more characters)`
+}
+
+/**
+ * An input's value as an error about it may quote it: secrets redacted, control and invisible
+ * characters (bidirectional controls among them) shown as escapes, cut to `max` characters at a
+ * word end when one is near, and no workflow-command marker. The caller adds the quotes.
+ */
+export function quoteValue(text: string, max = MAX_QUOTED_VALUE): string {
+  return defuseLine(cutAtWord(escapeControls(redact(text)), max))
+}
+
 /**
  * Makes untrusted text safe to quote inside a log line: secrets redacted, one line (control
  * characters shown as escapes), at most `max` characters, no workflow-command markers.

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { formatDuration, isBareNumber, parseDuration, type BareUnit } from '../duration.js'
 import { MAX_JOB_ID_LENGTH } from '../mintlify/job.js'
 import { API_KEYS_PAGE } from '../errors.js'
-import { hasControlCharacters, forLog } from '../sanitize.js'
+import { hasControlCharacters, quoteValue } from '../sanitize.js'
 import { isLoopback } from '../http.js'
 
 /** Longest `timeout` accepted; self-hosted runners allow long jobs, but not unbounded ones. */
@@ -19,12 +19,26 @@ export const MAX_CONTEXT_CHARS = 200_000
 const required = (what: string) =>
   z.string().refine((value) => value.trim() !== '', { message: `is required: ${what}` })
 
+/**
+ * An invalid value as a message quotes it: redacted, escaped and cut short (`quoteValue`), and not
+ * at all when a word of it looks like a key or a token that was never registered as a secret
+ * (given to the wrong input), since a message naming the input is enough to find it.
+ */
+export function quoted(text: string): string {
+  const shown = quoteValue(text)
+  const words = shown.split(/[\s"'`=:,;()<>[\]{}]+/)
+  if (looksLikeSecret(shown) || words.some((word) => looksLikeSecret(word))) {
+    return 'a value that looks like a key or a token (not shown)'
+  }
+  return `"${shown}"`
+}
+
 /** `true` or `false`, in any case; anything else is an error rather than false. */
 export const booleanInput = z.string().transform((text, ctx) => {
   const value = text.trim().toLowerCase()
   if (value === 'true') return true
   if (value === 'false') return false
-  ctx.addIssue({ code: 'custom', message: `"${text}" is not a boolean; use true or false` })
+  ctx.addIssue({ code: 'custom', message: `${quoted(text)} is not a boolean; use true or false` })
   return z.NEVER
 })
 
@@ -58,7 +72,7 @@ export const durationInput = (bare: BareUnit, minMs: number, why: string) =>
       ctx.addIssue({
         code: 'custom',
         message:
-          `"${forLog(text, 60)}" is not a duration; use a number with ms, s, m or h (90s, 1.5m, ` +
+          `${quoted(text)} is not a duration; use a number with ms, s, m or h (90s, 1.5m, ` +
           `1h), or a bare number of ${BARE_UNIT[bare]}`
       })
       return z.NEVER
@@ -68,13 +82,13 @@ export const durationInput = (bare: BareUnit, minMs: number, why: string) =>
       ctx.addIssue({
         code: 'custom',
         message:
-          `must be at least ${formatDuration(minMs)} (${why}), got "${forLog(text, 60)}"${read}; ` +
+          `must be at least ${formatDuration(minMs)} (${why}), got ${quoted(text)}${read}; ` +
           `use a duration from ${formatDuration(minMs)} to 24h`
       })
       return z.NEVER
     }
     if (ms > MAX_DURATION_MS) {
-      ctx.addIssue({ code: 'custom', message: `must be at most 24h, got "${text}"${read}` })
+      ctx.addIssue({ code: 'custom', message: `must be at most 24h, got ${quoted(text)}${read}` })
       return z.NEVER
     }
     return ms
@@ -84,7 +98,7 @@ export const durationInput = (bare: BareUnit, minMs: number, why: string) =>
 export const autoOrOff = z.string().transform((text, ctx) => {
   const value = text.trim().toLowerCase()
   if (value === 'auto' || value === 'off') return value
-  ctx.addIssue({ code: 'custom', message: `"${forLog(text, 60)}" is not one of auto, off` })
+  ctx.addIssue({ code: 'custom', message: `${quoted(text)} is not one of auto, off` })
   return z.NEVER
 })
 
@@ -94,7 +108,7 @@ export const contextMaxCharsInput = z.string().transform((text, ctx) => {
   if (!/^\d+$/.test(text.trim()) || value > MAX_CONTEXT_CHARS) {
     ctx.addIssue({
       code: 'custom',
-      message: `"${forLog(text, 60)}" is not a whole number from 0 to ${MAX_CONTEXT_CHARS}`
+      message: `${quoted(text)} is not a whole number from 0 to ${MAX_CONTEXT_CHARS}`
     })
     return z.NEVER
   }
@@ -116,7 +130,7 @@ export const pathsInput = z.string().transform((text, ctx) => {
           ? 'contains control characters'
           : unbalanced(glob)
     if (problem) {
-      ctx.addIssue({ code: 'custom', message: `pattern "${forLog(pattern, 100)}" ${problem}` })
+      ctx.addIssue({ code: 'custom', message: `pattern ${quoted(pattern)} ${problem}` })
       return z.NEVER
     }
   }
@@ -226,7 +240,7 @@ export const baseUrlInput = z.string().transform((text, ctx) => {
   } catch {
     ctx.addIssue({
       code: 'custom',
-      message: `"${forLog(text, 200)}" is not an absolute URL such as https://api.mintlify.com`
+      message: `${quoted(text)} is not an absolute URL such as https://api.mintlify.com`
     })
     return z.NEVER
   }
@@ -253,7 +267,7 @@ export const onCodeClosedInput = z.string().transform((text, ctx) => {
   if (value === 'close' || value === 'comment' || value === 'nothing') return value
   ctx.addIssue({
     code: 'custom',
-    message: `"${forLog(text, 60)}" is not one of close, comment, nothing`
+    message: `${quoted(text)} is not one of close, comment, nothing`
   })
   return z.NEVER
 })

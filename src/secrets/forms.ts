@@ -1,93 +1,59 @@
 /**
- * The ways a secret can be written in the text the action meets, each compiled once into a regex:
- * as itself, percent-encoded, JSON-escaped, as HTML entities, and in base64 (standard or
- * url-safe, padded or not, alone or inside a longer encoded text). Pure; the registry of secrets
- * and the redaction that uses these forms are `redact.ts`'s.
+ * The forms a secret is looked for in, and how long a part of one must be to count. A text is
+ * compared in its skeleton (`skeleton.ts`), where escapes are decoded, whitespace and invisible
+ * characters are gone and case is folded, so one needle per secret covers the secret as itself,
+ * percent-encoded, as HTML entities, JSON- or JavaScript-escaped, in any case, split over lines
+ * or by invisible characters, and any mix of these. Two more needles cover what encodes its bytes:
+ * hexadecimal (either case, as the folded view reads it) and base64 (standard or url-safe, padded
+ * or not, alone or inside a longer encoded text). Pure; the registry of secrets is `redact.ts`'s.
  */
+import { layerOf, unitsOf } from './skeleton.js'
 
 /**
- * One way a secret can be written, compiled once when the secret is registered. `widen` marks a
- * base64 form: the base64 character on each side of it mixes bits of the secret with bits of the
- * text around it, so it is removed too.
+ * How many characters of a secret, in a row, are cut wherever they appear; a shorter secret is cut
+ * only whole. A part this long of a key or token (`mint_…`, `ghp_…`, `github_pat_…`) always holds
+ * characters past its public prefix (the longest, `github_pat_`, has 11), so it carries enough of
+ * the secret to matter and is never met by chance in ordinary text: sixteen characters of a
+ * random alphanumeric secret are 2^80 or more possibilities, even with case folded. Shorter parts
+ * are left alone, so that a few characters a secret shares with ordinary words never cut them.
  */
-export interface Form {
-  readonly regex: RegExp
-  readonly widen: boolean
-}
+export const PART_LENGTH = 16
+
+/** The same part in hexadecimal: two digits a byte. */
+export const HEX_PART_LENGTH = 2 * PART_LENGTH
+
+/**
+ * The same part in base64: 16 bytes of a secret always give at least 20 base64 characters made of
+ * its bits alone, wherever they sit in the encoded text (their offset modulo 3 loses at most one).
+ */
+export const BASE64_PART_LENGTH = 20
+
+/** Shortest secret looked for: anything shorter would cut ordinary words. */
+export const MIN_SECRET_LENGTH = 4
 
 /** Shortest base64 run looked for: 36 bits, which ordinary text does not hit by chance. */
 const MIN_BASE64_LENGTH = 6
 
-/** A character of base64 or base64url, the alphabet a base64 form is widened over. */
-export const BASE64_CHAR = /[A-Za-z0-9+/_-]/
+/** Which view of a text's skeleton a needle is compared with. */
+export type View = 'folded' | 'base64'
 
-/** JSON's short escapes, besides `\uXXXX`, which JSON allows for any character. */
-const JSON_ESCAPES: Record<string, string> = {
-  '"': '\\"',
-  '\\': '\\\\',
-  '/': '\\/',
-  '\b': '\\b',
-  '\f': '\\f',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\t': '\\t'
+/** One form of a secret: code units looked for in a view, in windows of `width`. */
+export interface Needle {
+  readonly view: View
+  readonly codes: Uint16Array
+  readonly width: number
+  /**
+   * A base64 form: the base64 character on each side of a match mixes bits of the secret with
+   * bits of the text around it, so it is cut too.
+   */
+  readonly widen: boolean
 }
 
-/** HTML's named entities for the characters markup escapes. */
-const HTML_ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;'
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
-}
-
-/** Hexadecimal digits matched in either case, as percent-encoding and `\u` escapes allow. */
-function anyCaseHex(hex: string): string {
-  return hex.replace(/[a-f]/gi, (d) => `[${d.toUpperCase()}${d.toLowerCase()}]`)
-}
-
-/**
- * The regex for one character of a secret: the character itself, or any way the text the action
- * meets writes it: percent-encoded (encodeURIComponent and other encoders, either hex case, `+`
- * for a space), JSON-escaped (short escapes, `\/`, `\uXXXX`), and as an HTML entity (with the
- * zero-width space `escapeMarkup` puts after `@` and `#`). Letters and digits are written as
- * themselves by all of them.
- */
-function charPattern(char: string): string {
-  if (/^[A-Za-z0-9]$/.test(char)) return char
-  const forms = new Set<string>()
-  const bytes = [...Buffer.from(char, 'utf8')]
-  forms.add(bytes.map((b) => `%${anyCaseHex(b.toString(16).padStart(2, '0'))}`).join(''))
-  if (char === ' ') forms.add('\\+')
-  const json = JSON_ESCAPES[char]
-  if (json) forms.add(escapeRegExp(json))
-  forms.add(
-    Array.from(
-      { length: char.length },
-      (_, i) => `\\\\u${anyCaseHex(char.charCodeAt(i).toString(16).padStart(4, '0'))}`
-    ).join('')
-  )
-  const point = char.codePointAt(0) ?? 0
-  forms.add(`&#0*${point};`)
-  forms.add(`&#[xX]0*${anyCaseHex(point.toString(16))};`)
-  const named = HTML_ENTITIES[char]
-  if (named) forms.add(named)
-  // The character itself last: at `\\"` the whole escape goes, never the backslash alone.
-  forms.add(escapeRegExp(char))
-  const alternatives = `(?:${[...forms].join('|')})`
-  return char === '@' || char === '#' ? `${alternatives}(?:&#8203;|\u200b)?` : alternatives
-}
-
-/** The regex for one base64 character, in base64 or base64url, percent- or JSON-escaped. */
-function base64CharPattern(char: string): string {
-  if (char === '+') return '(?:\\+|-|%2[Bb])'
-  if (char === '/') return '(?:\\/|_|%2[Ff]|\\\\\\/)'
-  return char
+/** The code units of an ASCII `text`. */
+function asciiCodes(text: string): Uint16Array {
+  const codes = new Uint16Array(text.length)
+  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i)
+  return codes
 }
 
 /**
@@ -108,13 +74,25 @@ export function base64Runs(bytes: Uint8Array): string[] {
   return runs
 }
 
-/** Every form `secret` is looked for in, compiled. */
-export function compile(secret: string): Form[] {
-  const forms: Form[] = [
-    { regex: new RegExp([...secret].map(charPattern).join(''), 'g'), widen: false }
+/**
+ * Every form `secret` is looked for in: itself without whitespace and invisible characters, case
+ * folded (its own escapes are not decoded: the text's are, one depth at a time), its bytes in hexadecimal
+ * (folded too, so either case), and its base64 runs. None when the secret is shorter than
+ * `MIN_SECRET_LENGTH` once its whitespace and invisible characters are left out.
+ */
+export function needlesOf(secret: string): Needle[] {
+  const text = layerOf(unitsOf(secret), 0).folded
+  if (text.length < MIN_SECRET_LENGTH) return []
+  const codes = text.codes.slice(0, text.length)
+  const bytes = Buffer.from(secret, 'utf8')
+  const hex = asciiCodes(bytes.toString('hex'))
+  const needles: Needle[] = [
+    { view: 'folded', codes, width: Math.min(codes.length, PART_LENGTH), widen: false },
+    { view: 'folded', codes: hex, width: Math.min(hex.length, HEX_PART_LENGTH), widen: false }
   ]
-  for (const run of base64Runs(Buffer.from(secret, 'utf8'))) {
-    forms.push({ regex: new RegExp([...run].map(base64CharPattern).join(''), 'g'), widen: true })
+  for (const run of base64Runs(bytes)) {
+    const width = Math.min(run.length, BASE64_PART_LENGTH)
+    needles.push({ view: 'base64', codes: asciiCodes(run), width, widen: true })
   }
-  return forms
+  return needles
 }
