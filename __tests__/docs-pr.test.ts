@@ -456,6 +456,7 @@ function sink(api: GitHubApi, more: Partial<ConstructorParameters<typeof DocsPul
       labels: ['documentation'],
       onCodeClosed: 'close',
       serverUrl: SERVER,
+      agents: ['mintlify[bot]'],
       ...more
     },
     {

@@ -379,7 +379,7 @@ describe('createGitHubApi: the docs pull request', () => {
       github: {
         pulls: {
           [DOCS_PULL]: {
-            user: 'mintlify-agent[bot]',
+            user: 'mintlify[bot]',
             labels: ['docs'],
             requested_reviewers: ['octocat'],
             requested_teams: ['writers']
@@ -392,7 +392,7 @@ describe('createGitHubApi: the docs pull request', () => {
       headSha: expect.stringMatching(/^[0-9a-f]{40}$/) as unknown as string,
       state: 'open',
       merged: false,
-      author: 'mintlify-agent[bot]',
+      author: 'mintlify[bot]',
       url: 'https://github.com/acme/docs/pull/7',
       labels: ['docs'],
       reviewers: ['octocat'],

@@ -252,7 +252,7 @@ describe('run', () => {
     )
     await run({ ...c, fetch: api.fetch })
     expect(api.requests).toHaveLength(1)
-    expect(core.setFailed).toHaveBeenCalledWith(expect.stringContaining('has no job id'))
+    expect(core.setFailed).toHaveBeenCalledWith(expect.stringContaining('has no usable job id'))
     expect(core.outputs()).toMatchObject({ 'job-id': '', status: 'active' })
   })
 

@@ -60,10 +60,17 @@ describe('the job summary', () => {
     expect(html).not.toMatch(/>#110</)
   })
 
-  it('names a pull request page with a trailing part by its repository and number', async () => {
-    const link = 'https://github.example.com/acme/docs/pull/7/files'
+  it('names only a pull request address in the strict shape by its repository and number', async () => {
+    const link = 'https://github.example.com/acme/docs/pull/7'
     const html = await summary({ job: job({ prLink: link }) })
     expect(cell(html, 'Pull request')).toBe(`<a href="${link}">acme/docs#7</a>`)
+  })
+
+  it('never names a pull request by a link with a trailing part', async () => {
+    const html = await summary({
+      job: job({ prLink: 'https://github.example.com/acme/docs/pull/7/files' })
+    })
+    expect(cell(html, 'Pull request')).not.toContain('acme/docs#7')
   })
 
   it('shows a link that is not a pull request page as its address, still a link', async () => {

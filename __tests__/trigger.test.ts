@@ -57,7 +57,15 @@ describe('codeCommit: where a check about the change belongs', () => {
 describe('parsePullLink: a docs pull request on this GitHub', () => {
   it.each<[string, string, string | undefined]>([
     ['https://github.com/acme/docs/pull/110', 'https://github.com', 'acme/docs#110'],
-    ['https://github.com/acme/docs/pull/110/files', 'https://github.com', 'acme/docs#110'],
+    ['https://github.com/acme/docs/pull/110/files', 'https://github.com', undefined],
+    ['https://github.com/acme/docs/pull/110/', 'https://github.com', undefined],
+    ['https://github.com/acme/docs/pull/110?x=1', 'https://github.com', undefined],
+    ['https://github.com/acme/docs/pull/110#top', 'https://github.com', undefined],
+    ['https://github.com/acme/do%63s/pull/110', 'https://github.com', undefined],
+    ['https://GitHub.com/acme/docs/pull/110', 'https://github.com', undefined],
+    ['https://github.com:443/acme/docs/pull/110', 'https://github.com', undefined],
+    ['https://github.com/acme/./docs/pull/110', 'https://github.com', undefined],
+    ['https://github.com\\acme/docs/pull/110', 'https://github.com', undefined],
     ['https://ghes.example.com/acme/docs/pull/3', 'https://ghes.example.com/', 'acme/docs#3'],
     ['https://evil.example/acme/docs/pull/110', 'https://github.com', undefined],
     ['http://github.com/acme/docs/pull/110', 'https://github.com', undefined],
@@ -77,7 +85,6 @@ describe('parseRepoLink: a job’s docs repository on this GitHub', () => {
   const server = 'https://github.com'
   it.each([
     ['https://github.com/acme/docs', { owner: 'acme', repo: 'docs' }],
-    ['https://github.com/acme/docs/', { owner: 'acme', repo: 'docs' }],
     ['https://github.com/acme/docs.git', { owner: 'acme', repo: 'docs' }]
   ])('reads %s', (link, ref) => {
     expect(parseRepoLink(link, server)).toEqual(ref)
@@ -88,6 +95,10 @@ describe('parseRepoLink: a job’s docs repository on this GitHub', () => {
     'https://token@github.com/acme/docs',
     'https://github.com/acme/docs/pull/1',
     'https://github.com/acme/docs?x=1',
+    'https://github.com/acme/docs/',
+    'https://github.com/acme/docs#readme',
+    'https://github.com/%61cme/docs',
+    'https://github.com/acme/docs\u200b',
     'https://github.com/acme',
     'https://github.com/acme/..',
     'not a link'

@@ -169,7 +169,7 @@ const DEMOS = {
         tokens: {
           docs: { token: DOCS_TOKEN, user: 'docs-writer[bot]', repos: ['acme/docs'] }
         },
-        pulls: { 'acme/docs#101': { user: 'mintlify-agent[bot]' } }
+        pulls: { 'acme/docs#101': { user: 'mintlify[bot]' } }
       }
     },
     inputs: {

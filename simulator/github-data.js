@@ -48,8 +48,17 @@ const KNOWN_ACCOUNTS = {
   octocat: { id: 583231, type: 'User' },
   hubot: { id: 480938, type: 'User' },
   'octo-org': { id: 79927191, type: 'Organization' },
-  'github-actions[bot]': { id: 41898282, type: 'Bot' }
+  'github-actions[bot]': { id: 41898282, type: 'Bot' },
+  // The account Mintlify's agent opens pull requests as, with its id on github.com (GitHub's
+  // users API for `mintlify[bot]`).
+  'mintlify[bot]': { id: 109931778, type: 'Bot' }
 }
+
+/**
+ * The repository the simulated agent works on (`REPOSITORY` in `jobs.js`): its pull requests are
+ * the agent's, opened as `mintlify[bot]`, unless the `pulls` knob names another author.
+ */
+const AGENT_REPOSITORY = 'acme/docs'
 
 /**
  * The change every compare, commit and pull request shows by default (`github-change.json`).
@@ -328,7 +337,8 @@ export function pullData(settings, where, number, change = {}) {
     closed_at: closedAt,
     merged_at: mergedAt,
     merge_commit_sha: input.merge_commit_sha ?? null,
-    user: input.user ?? where.owner,
+    user:
+      input.user ?? (fullName.toLowerCase() === AGENT_REPOSITORY ? 'mintlify[bot]' : where.owner),
     labels: change.labels ?? [...(input.labels ?? [])],
     reviewers: change.reviewers ?? [...(input.requested_reviewers ?? [])],
     teams: change.teams ?? [...(input.requested_teams ?? [])],

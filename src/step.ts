@@ -133,7 +133,8 @@ export function gitHubsOf(
   const { githubToken, docsToken } = settings
   return {
     workflow: options.github ?? (githubToken ? step.gitHub(githubToken) : undefined),
-    docs: docsToken ? step.gitHub(docsToken) : undefined
+    docs: docsToken ? step.gitHub(docsToken) : undefined,
+    agents: settings.agentAccounts
   }
 }
 

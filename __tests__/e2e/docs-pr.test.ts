@@ -24,7 +24,7 @@ const TOKENS = {
     workflow: { token: WORKFLOW_TOKEN, repos: [CODE] },
     docs: { token: DOCS_TOKEN, user: DOCS_ACCOUNT, repos: [DOCS] }
   },
-  pulls: { [DOCS_PULL]: { user: 'mintlify-agent[bot]' } }
+  pulls: { [DOCS_PULL]: { user: 'mintlify[bot]' } }
 }
 
 const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({

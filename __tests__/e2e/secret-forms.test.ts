@@ -53,7 +53,7 @@ const GITHUB = {
     workflow: { token: WORKFLOW_TOKEN, repos: [CODE] },
     docs: { token: DOCS_TOKEN, user: 'docs-writer[bot]', repos: [DOCS] }
   },
-  pulls: { [`${DOCS}#101`]: { user: 'mintlify-agent[bot]' } }
+  pulls: { [`${DOCS}#101`]: { user: 'mintlify[bot]' } }
 }
 
 /** A job check answered 500 with the request echoed: the key in base64, and URL-encoded. */

@@ -244,6 +244,8 @@ export interface PullState {
   readonly merged: boolean
   /** Login of the account that opened it, which cannot be asked for a review. */
   readonly author?: string
+  /** That account's id, which GitHub never reuses: how an agent account is told by GitHub. */
+  readonly authorId?: number
   readonly url?: string
   readonly labels: readonly string[]
   /** Logins whose review it asks for. */

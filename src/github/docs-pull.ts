@@ -9,7 +9,13 @@ import type { Event } from '../trigger/event.js'
 import type { GitHubApi, PullState } from './api.js'
 import { describeGitHubError, gitHubError, type GitHubFailureKind } from './policy.js'
 import type { Within } from '../runtime.js'
-import { docsTargetOf, type DocsJob, type DocsPullState } from '../trigger/docs.js'
+import {
+  AGENT_APP,
+  docsTargetOf,
+  notTheAgents,
+  type DocsJob,
+  type DocsPullState
+} from '../trigger/docs.js'
 import { pullName } from '../trigger/ref.js'
 
 /** The docs pull request's state, and the pull request as read when it could be. */
@@ -19,10 +25,15 @@ export interface DocsPull extends DocsPullState {
   readonly failure?: GitHubFailureKind
 }
 
-/** The tokens that may read a docs pull request: the workflow's, and `docs-token`. */
+/**
+ * The tokens that may read a docs pull request (the workflow's, and `docs-token`), and the
+ * accounts whose pull requests are the agent's (`agent-accounts`): a docs pull request is the
+ * agent's only when GitHub says one of them opened it.
+ */
 export interface DocsReaders {
   readonly workflow?: GitHubApi
   readonly docs?: GitHubApi
+  readonly agents?: readonly string[]
 }
 
 /** The state of `job`'s docs pull request; undefined when the job has no pull request link. */
@@ -47,6 +58,8 @@ export async function readDocsPull(
   }
   try {
     const pull = await within((signal) => github.getPull(ref.owner, ref.repo, ref.number, signal))
+    const foreign = notTheAgents(ref, pull, readers.agents ?? [AGENT_APP.login], event.serverUrl)
+    if (foreign) return { ref, state: 'foreign', why: foreign }
     return { ref, state: pull.merged ? 'merged' : pull.state, pull }
   } catch (error: unknown) {
     const reach =

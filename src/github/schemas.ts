@@ -148,6 +148,7 @@ export const PullStateSchema = z
     state: p.state,
     merged: p.merged === true || Boolean(p.merged_at),
     author: p.user?.login ?? undefined,
+    authorId: typeof p.user?.id === 'number' ? p.user.id : undefined,
     url: p.html_url ?? undefined,
     labels: items(z.looseObject({ name: z.string() }), p.labels).map((l) => l.name),
     reviewers: items(z.looseObject({ login: z.string() }), p.requested_reviewers).map(

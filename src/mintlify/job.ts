@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isPullLinkShape, isRepoLinkShape } from '../trigger/ref.js'
 
 /**
  * A field the platform documents as a string. Any field may be missing, null, or (from a proxy or
@@ -31,14 +32,93 @@ export const JOB_FIELDS = [
 ] as const
 
 /**
+ * The fields the platform names a place or a job with, and the one shape each is accepted in. A
+ * value in any other shape is treated as absent, so it reaches no GitHub request, output or
+ * summary; the answer is data, never an instruction where to write.
+ */
+export type NamedField = 'id' | 'prLink' | 'source.repository' | 'source.ref'
+
+/** Longest job id accepted from the platform. */
+export const MAX_PLATFORM_ID_LENGTH = 128
+
+/**
+ * A job id as the platform writes them (`job_` and hex, or another opaque token): letters,
+ * digits and `_ . : ~ -`, starting with a letter or digit, at most 128 characters. The API says
+ * ids are opaque; this is the set an id can be sent back in and shown in without escaping.
+ */
+const PLATFORM_ID = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_.:~-]{0,${MAX_PLATFORM_ID_LENGTH - 1}}$`)
+
+/**
+ * A branch name as the agent works on them (`mintlify/docs-update-…`): the characters git allows
+ * that need no quoting anywhere, no `..`, `//`, `@{`, leading `-` or `/`, or trailing `/`, `.` or
+ * `.lock`, at most 255 characters.
+ */
+function isBranchShape(ref: string): boolean {
+  return (
+    /^[A-Za-z0-9_][A-Za-z0-9_./+-]{0,254}$/.test(ref) && !/\.\.|\/\/|\/\.|\.lock$|[/.]$/.test(ref)
+  )
+}
+
+/** Whether `value` of `field` is in the field's one accepted shape. */
+export function inShape(field: NamedField, value: string): boolean {
+  switch (field) {
+    case 'id':
+      return PLATFORM_ID.test(value)
+    case 'prLink':
+      return isPullLinkShape(value)
+    case 'source.repository':
+      return isRepoLinkShape(value)
+    case 'source.ref':
+      return isBranchShape(value)
+  }
+}
+
+/** The fields of a job that were refused for their shape: kept out of the job's JSON. */
+const REFUSED = Symbol('refused')
+
+type Refusing = { [REFUSED]?: readonly NamedField[] }
+
+/** The named fields of `job` the platform gave in a shape the action does not accept. */
+export function refusedFields(job: Job | undefined): readonly NamedField[] {
+  return (job as Refusing | undefined)?.[REFUSED] ?? []
+}
+
+/** `job` with every named field out of shape set to null, the refusals remembered. */
+function inShapeOnly(job: Job): Job {
+  const refused: NamedField[] = []
+  const keep = (field: NamedField, value: string | null | undefined) => {
+    if (typeof value !== 'string' || inShape(field, value)) return value
+    refused.push(field)
+    return null
+  }
+  const shaped: Job = { ...job, id: keep('id', job.id), prLink: keep('prLink', job.prLink) }
+  if (job.source) {
+    shaped.source = {
+      ...job.source,
+      repository: keep('source.repository', job.source.repository),
+      ref: keep('source.ref', job.source.ref)
+    }
+  }
+  return withRefused(shaped, refused)
+}
+
+function withRefused(job: Job, refused: readonly NamedField[]): Job {
+  if (refused.length === 0) return job
+  // A symbol key: JSON (the `job` output) never shows it.
+  Object.defineProperty(job, REFUSED, { value: refused, enumerable: false })
+  return job
+}
+
+/**
  * Parses a response body into a job. Undefined when the body is not a job: not a JSON object, an
  * error body (`{"error": …}`, whatever its status), or an object with none of the job's fields.
+ * A named field out of its shape (see `inShape`) reads as null, and `refusedFields` names it.
  */
 export function parseJob(body: unknown): Job | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body) || 'error' in body) return undefined
   if (!JOB_FIELDS.some((field) => field in body)) return undefined
   const result = JobSchema.safeParse(body)
-  return result.success ? result.data : undefined
+  return result.success ? inShapeOnly(result.data) : undefined
 }
 
 /**
@@ -60,7 +140,18 @@ export function mergeJob(known: Job, latest: Job): Job {
     merged.source = source
   }
   if (known.id) merged.id = known.id
-  return JobSchema.parse(merged)
+  const job = JobSchema.parse(merged)
+  // A field refused in any answer and known from none is still said to be refused.
+  const refused = [...new Set([...refusedFields(known), ...refusedFields(latest)])]
+  return withRefused(
+    job,
+    refused.filter((field) => {
+      const value = field.startsWith('source.')
+        ? job.source?.[field.slice(7) as 'repository' | 'ref']
+        : job[field as 'id' | 'prLink']
+      return value === null || value === undefined
+    })
+  )
 }
 
 /** Where a job stands, from the action's point of view. */

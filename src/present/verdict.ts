@@ -5,7 +5,7 @@
  */
 import { formatDuration } from '../duration.js'
 import { errorMessage } from '../errors.js'
-import { classifyStatus } from '../mintlify/job.js'
+import { classifyStatus, refusedFields, type NamedField } from '../mintlify/job.js'
 import { describeLink, forLog, safeLink, type SafeLink } from '../sanitize.js'
 import type { RunRecord } from '../run.js'
 import { pullName } from '../trigger/ref.js'
@@ -44,6 +44,20 @@ const RUNNING = {
   attach: '⏳ Waiting for the docs job'
 } as const
 
+/** The warning for a field of the job's answer refused for its shape; it never quotes it. */
+function refusedWords(field: NamedField): string {
+  const shape: Record<NamedField, string> = {
+    id: 'a job id (letters, digits and _ . : ~ -, at most 128 characters)',
+    prLink: 'a pull request link (https://<server>/<owner>/<repo>/pull/<n>, nothing more)',
+    'source.repository': 'a repository link (https://<server>/<owner>/<repo>, nothing more)',
+    'source.ref': 'a branch name'
+  }
+  return (
+    `The platform's answer gave ${field} in a form that is not ${shape[field]}, so it is treated ` +
+    'as absent: it is not shown, handed on or acted on.'
+  )
+}
+
 /** Turns what happened into what the action says about it, on every surface. */
 export function verdictOf(record: RunRecord): Verdict {
   const { job, outcome } = record
@@ -54,9 +68,11 @@ export function verdictOf(record: RunRecord): Verdict {
     state: 'pending',
     description: `Still running: docs job ${short}; this run stopped waiting for it`
   }
-  const link = safeLink(job?.prLink)
-  const warnings: string[] = []
-  if (job?.prLink && !link) {
+  // A pull request GitHub says is not the agent's is never handed on, shown or called ready.
+  const foreign = record.docs?.state === 'foreign' ? record.docs : undefined
+  const link = foreign ? undefined : safeLink(job?.prLink)
+  const warnings: string[] = refusedFields(job).map(refusedWords)
+  if (job?.prLink && !link && !foreign) {
     warnings.push(
       "The job's pull request link is not a plain http(s) URL, so pr-link is left empty: " +
         describeLink(job.prLink)
@@ -135,6 +151,19 @@ export function verdictOf(record: RunRecord): Verdict {
   const finished = (phase: 'completed' | 'archived' | 'failed'): Verdict => {
     if (phase === 'completed') {
       if (link) return opened(link)
+      if (foreign) {
+        return {
+          ...base,
+          icon: '⚠️',
+          headline: "The job named a pull request that is not the agent's",
+          comment: "⚠️ The docs job named a pull request that is not the agent's",
+          check: {
+            state: 'error',
+            description: "Docs job named a pull request that is not the agent's; nothing was done"
+          },
+          warnings: [...warnings, foreign.why ?? "The job's pull request is not the agent's."]
+        }
+      }
       const noLink =
         `Agent job ${id} completed without a pull request link. The agent may have changed ` +
         'nothing, or, where the project lets it push straight to the deploy branch, it may have ' +

@@ -24,7 +24,7 @@ import {
 } from '../present/docs-pr.js'
 import type { RunState } from '../run.js'
 import type { Within, Log } from '../runtime.js'
-import { docsTargetOf } from '../trigger/docs.js'
+import { docsTargetOf, notTheAgents } from '../trigger/docs.js'
 import { closedPull, type Event } from '../trigger/event.js'
 import { pullName, sameRepo, type PullRef } from '../trigger/ref.js'
 import {
@@ -44,10 +44,10 @@ import type { Sink, SinkContext, Wrote } from './sink.js'
 export function docsPullSink(context: SinkContext): Sink | undefined {
   const { settings, trigger, docsGitHub, github } = context
   if ((!docsGitHub && !github) || !trigger || settings.dryRun) return undefined
-  const { docsReviewers: reviewers, docsLabels: labels, onCodeClosed } = settings
+  const { docsReviewers: reviewers, docsLabels: labels, onCodeClosed, agentAccounts } = settings
   return new DocsPullSink(
     { docs: docsGitHub, workflow: github },
-    { reviewers, labels, onCodeClosed, serverUrl: trigger.event.serverUrl },
+    { reviewers, labels, onCodeClosed, serverUrl: trigger.event.serverUrl, agents: agentAccounts },
     context.log
   )
 }
@@ -67,6 +67,8 @@ export interface DocsOptions {
   readonly onCodeClosed: 'close' | 'comment' | 'nothing'
   /** `GITHUB_SERVER_URL`: the only host whose pull requests the docs token is used for. */
   readonly serverUrl: string
+  /** `agent-accounts`: a docs pull request is written to only when one of them opened it. */
+  readonly agents: readonly string[]
 }
 
 /** What is known about the docs pull request once it has been read. */
@@ -238,6 +240,9 @@ export class DocsPullSink implements Sink {
           known && state.docs?.ref?.number === ref.number && sameRepo(state.docs.ref, ref)
             ? known
             : await within((signal) => this.github.getPull(ref.owner, ref.repo, ref.number, signal))
+        // Nothing is read or written on a pull request GitHub does not show as the agent's.
+        const foreign = notTheAgents(ref, pull, this.options.agents, this.options.serverUrl)
+        if (foreign) return { foreign }
         const backlink = this.comment(
           ref,
           account,
@@ -250,6 +255,11 @@ export class DocsPullSink implements Sink {
       }
     )
     if (!read) return undefined
+    if ('foreign' in read) {
+      // The run already said so when it read the docs pull request; otherwise say it once here.
+      if (state.docs?.state !== 'foreign') this.surface.warn(String(read.foreign))
+      return undefined
+    }
     const empty: Backlink = { projectId: state.projectId, changes: [], asked: [], labeled: [] }
     const record = (read.found && readBacklink(read.found.body)) || empty
     return { ref, account: read.account, pull: read.pull, backlink: read.backlink, record }

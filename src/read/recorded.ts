@@ -74,7 +74,7 @@ export async function readRecordedJob(
   if (!job.prLink) return { jobId, from, phase, docs: known('none' as const) }
   const docs = await readDocsPull(job, event, readers, step.within(step.budgets.lookup))
   const docsRef = docs?.ref
-  if (!docs || docs.state === 'unknown') {
+  if (!docs || docs.state === 'unknown' || docs.state === 'foreign') {
     const why = docs?.why ?? `The docs pull request of agent job ${id} could not be read.`
     // Only a question GitHub did not answer this time may answer on a re-run; a link to another
     // repository, no token for it or a refusal is the same on every run.

@@ -69,11 +69,72 @@ export function docsTargetOf(
   return { ref, inCodeRepo: code !== undefined && sameRepo(ref, code) }
 }
 
+/**
+ * The account Mintlify's agent opens pull requests as, and its user id on github.com: 109931778
+ * (GitHub's users API for `mintlify[bot]`; see the fixture in `__tests__/docs-owner.test.ts`).
+ * A login ending in `[bot]` is a GitHub App's and cannot be taken by a person's account; the id
+ * is checked too where GitHub gives one, on github.com, where it is known.
+ */
+export const AGENT_APP = { login: 'mintlify[bot]', id: 109931778, server: 'https://github.com' }
+
+/** Who opened a pull request, as GitHub says. */
+export interface PullAuthor {
+  readonly number: number
+  readonly author?: string
+  readonly authorId?: number
+}
+
+/**
+ * Why the pull request `pull` at `ref` is not the agent's, or undefined when it is: GitHub must
+ * say it was opened by one of `agents` (`agent-accounts`, which always holds `mintlify[bot]`),
+ * with `mintlify[bot]`'s id where GitHub gives one on github.com; and where a record names the
+ * docs pull request (`recorded`), it must be that one. Pure.
+ */
+export function notTheAgents(
+  ref: PullRef,
+  pull: PullAuthor,
+  agents: readonly string[],
+  serverUrl: string,
+  recorded?: PullRef
+): string | undefined {
+  const name = pullName(ref)
+  const leave = 'so the action writes nothing to it and never calls it ready.'
+  if (pull.number !== ref.number) {
+    return `GitHub answered for another pull request than ${name}, ${leave}`
+  }
+  if (recorded && !(sameRepo(recorded, ref) && recorded.number === ref.number)) {
+    return (
+      `The job names docs pull request ${name}, but the record on the code pull request names ` +
+      `${pullName(recorded)}, ${leave}`
+    )
+  }
+  const login = pull.author?.toLowerCase()
+  const app = AGENT_APP.login
+  const idMismatch =
+    login === app &&
+    pull.authorId !== undefined &&
+    serverUrl.replace(/\/+$/, '') === AGENT_APP.server &&
+    pull.authorId !== AGENT_APP.id
+  if (!login || !agents.some((agent) => agent.toLowerCase() === login) || idMismatch) {
+    const by = login ? `was opened by ${forLog(pull.author ?? '', 60)}` : 'names no author'
+    return (
+      `GitHub says docs pull request ${name} ${by}, not by an agent account (${app} or one of ` +
+      `agent-accounts), ${leave} If your organisation has the agent's pull requests opened by ` +
+      'another account, add it to agent-accounts.'
+    )
+  }
+  return undefined
+}
+
 /** What the action learned of the docs pull request before saying anything about it. */
 export interface DocsPullState {
   readonly ref?: PullRef
-  /** `closed` is closed without merging; `unknown` when it could not be read. */
-  readonly state: 'open' | 'merged' | 'closed' | 'unknown'
-  /** Why the state is unknown, for the log. */
+  /**
+   * `closed` is closed without merging; `unknown` when it could not be read; `foreign` when
+   * GitHub says it is not the agent's (another author, or not the one the record names): nothing
+   * is written to it and nothing calls it ready.
+   */
+  readonly state: 'open' | 'merged' | 'closed' | 'unknown' | 'foreign'
+  /** Why the state is unknown or foreign, for the log. */
   readonly why?: string
 }

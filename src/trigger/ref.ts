@@ -26,23 +26,64 @@ export function pullName(ref: PullRef): string {
 const NAME = /^[A-Za-z0-9_.-]{1,100}$/
 
 /**
- * The path segments of `link` below `serverUrl`, when the link is on that host (same scheme, host
- * and port, and below its path) and carries no credentials; undefined for anything else.
+ * The one shape a link named by the platform may have: `https://`, a host (and port), then path
+ * segments of the characters GitHub's owner and repository names use (and `pull` and a number),
+ * with nothing else: no user info, query, fragment, percent-encoded character, backslash or dot
+ * segment. The text must also be exactly what a URL parser makes of it, so no host case, default
+ * port or path a parser would rewrite can make two readings of one link.
+ */
+const STRICT_LINK =
+  /^https:\/\/[a-z0-9.-]{1,253}(?::[1-9]\d{0,4})?(?:\/[A-Za-z0-9_.-]{1,100}){1,12}$/
+
+/** The path segments of a link in the strict shape; undefined for anything else. */
+function strictSegments(link: string): { url: URL; segments: string[] } | undefined {
+  if (link.length > 1_000 || !STRICT_LINK.test(link) || !URL.canParse(link)) return undefined
+  const url = new URL(link)
+  if (url.href !== link) return undefined
+  const segments = url.pathname.slice(1).split('/')
+  if (segments.some((segment) => segment === '.' || segment === '..')) return undefined
+  return { url, segments }
+}
+
+/**
+ * The path segments of `link` below `serverUrl`, when the link is in the strict shape and on that
+ * host (same scheme, host and port, and below its path); undefined for anything else.
  */
 function segmentsOn(link: string, serverUrl: string): string[] | undefined {
-  let url: URL
-  let server: URL
-  try {
-    url = new URL(link)
-    server = new URL(serverUrl)
-  } catch {
-    return undefined
-  }
-  if (url.origin !== server.origin || url.username || url.password) return undefined
+  const strict = strictSegments(link)
+  if (!strict || !URL.canParse(serverUrl)) return undefined
+  const server = new URL(serverUrl)
+  if (strict.url.origin !== server.origin) return undefined
   const prefix = server.pathname.replace(/\/+$/, '')
-  if (!url.pathname.startsWith(`${prefix}/`)) return undefined
-  return url.pathname.slice(prefix.length + 1).split('/')
+  if (!strict.url.pathname.startsWith(`${prefix}/`)) return undefined
+  return strict.url.pathname.slice(prefix.length + 1).split('/')
 }
+
+/**
+ * Whether `link` is a pull request link in the strict shape on any host:
+ * `https://<server>/<owner>/<repo>/pull/<n>`, the server a host (and port) without a path, as
+ * github.com, GitHub Enterprise Cloud and GitHub Enterprise Server serve them. Where it must lead is checked against the
+ * workflow's own GitHub where a token would follow it (`parsePullLink`).
+ */
+export function isPullLinkShape(link: string): boolean {
+  const segments = strictSegments(link)?.segments ?? []
+  const [owner = '', repo = '', kind, number] = segments
+  return (
+    segments.length === 4 && named(owner, repo) && kind === 'pull' && PULL_NUMBER.test(number ?? '')
+  )
+}
+
+/**
+ * Whether `link` is a repository link in the strict shape on any host:
+ * `https://<server>/<owner>/<repo>`, with or without `.git`.
+ */
+export function isRepoLinkShape(link: string): boolean {
+  const segments = strictSegments(link)?.segments ?? []
+  const [owner = '', repo = ''] = segments
+  return segments.length === 2 && named(owner, repo.replace(/\.git$/, ''))
+}
+
+const PULL_NUMBER = /^[1-9]\d{0,9}$/
 
 /** An owner and repository name as GitHub allows them. */
 function named(owner: string, repo: string): boolean {
@@ -50,14 +91,14 @@ function named(owner: string, repo: string): boolean {
 }
 
 /**
- * The pull request a link names, when it is a pull request page on `serverUrl`'s host (same
- * scheme, host and port): `https://github.com/acme/docs/pull/110`, with or without a trailing
- * part such as `/files`. Anything else (another host, an issue, a commit) is undefined.
+ * The pull request a link names, when it is exactly a pull request's address on `serverUrl`'s
+ * host (same scheme, host and port): `https://github.com/acme/docs/pull/110`. Anything else
+ * (another host, an issue, a commit, a trailing part, a query) is undefined.
  */
 export function parsePullLink(link: string, serverUrl: string): PullRef | undefined {
   const [owner = '', repo = '', kind, number, ...rest] = segmentsOn(link, serverUrl) ?? []
   if (!named(owner, repo)) return undefined
-  if (kind !== 'pull' || !/^[1-9]\d{0,9}$/.test(number ?? '') || rest.length > 1) return undefined
+  if (kind !== 'pull' || !PULL_NUMBER.test(number ?? '') || rest.length > 0) return undefined
   return { owner, repo, number: Number(number) }
 }
 
@@ -69,12 +110,10 @@ export interface RepoRef {
 
 /**
  * The repository a web address names on `serverUrl`'s host (`https://github.com/acme/docs`, with
- * or without `.git` or a trailing slash); anything else, another host included, is undefined.
+ * or without `.git`, nothing after it); anything else, another host included, is undefined.
  */
 export function parseRepoLink(link: string, serverUrl: string): RepoRef | undefined {
-  if (URL.canParse(link) && new URL(link).search) return undefined
   const segments = segmentsOn(link, serverUrl)
-  while (segments?.at(-1) === '') segments.pop()
   const [owner = '', name = '', ...rest] = segments ?? []
   const repo = name.replace(/\.git$/, '')
   return named(owner, repo) && rest.length === 0 ? { owner, repo } : undefined
