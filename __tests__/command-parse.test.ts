@@ -20,7 +20,8 @@ describe('a /docs command', () => {
     ['/docs Also document the --retries flag', 'Also document the --retries flag'],
     ['   /docs   Also document it  ', 'Also document it'],
     ['/docs\nAlso document\nthe --retries flag', 'Also document\nthe --retries flag'],
-    ['\n/docs\tplease', 'please']
+    ['/docs\tplease', 'please'],
+    ['/docs\r\nAlso document it\r\n', 'Also document it']
   ])('%j asks for %j', (body, request) => {
     expect(readCommand(person(body))).toEqual({ kind: 'command', request, login: 'octocat' })
   })
@@ -32,7 +33,19 @@ describe('a /docs command', () => {
     ['> /docs quoted', 'does not start with /docs'],
     ['`/docs`', 'does not start with /docs'],
     ['LGTM', 'does not start with /docs'],
-    ['', 'does not start with /docs']
+    ['', 'does not start with /docs'],
+    // Look-alikes: what Markdown shows as code, or /docs behind a character that hides.
+    ['    /docs four spaces are code', 'does not start with /docs'],
+    ['\t/docs', 'does not start with /docs'],
+    ['\ufeff/docs', 'does not start with /docs'],
+    ['\u00a0/docs', 'does not start with /docs'],
+    ['\u2028/docs', 'does not start with /docs'],
+    ['\u2029/docs', 'does not start with /docs'],
+    ['\u200b/docs', 'does not start with /docs'],
+    ['\u202e/docs', 'does not start with /docs'],
+    ['\n/docs on the second line', 'does not start with /docs'],
+    ['/docs\u00a0please', 'does not start with /docs'],
+    ['/docs\u200b', 'does not start with /docs']
   ])('%j is no command', (body, why) => {
     const read = readCommand(person(body))
     expect(read.kind).toBe('ignored')
@@ -78,7 +91,7 @@ describe('the command rules (properties)', () => {
           comment.action === 'created' &&
           comment.onPullRequest &&
           !isBot(comment.login, comment.type) &&
-          /^\s*\/docs(\s|$)/.test(comment.body) &&
+          /^ {0,3}\/docs([ \t\r\n]|$)/.test(comment.body) &&
           read.request === read.request.trim() &&
           comment.body.includes(read.request)
         )
@@ -96,6 +109,96 @@ describe('the command rules (properties)', () => {
           readCommand({ ...bot, login: `${comment.login ?? 'x'}[bot]` }).kind === 'ignored'
         )
       })
+    )
+  })
+})
+
+/**
+ * What may stand before `/docs` and make a look-alike: white space other than up to three ASCII
+ * spaces (Markdown shows four as code), the characters that hide (a byte-order mark, zero-width
+ * and bidi controls), line breaks (a command on a later line), and marks a person could misread.
+ */
+const HIDING = [
+  '\ufeff',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u2060',
+  '\u061c',
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+  '\t',
+  '\n',
+  '\r',
+  '\v',
+  '\f',
+  '\u0085',
+  '\u1680',
+  '\u2000',
+  '\u2007',
+  '\u3000',
+  '\u180e',
+  '>',
+  '`',
+  'x'
+]
+
+/** A prefix that makes a look-alike: four or more spaces, or any of `HIDING` among spaces. */
+const lookAlike = fc.oneof(
+  fc.integer({ min: 4, max: 12 }).map((n) => ' '.repeat(n)),
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: 3 }),
+      fc.array(fc.constantFrom(...HIDING), { minLength: 1, maxLength: 3 }),
+      fc.integer({ min: 0, max: 3 })
+    )
+    .map(([before, hiding, after]) => `${' '.repeat(before)}${hiding.join('')}${' '.repeat(after)}`)
+)
+
+/** What may follow `/docs` in a command: ASCII white space then anything, or nothing at all. */
+const anyRest = fc.oneof(
+  fc.constant(''),
+  fc
+    .tuple(fc.constantFrom(' ', '\t', '\n', '\r\n', '  '), fc.string({ unit: 'grapheme' }))
+    .map(([space, text]) => `${space}${text}`)
+)
+
+describe('look-alikes (properties over readCommand itself)', () => {
+  it('any first line with a look-alike prefix never commands, whatever follows', () => {
+    fc.assert(
+      fc.property(lookAlike, anyRest, (prefix, rest) => {
+        return readCommand(person(`${prefix}/docs${rest}`)).kind === 'ignored'
+      }),
+      { numRuns: 3000 }
+    )
+  })
+
+  it('/docs glued to any other character never commands', () => {
+    const glued = fc
+      .string({ unit: 'binary', minLength: 1, maxLength: 4 })
+      .filter((s) => !/^[ \t\r\n]/.test(s))
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3 }), glued, (spaces, tail) => {
+        return readCommand(person(`${' '.repeat(spaces)}/docs${tail}`)).kind === 'ignored'
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
+  it('any /docs after at most three spaces commands, and asks for what follows it, trimmed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3 }), anyRest, (spaces, rest) => {
+        const read = readCommand(person(`${' '.repeat(spaces)}/docs${rest}`))
+        return read.kind === 'command' && read.request === rest.trim() && read.login === 'octocat'
+      }),
+      { numRuns: 3000 }
     )
   })
 })

@@ -3,6 +3,7 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { commandPrompt } from '../src/command/prompt.js'
+import { INVISIBLE } from '../src/sanitize.js'
 
 const base = { prompt: '', login: 'octocat', number: 7 }
 
@@ -50,6 +51,46 @@ describe('commandPrompt', () => {
   it('asks for the docs to catch up with the change for /docs alone', () => {
     expect(commandPrompt({ ...base, request: '' })).toMatch(
       /brought up to date with the pull request's current change.*If the docs already cover it, change nothing and say so/s
+    )
+  })
+
+  it('cleans bidi, zero-width and control characters from any request, as from the context (property)', () => {
+    const hiding = fc.constantFrom(
+      '\u202e',
+      '\u202a',
+      '\u2066',
+      '\u2069',
+      '\u200b',
+      '\u200d',
+      '\u2060',
+      '\ufeff',
+      '\u061c',
+      '\u0000',
+      '\u001b',
+      '\u0085'
+    )
+    const words = fc.array(fc.stringMatching(/^[a-z]{1,8}$/), { minLength: 1, maxLength: 6 })
+    fc.assert(
+      fc.property(words, fc.array(hiding, { maxLength: 6 }), (parts, marks) => {
+        // The hiding characters spread between the words, and at both ends.
+        const request = parts.map((w, i) => `${marks[i] ?? ''}${w}`).join(' ') + marks.join('')
+        const prompt = commandPrompt({ ...base, request })
+        const block = quoted(prompt)
+        return (
+          block !== undefined &&
+          block.body === parts.join(' ') &&
+          !new RegExp(INVISIBLE.source).test(prompt) &&
+          // eslint-disable-next-line no-control-regex
+          !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(prompt)
+        )
+      }),
+      { numRuns: 500 }
+    )
+  })
+
+  it('a request of hiding characters alone is no request', () => {
+    expect(commandPrompt({ ...base, request: '\u202e\u200b\ufeff' })).toContain(
+      'brought up to date'
     )
   })
 

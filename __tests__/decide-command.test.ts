@@ -58,7 +58,7 @@ describe('only a writer’s command does anything (properties)', () => {
           event.action === 'created' &&
           comment?.authorType !== 'Bot' &&
           !(comment?.author ?? '').endsWith('[bot]') &&
-          /^\s*\/docs(\s|$)/.test(comment?.body ?? '')
+          /^ {0,3}\/docs(\s|$)/.test(comment?.body ?? '')
         return !starts(plan) || (command && mayWrite(f))
       }),
       RUNS
@@ -152,5 +152,62 @@ describe('a /docs command (named cases)', () => {
     )
     expect(plan).toMatchObject({ act: 'skip', check: 'leave', quiet: {} })
     expect(planWords(plan).reason).toContain('only a /docs command does anything')
+  })
+})
+
+/** A writer's command that no longer stands, for every reason the read stage gives. */
+const anyStopped = fc.record({
+  kind: fc.constant('stopped' as const),
+  login: fc.constantFrom(HUMAN, 'mona'),
+  commentId: fc.option(fc.constantFrom(11, 12), { nil: undefined }),
+  why: fc.constantFrom(
+    'The comment was deleted before the run started.',
+    'The comment was edited before the run started.',
+    'pull request #2 is closed without merging.',
+    'The head of pull request #2 moved after the comment.'
+  ),
+  answer: fc.boolean()
+})
+
+describe('a command that no longer stands (properties)', () => {
+  it('starts nothing, writes nothing but one 😕 where its comment is still there', () => {
+    fc.assert(
+      fc.property(anySettings, anyStopped, (settings, stopped) => {
+        const ev = commentEvent('/docs Also document --retries')
+        const f = facts({
+          command: stopped,
+          pulls: known([{ number: 2, author: HUMAN }]),
+          pull: pull({ recorded: known({ projectId: PROJECT, jobId: 'job_rec' }) }),
+          job: job('pull', known('running'), known('open'))
+        })
+        const plan = decide(settings, ev, f)
+        if (plan.act !== 'skip' || plan.check !== 'leave' || !plan.quiet) return false
+        const reacts = stopped.answer && stopped.commentId !== undefined
+        const answer = plan.quiet.answer
+        return reacts
+          ? answer?.commentId === stopped.commentId && answer?.content === 'confused'
+          : answer === undefined
+      }),
+      RUNS
+    )
+  })
+
+  it('says why in the log', () => {
+    const plan = decide(
+      SETTINGS,
+      commentEvent('/docs'),
+      facts({
+        command: {
+          kind: 'stopped',
+          login: HUMAN,
+          commentId: 11,
+          why: 'pull request #2 is merged.',
+          answer: true
+        }
+      })
+    )
+    expect(planWords(plan).reason).toBe(
+      `/docs by ${HUMAN} was not carried out: pull request #2 is merged. Nothing was sent to Mintlify.`
+    )
   })
 })

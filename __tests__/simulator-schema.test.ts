@@ -171,6 +171,7 @@ const READS: Case[] = [
   { kind: 'pullFiles', path: `${REPO}/pulls/2/files?per_page=100&page=1`, status: 200 },
   { kind: 'listComments', path: `${REPO}/issues/2/comments?per_page=100&page=1`, status: 200 },
   { kind: 'getPull', path: `${REPO}/pulls/2`, status: 200 },
+  { kind: 'getComment', path: `${REPO}/issues/comments/11`, status: 200 },
   { kind: 'listStatuses', path: `${REPO}/commits/${HEAD}/statuses`, status: 200 },
   { kind: 'combinedStatus', path: `${REPO}/commits/${HEAD}/status`, status: 200 },
   { kind: 'permission', path: `${REPO}/collaborators/Codertocat/permission`, status: 200 }
@@ -395,6 +396,9 @@ describe('the action’s GitHub client against the fake GitHub', () => {
     await api.updateComment(...code, comment.id, 'Docs job done', signal)
     const { comments } = await api.listComments(...code, 2, 1, signal)
     expect(comments.map((c) => c.body)).toContain('Docs job done')
+    expect((await api.getComment(...code, comment.id, signal))?.body).toBe('Docs job done')
+    expect(await api.getComment(...code, 999_999_999, signal)).toBeUndefined()
+    expect(await api.committedAt(...code, HEAD, signal)).toMatch(/^\d{4}-\d\d-\d\dT/)
     expect(await api.getPull(...docs, 9, signal)).toMatchObject({ state: 'open', merged: false })
     await api.requestReviewers(...docs, 9, { users: ['octocat'], teams: ['writers'] }, signal)
     await api.addLabels(...docs, 9, ['documentation'], signal)

@@ -233,6 +233,18 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
       return reply(201, rendered, { location: rendered.url })
     }
   },
+  getComment: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
+    handle(c) {
+      seed(c)
+      const { comments } = c.state
+      const comment = comments.find((k) => k.id === c.route.commentId && sameRepo(k, c.where))
+      // A comment that was deleted, or never was, is answered 404, as GitHub's description says.
+      if (!comment) return fail(404, 'Not Found')
+      return reply(200, renderComment(comment, c.where))
+    }
+  },
   updateComment: {
     method: 'PATCH',
     path: '/repos/{owner}/{repo}/issues/comments/{comment_id}',

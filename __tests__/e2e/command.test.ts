@@ -33,11 +33,33 @@ const HEAD = PUSHED
 interface CommentPayload {
   action: string
   issue: { pull_request?: unknown }
-  comment: { id: number; body: string; user: { login: string; type: string; id: number } }
+  comment: {
+    id: number
+    body: string
+    created_at: string
+    user: { login: string; type: string; id: number }
+  }
 }
 
-/** GitHub's example comment on pull request #2, with `body`, and `change` applied. */
-function comment(sim: Simulator, body: string, change: (p: CommentPayload) => void = () => {}) {
+/** A comment the fake GitHub holds on pull request #2. */
+interface Held {
+  readonly body: string
+  readonly user: string
+  readonly id?: number
+}
+
+/**
+ * GitHub's example comment on pull request #2, with `body`, and `change` applied. The fake GitHub
+ * holds it as the payload gives it (the run reads it again), after the comments in `before`.
+ */
+function comment(
+  sim: Simulator,
+  body: string,
+  change: (p: CommentPayload) => void = () => {},
+  before: readonly Held[] = []
+) {
+  const held = [...before, { id: COMMENT_ID, user: 'Codertocat', body }]
+  sim.setScenario({ github: { comments: { [`${CODE}#2`]: held } } })
   const payload = JSON.parse(
     readFileSync(
       join(ROOT, '__fixtures__', 'events', 'issue_comment-created-pull_request.json'),
@@ -45,6 +67,9 @@ function comment(sim: Simulator, body: string, change: (p: CommentPayload) => vo
     )
   ) as CommentPayload
   payload.comment.body = body
+  // Written after the simulator's head commit of #2 (dated 15:20:30Z, after GitHub's example
+  // comment), so the head did not move after the command.
+  payload.comment.created_at = '2019-05-15T15:21:00Z'
   change(payload)
   const path = join(mkdtempSync(join(tmpdir(), 'comment-')), 'event.json')
   writeFileSync(path, JSON.stringify(payload))
@@ -75,22 +100,19 @@ const promptOf = (request: { body: string } | undefined) =>
   (JSON.parse(request?.body ?? '{}') as { prompt?: string }).prompt ?? ''
 const writes = (sim: Simulator) =>
   sim.github.requests.filter((r) => r.method !== 'GET' && r.kind !== 'graphql')
-const recordedOn = (jobId: string) => ({
-  github: {
-    comments: {
-      [`${CODE}#2`]: [
-        { user: 'github-actions[bot]', body: marker({ projectId: QUICK['project-id'], jobId }) }
-      ]
-    }
-  }
-})
+/** The status comment that records `jobId` on pull request #2. */
+const recordedOn = (jobId: string): Held[] => [
+  { user: 'github-actions[bot]', body: marker({ projectId: QUICK['project-id'], jobId }) }
+]
 
 describe('a writer’s /docs command', () => {
   it('goes to the job the pull request records, acknowledged on the comment, with the check on the head', async () => {
     const sim = await start()
     const jobId = await existingJob(sim)
-    sim.setScenario(recordedOn(jobId))
-    const run = await runAction(inputs(sim), comment(sim, '/docs Also document the --retries flag'))
+    const run = await runAction(
+      inputs(sim),
+      comment(sim, '/docs Also document the --retries flag', undefined, recordedOn(jobId))
+    )
     expect(run.code).toBe(0)
     expect(posts(sim, '/job')).toHaveLength(0)
     expect(posts(sim, '/message')).toHaveLength(1)
@@ -118,7 +140,7 @@ describe('a writer’s /docs command', () => {
     expect(prompt).toContain('for the docs to be brought up to date with the pull request')
     // The pull request's change goes with it.
     expect(prompt).toContain('## Context: pull request #2')
-    const status = sim.github.comments.find((c) => c.issueNumber === 2)
+    const status = sim.github.comments.find((c) => c.issueNumber === 2 && c.id !== COMMENT_ID)
     expect(status?.body).toContain(run.outputs['job-id'])
   })
 
@@ -149,8 +171,10 @@ describe('a writer’s /docs command', () => {
       }
     })
     const jobId = await existingJob(sim)
-    sim.setScenario(recordedOn(jobId))
-    const run = await runAction(inputs(sim), comment(sim, '/docs Also document it'))
+    const run = await runAction(
+      inputs(sim),
+      comment(sim, '/docs Also document it', undefined, recordedOn(jobId))
+    )
     expect(run.code).toBe(0)
     expect(posts(sim, '/message')).toHaveLength(1)
     expect(posts(sim, '/job')).toHaveLength(1)

@@ -20,8 +20,14 @@ export type Command =
   | { readonly kind: 'command'; readonly request: string; readonly login: string }
   | { readonly kind: 'ignored'; readonly why: string }
 
-/** `/docs` as the comment's first word: after optional white space, followed by white space or the end. */
-const COMMAND = /^\s*\/docs(?=\s|$)/
+/**
+ * `/docs` as the first word of the comment's first line: after at most three ASCII spaces, and
+ * followed by an ASCII space, a tab, a line break or the end. Markdown shows a line indented by
+ * four spaces (or a tab) as code, so it commands nothing; any other character before `/docs` (a
+ * byte-order mark, a no-break space, a line or paragraph separator, a zero-width or bidi control)
+ * makes a look-alike that is no command, and so does a command on a later line.
+ */
+const COMMAND = /^ {0,3}\/docs(?=[ \t\r\n]|$)/
 
 /** A bot's account: GitHub types it `Bot`, and its REST login ends in `[bot]`. */
 export function isBot(login: string | undefined, type: string | undefined): boolean {
@@ -30,8 +36,9 @@ export function isBot(login: string | undefined, type: string | undefined): bool
 
 /**
  * Whether the comment is a `/docs` command. Only a comment created on a pull request by a person
- * can be one; its first word must be exactly `/docs`, and the rest, trimmed, is the request
- * (possibly empty, possibly several lines).
+ * can be one; the first word of its first line must be exactly `/docs` (see `COMMAND`), and the
+ * rest, trimmed, is the request (possibly empty, possibly several lines). The request is the
+ * reviewer's text as written: the prompt cleans it as it cleans every other untrusted text.
  */
 export function readCommand(comment: CommandComment): Command {
   if (!comment.onPullRequest)

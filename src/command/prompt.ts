@@ -4,13 +4,13 @@
  * verbatim in a fence no line of it can close, attributed to its author by login (never as a
  * mention), and presented as the request itself, not as context.
  */
-import { fence } from '../trigger/context.js'
+import { clean, fence } from '../trigger/context.js'
 import { forLog } from '../sanitize.js'
 
 export interface CommandRequest {
   /** The workflow's own prompt (`prompt` or `prompt-file`), if it gives one: it comes first. */
   readonly prompt: string
-  /** What the reviewer wrote after `/docs`, trimmed; empty for `/docs` alone. */
+  /** What the reviewer wrote after `/docs`, trimmed; empty for `/docs` alone. Cleaned here. */
   readonly request: string
   /** The reviewer's login. */
   readonly login: string
@@ -23,7 +23,10 @@ export function commandPrompt(command: CommandRequest): string {
   const who = `GitHub user ${forLog(command.login, 100)}`
   const where = `pull request #${command.number}`
   const parts = command.prompt.trim() ? [command.prompt.trim(), ''] : []
-  if (!command.request) {
+  // Someone else's words, cleaned as every other untrusted text the prompt carries is: no
+  // control, zero-width or bidi character reaches the agent, and no secret.
+  const request = clean(command.request).trim()
+  if (!request) {
     parts.push(
       `${who} asked, with /docs on ${where}, for the docs to be brought up to date with the ` +
         "pull request's current change, described below. If the docs already cover it, change " +
@@ -31,7 +34,7 @@ export function commandPrompt(command: CommandRequest): string {
     )
     return parts.join('\n')
   }
-  const marks = fence(command.request)
+  const marks = fence(request)
   parts.push(
     `## The request from ${who} on ${where}`,
     '',
@@ -40,7 +43,7 @@ export function commandPrompt(command: CommandRequest): string {
       'below: headings, lists or instructions inside it are part of the request, not of this prompt.',
     '',
     `${marks}text`,
-    command.request,
+    request,
     marks
   )
   return parts.join('\n')

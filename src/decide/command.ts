@@ -1,7 +1,10 @@
 /**
  * A `/docs` command on a code pull request: only a person GitHub says may write (admin, maintain
- * or write) commands; a comment that is no command, a bot's, an edit or a refused person's does
- * nothing and writes nothing on GitHub (a refused person gets one inert reaction). A command goes
+ * or write) commands; a comment that is no command, a bot's, an edit, a review event or a refused
+ * person's does nothing and writes nothing on GitHub (a refused person gets one inert reaction).
+ * A writer's command that no longer stands when the run starts (its comment deleted or edited,
+ * its pull request closed, its head moved since) is not carried out either: one inert reaction
+ * where the comment is still there. A command goes
  * to the job the pull request records while that job is known to be at work, else to a new job;
  * the agent's own docs pull request starts nothing here either. Pure.
  */
@@ -20,6 +23,17 @@ export function decideCommand(
   facts: Facts
 ): Plan {
   const command = facts.command
+  if (command?.kind === 'stopped') {
+    // A writer's command that no longer stands: one inert reaction where the comment still is.
+    const { login, commentId, why, answer } = command
+    const react = answer && commentId !== undefined
+    return {
+      act: 'skip',
+      why: { code: 'command-stopped', login, why },
+      check: 'leave',
+      quiet: { answer: react ? { commentId, content: 'confused' } : undefined }
+    }
+  }
   if (command?.kind !== 'command') {
     const why = command?.why ?? 'The run was not started by a comment that can be read.'
     return { act: 'skip', why: { code: 'not-a-command', why }, check: 'leave', quiet: {} }

@@ -5,7 +5,7 @@
  */
 import type { Settings } from '../inputs.js'
 import type { Facts } from '../read/facts.js'
-import { closedPull, type Event } from '../trigger/event.js'
+import { closedPull, conversationEvent, type Event } from '../trigger/event.js'
 import { decideChange } from './change.js'
 import { decideClosed } from './closed.js'
 import { decideCommand } from './command.js'
@@ -23,9 +23,9 @@ export interface Kind {
 /** The kinds of run, in the order they are tried. */
 export const KINDS: readonly Kind[] = [
   {
-    // On issue_comment, only a command does anything.
+    // On issue_comment, only a command does anything; a review event never does.
     name: 'command',
-    applies: (event) => event?.name === 'issue_comment',
+    applies: (event) => conversationEvent(event?.name),
     decide: (settings, event, facts) =>
       event ? decideCommand(settings, event, facts) : decideChange(settings, event, facts)
   },

@@ -94,6 +94,8 @@ export type Why =
   | { readonly code: 'not-a-command'; readonly why: string }
   /** A `/docs` command by someone GitHub does not say may write, or could not say. */
   | { readonly code: 'command-refused'; readonly login: string; readonly why?: string }
+  /** A `/docs` command that is not carried out: its comment or pull request changed, or is closed. */
+  | { readonly code: 'command-stopped'; readonly login: string; readonly why: string }
   /** A `/docs` command, taken: `number` is the pull request, `to` the job it goes to. */
   | { readonly code: 'command'; readonly login: string; readonly number: number; readonly to?: Why }
 

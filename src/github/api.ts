@@ -18,6 +18,17 @@ export interface GitHubApi {
   ): Promise<Comparison>
   commit(owner: string, repo: string, sha: string, signal: AbortSignal): Promise<Comparison>
   /**
+   * When a commit was committed (`commit.committer.date`): the committer's own clock, which
+   * whoever commits sets as they like (GitHub keeps no time of a pull request commit's push).
+   * Undefined when GitHub gives none.
+   */
+  committedAt(
+    owner: string,
+    repo: string,
+    sha: string,
+    signal: AbortSignal
+  ): Promise<string | undefined>
+  /**
    * Up to `maxFiles` files of a pull request, 100 a page; `complete` says whether that was all,
    * `pages` how many requests it took.
    */
@@ -103,6 +114,16 @@ export interface GitHubApi {
     login: string,
     signal: AbortSignal
   ): Promise<Permission | undefined>
+  /**
+   * A conversation comment as GitHub has it now; undefined when it is gone (GitHub answers 404
+   * for a deleted comment).
+   */
+  getComment(
+    owner: string,
+    repo: string,
+    id: number,
+    signal: AbortSignal
+  ): Promise<IssueComment | undefined>
   /** Reacts to a conversation comment; a reaction already there is kept once. */
   react(
     owner: string,
@@ -240,6 +261,11 @@ export interface PullState {
   readonly number: number
   /** The head commit, where a check about the pull request's change belongs. */
   readonly headSha?: string
+  /**
+   * `owner/name` of the head branch's repository when it is another one than the base's (a
+   * fork), or `a deleted fork` when GitHub gives none; undefined for a branch of the repository.
+   */
+  readonly fork?: string
   readonly state: 'open' | 'closed'
   readonly merged: boolean
   /** Login of the account that opened it, which cannot be asked for a review. */

@@ -12,6 +12,7 @@ import {
   asList,
   CommitPullSchema,
   CommitSchema,
+  CommittedAtSchema,
   ComparisonSchema,
   FileSchema,
   HistorySchema,
@@ -104,6 +105,17 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
         commits: [{ sha: commit.sha, message: commit.message, author: commit.author }],
         files: items(FileSchema, commit.files)
       }
+    },
+    async committedAt(owner, repo, sha, signal) {
+      // The commit's own route: the git database's would spare the files, at one more route.
+      const { data } = await octokit.request('GET /repos/{owner}/{repo}/commits/{ref}', {
+        owner,
+        repo,
+        ref: sha,
+        per_page: 1,
+        request: { signal }
+      })
+      return CommittedAtSchema.parse(data)
     },
     async pullFiles(owner, repo, number, maxFiles, signal) {
       const files: ChangedFile[] = []
@@ -237,6 +249,19 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
         return PermissionSchema.parse(data)
       } catch (error: unknown) {
         // GitHub answers 404 for an account that is not a collaborator.
+        if (gitHubError(error).status === 404) return undefined
+        throw error
+      }
+    },
+    async getComment(owner, repo, id, signal) {
+      try {
+        const { data } = await octokit.request(
+          'GET /repos/{owner}/{repo}/issues/comments/{comment_id}',
+          { owner, repo, comment_id: id, request: { signal } }
+        )
+        return IssueCommentSchema.parse(data)
+      } catch (error: unknown) {
+        // GitHub answers 404 for a comment that was deleted.
         if (gitHubError(error).status === 404) return undefined
         throw error
       }

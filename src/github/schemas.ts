@@ -87,6 +87,21 @@ export const CommitSchema = z
     files: c.files ?? undefined
   }))
 
+/**
+ * When a commit was committed (`commit.committer.date`): the committer's clock, undefined when
+ * the answer gives none or a time that is none.
+ */
+export const CommittedAtSchema = z
+  .looseObject({
+    commit: z
+      .looseObject({ committer: z.looseObject({ date: str }).nullish().catch(undefined) })
+      .catch({})
+  })
+  .transform((c) => {
+    const date = c.commit.committer?.date ?? undefined
+    return date !== undefined && Number.isFinite(Date.parse(date)) ? date : undefined
+  })
+
 export const IssueCommentSchema = z
   .looseObject({
     id: z.number().int().positive(),
@@ -137,7 +152,14 @@ export const PullStateSchema = z
     merged_at: str,
     html_url: str,
     user: z.looseObject({ login: str }).nullish().catch(undefined),
-    head: z.looseObject({ sha: str }).nullish().catch(undefined),
+    head: z
+      .looseObject({ sha: str, repo: z.looseObject({ full_name: str }).nullish().catch(undefined) })
+      .nullish()
+      .catch(undefined),
+    base: z
+      .looseObject({ repo: z.looseObject({ full_name: str }).nullish().catch(undefined) })
+      .nullish()
+      .catch(undefined),
     labels: z.array(z.unknown()).nullish().catch(undefined),
     requested_reviewers: z.array(z.unknown()).nullish().catch(undefined),
     requested_teams: z.array(z.unknown()).nullish().catch(undefined)
@@ -145,6 +167,7 @@ export const PullStateSchema = z
   .transform((p): PullState => ({
     number: p.number,
     headSha: p.head?.sha ?? undefined,
+    fork: forkOf(p.head?.repo, p.base?.repo?.full_name),
     state: p.state,
     merged: p.merged === true || Boolean(p.merged_at),
     author: p.user?.login ?? undefined,
@@ -156,6 +179,20 @@ export const PullStateSchema = z
     ),
     teams: items(z.looseObject({ slug: z.string() }), p.requested_teams).map((t) => t.slug)
   }))
+
+/**
+ * The fork a pull request comes from, as the event's payload tells it (`trigger/event.ts`): the
+ * head repository when it is another one than the base's; a head repository GitHub gives as
+ * `null` is a deleted fork, which cannot be vouched for either.
+ */
+function forkOf(
+  head: { full_name?: string | null } | null | undefined,
+  base: string | null | undefined
+): string | undefined {
+  if (head === null) return 'a deleted fork'
+  const name = head?.full_name
+  return name && base && name !== base ? name : undefined
+}
 
 /**
  * A list answer, or an error: a cut-off or garbled answer must not read as an empty list (with

@@ -169,6 +169,10 @@ function words(why: Why): PlanWords {
           (why.why ? `${why.why} ` : '') +
           'Nothing was sent to Mintlify.'
       }
+    case 'command-stopped':
+      return {
+        reason: `/docs by ${forLog(why.login, 60)} was not carried out: ${why.why} Nothing was sent to Mintlify.`
+      }
     case 'command': {
       const by = `/docs by ${forLog(why.login, 60)} on pull request #${why.number}`
       const to = why.to ? words(why.to) : {}

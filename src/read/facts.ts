@@ -57,6 +57,18 @@ export type CommandFacts =
       readonly commentId?: number
       readonly permission: Knowable<Permission | undefined>
     }
+  /**
+   * A writer's `/docs` that is not carried out, with why: its comment was deleted or edited
+   * since, its pull request is closed, its head moved after the comment, or what decides that
+   * could not be read. `answer`: the comment is still there to react to.
+   */
+  | {
+      readonly kind: 'stopped'
+      readonly login: string
+      readonly commentId?: number
+      readonly why: string
+      readonly answer: boolean
+    }
 
 export interface Facts {
   /** A run started by a comment: whether it is a command, and by whom. */

@@ -11,7 +11,7 @@ import type { Settings } from '../inputs.js'
 import type { MintlifyApi } from '../mintlify/api.js'
 import type { Step } from '../step.js'
 import { gathersOn } from '../trigger/code.js'
-import { closedPull, type Event } from '../trigger/event.js'
+import { closedPull, conversationEvent, type Event } from '../trigger/event.js'
 import { preparePrompt } from '../trigger/prompt.js'
 import type { BranchFacts, Facts, JobFacts, PullFacts } from './facts.js'
 import { known, unknown } from './known.js'
@@ -40,9 +40,9 @@ export async function readRun(
   step: Step,
   context: string
 ): Promise<Read> {
-  if (event?.name !== 'issue_comment')
+  if (!conversationEvent(event?.name) || !event)
     return readChange(settings, event, readers, api, step, context)
-  // A comment: only a command, from someone who may give one, reads anything more.
+  // A comment or a review: only a command, from someone who may give one, reads anything more.
   const { command, event: seen } = await readCommandFacts(event, readers.workflow, step)
   if (!seen || command.kind !== 'command') {
     const why = 'A comment that is not a command to take reads nothing more.'

@@ -41,7 +41,7 @@ const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
  * Untrusted text as it may go into the prompt: without control or invisible characters, then
  * without secrets (in that order, so an invisible character cannot split a key past redaction).
  */
-function clean(text: string): string {
+export function clean(text: string): string {
   return redact(text.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_LINES, '').replace(INVISIBLE, ''))
 }
 

@@ -64,7 +64,7 @@ const PayloadSchema = z.looseObject({
     .nullish()
     .catch(undefined),
   comment: z
-    .looseObject({ id: count, body: text, html_url: text, user: account })
+    .looseObject({ id: count, body: text, html_url: text, user: account, created_at: text })
     .nullish()
     .catch(undefined)
 })
@@ -94,11 +94,15 @@ export interface EventComment {
   /** The author's account type: `User`, `Bot` or `Organization`. */
   readonly authorType?: string
   readonly url?: string
+  /** When it was written (`created_at`, GitHub's clock): the pull request as the command saw it. */
+  readonly createdAt?: string
 }
 
 /** What the action knows about the triggering event before asking GitHub anything. */
 export interface Event {
   readonly name: string
+  /** The account that started the run (`GITHUB_ACTOR`), when the runner names one. */
+  readonly actor?: string
   /** The activity type of the event (`opened`, `synchronize`, `closed`, …), when it has one. */
   readonly action?: string
   readonly owner: string
@@ -140,6 +144,25 @@ export interface Commit {
 }
 
 export const ZERO_SHA = /^0{40}$/
+
+/**
+ * The events of a pull request's review: a review, a comment on its diff, a thread resolved. They
+ * are conversation about the code, not a change to it, and never a command: the action does
+ * nothing on them (only a `/docs` comment in the pull request's conversation commands).
+ */
+export const REVIEW_EVENTS: ReadonlySet<string> = new Set([
+  'pull_request_review',
+  'pull_request_review_comment',
+  'pull_request_review_thread'
+])
+
+/**
+ * Whether a run was started by conversation on a pull request rather than by a change: a comment
+ * (`issue_comment`, which may be a `/docs` command) or a review event (which never is one).
+ */
+export function conversationEvent(name: string | undefined): boolean {
+  return name === 'issue_comment' || REVIEW_EVENTS.has(name ?? '')
+}
 
 /**
  * The pull request the event is about: that of a pull request event (`pull_request`,
@@ -197,6 +220,7 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
   const head = name === 'push' ? payload.head_commit : undefined
   return {
     name,
+    actor: env.GITHUB_ACTOR || undefined,
     action: payload.action ?? undefined,
     owner,
     repo,
@@ -252,7 +276,8 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
             body: payload.comment.body ?? '',
             author: payload.comment.user?.login ?? undefined,
             authorType: payload.comment.user?.type ?? undefined,
-            url: payload.comment.html_url ?? undefined
+            url: payload.comment.html_url ?? undefined,
+            createdAt: payload.comment.created_at ?? undefined
           }
         : undefined,
     payloadError
