@@ -80,7 +80,7 @@ import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
  * The fields of an `issue_comment` payload the demo's edits change.
  *
  * @typedef {object} CommentPayload
- * @property {{ body: string }} comment
+ * @property {{ body: string, created_at: string }} comment
  */
 
 /**
@@ -263,6 +263,16 @@ const DEMOS = {
   },
   command: {
     about: "a reviewer's /docs comment on the pull request goes to its docs job",
+    // The run reads the comment again: GitHub holds it as the payload gives it.
+    scenario: {
+      github: {
+        comments: {
+          'Codertocat/Hello-World#2': [
+            { id: 492700400, user: 'Codertocat', body: '/docs Also document the --retries flag' }
+          ]
+        }
+      }
+    },
     event: { name: 'pull_request', payload: 'pull_request-opened.json' },
     steps: [
       {
@@ -279,6 +289,8 @@ const DEMOS = {
             what: 'a comment by Codertocat, an admin: /docs Also document the --retries flag',
             apply: (payload) => {
               payload.comment.body = '/docs Also document the --retries flag'
+              // After the head commit the simulator makes up (15:20:30Z), as a reviewer would.
+              payload.comment.created_at = '2019-05-15T15:21:00Z'
             }
           }
         }
