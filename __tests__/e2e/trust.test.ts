@@ -97,12 +97,16 @@ describe('only the action’s own record counts', () => {
     expect(creates(sim)).toHaveLength(1)
   })
 
-  it('when the token account cannot be learned, trusts no comment and says why once', async () => {
-    const sim = await sims.start({
-      githubFaults: { graphql: [{ status: 502 }, { status: 502 }, { status: 502 }] }
-    })
+  it('when the token account cannot be learned (refused), trusts no comment and says why once', async () => {
+    const sim = await sims.start({ githubFaults: { graphql: [{ status: 401 }] } })
     const jobId = await existingJob(sim)
-    sim.setScenario({ github: { comments: { 2: [record(jobId)] } } })
+    sim.setScenario({
+      github: {
+        comments: {
+          2: [record(jobId), { user: 'mallory', body: marker({ projectId: 'proj_e2e', jobId }) }]
+        }
+      }
+    })
     const run = await runAction(inputs(sim), onPullRequest(sim))
     expect(run.code).toBe(0)
     expect(messages(sim)).toHaveLength(0)
