@@ -393,6 +393,8 @@ describe('createGitHubApi: the docs pull request', () => {
       state: 'open',
       merged: false,
       author: 'mintlify[bot]',
+      // The id GitHub gives mintlify[bot] (the simulator answers as GitHub's users API does).
+      authorId: 109931778,
       url: 'https://github.com/acme/docs/pull/7',
       labels: ['docs'],
       reviewers: ['octocat'],
