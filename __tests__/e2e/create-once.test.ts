@@ -1,0 +1,71 @@
+// On the built action against the simulator: a create the platform carried out but answered with
+// a 503 or a 429 (each with Retry-After) leaves one job, and the step says a job may exist and
+// where to look; and a job that ends half a poll interval before the deadline is seen completed,
+// at the smallest timeout and at 30 s, by the last check made at the deadline less its share.
+import { describe, expect, it } from '@jest/globals'
+import { QUICK, runAction, simulators } from './harness.js'
+
+const creates = (sim: { requests: { method: string; path: string }[] }) =>
+  sim.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v2/'))
+
+describe('a create that may have been carried out is not sent again', () => {
+  const sims = simulators()
+
+  it.each([
+    ['503', { status: 503, body: '{"error":"Service unavailable"}' }],
+    ['429', { status: 429, body: '{"error":"Rate limit exceeded"}' }]
+  ])('answered %s with Retry-After after the job was made: one job', async (_, answer) => {
+    // `createJob`: the simulator makes the job, then answers with the fault.
+    const fault = { ...answer, headers: { 'Retry-After': '1' }, createJob: true }
+    const sim = await sims.start({ faults: { create: [fault] } })
+    try {
+      const run = await runAction({ ...QUICK, 'base-url': sim.url })
+      expect(run.code).toBe(1)
+      expect(sim.jobs.size).toBe(1)
+      expect(creates(sim)).toHaveLength(1)
+      const error = run.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? ''
+      expect(error).toMatch(/not sent again, to avoid starting a duplicate job\./)
+      expect(error).toContain(
+        'Check the Mintlify dashboard (https://app.mintlify.com) for a job that may exist'
+      )
+      expect(run.summary).toContain('a job that may exist')
+    } finally {
+      await sims.closeAll()
+    }
+  })
+})
+
+describe('a job that ends half a poll interval before the deadline is seen completed', () => {
+  // Two runs at once: the 30 s one sets how long this takes.
+  it.concurrent.each([
+    // The smallest timeout; checks 6 s apart: one at about 6 s, then the last one.
+    ['10s', 10_000, 6_000, 6_000],
+    // Checks growing from 6 s to 15 s: at about 6, 15 and then the last one.
+    ['30s', 30_000, 6_000, 15_000]
+  ])(
+    'with timeout %s',
+    async (timeout, timeoutMs, intervalMs, maxMs) => {
+      const sims = simulators()
+      // The job is made just after the step starts, so it ends a little later than half an
+      // interval before the deadline: within the time the last check is made for.
+      const sim = await sims.start({ jobDurationMs: timeoutMs - intervalMs / 2 })
+      try {
+        const run = await runAction({
+          ...QUICK,
+          'base-url': sim.url,
+          timeout,
+          'poll-interval': `${intervalMs / 1000}s`,
+          'max-poll-interval': `${maxMs / 1000}s`
+        })
+        expect(run.code).toBe(0)
+        expect(run.outputs.status).toBe('completed')
+        // Seen by the last check, near the deadline, not by a regular one.
+        expect(run.ms).toBeGreaterThan(timeoutMs - intervalMs / 2)
+        expect(run.ms).toBeLessThan(timeoutMs + 3_000)
+      } finally {
+        await sims.closeAll()
+      }
+    },
+    45_000
+  )
+})
