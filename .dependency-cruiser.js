@@ -1,0 +1,233 @@
+/**
+ * The layers of src/, checked on the files imports resolve to (`npm run lint:layers`).
+ *
+ * dependency-cruiser resolves every import, static or dynamic, through TypeScript's resolution,
+ * so `../../src/act/act.js`, `./x/../act.js` and `import('../act/act.js')` are the same file to
+ * it, and no comment in a source file switches its rules off. `__tests__/layers.test.ts` writes
+ * each way around the layers into a copy of src/ and checks that this file reports it.
+ */
+
+/**
+ * A set of files: paths relative to the repository, as regular expressions.
+ *
+ * @typedef {{ name: string, holds: string, paths: string[] }} Layer
+ */
+
+/**
+ * The layers, lowest first. A file imports only from its own layer and those below it, so the
+ * arrows run one way and no cycle can come back through a lower layer. Every file under src/ is
+ * in exactly one: a new folder or loose file is placed here before it passes. The trigger/ and
+ * command/ folders hold both pure words about the event and the code that reads the change, so
+ * their files are named one by one.
+ *
+ * @type {Layer[]}
+ */
+export const LAYERS = [
+  {
+    name: 'base',
+    holds: 'errors, durations, safe text, the secrets, the clock, the one HTTP layer',
+    paths: ['^src/(errors|duration|sanitize|runtime|http)[.]ts$', '^src/secrets/']
+  },
+  {
+    name: 'event',
+    holds: 'the event, its references and a command, parsed; no client',
+    paths: ['^src/trigger/(event|ref|docs)[.]ts$', '^src/command/parse[.]ts$']
+  },
+  { name: 'mintlify', holds: 'the agent API client and the job', paths: ['^src/mintlify/'] },
+  {
+    name: 'github',
+    holds: "GitHub's API and the records the action keeps there",
+    paths: ['^src/github/']
+  },
+  {
+    name: 'settings',
+    holds: 'the inputs, parsed once (bounds may come from the clients they are passed to)',
+    paths: ['^src/inputs[.]ts$', '^src/inputs/']
+  },
+  { name: 'run', holds: "the run state and one step's edges", paths: ['^src/(run|step)[.]ts$'] },
+  {
+    name: 'trigger',
+    holds: 'the change and what the agent is told',
+    paths: ['^src/trigger/(code|context|prompt)[.]ts$', '^src/command/prompt[.]ts$']
+  },
+  { name: 'read', holds: 'the read stage', paths: ['^src/read/'] },
+  { name: 'decide', holds: 'the decision, pure', paths: ['^src/decide/'] },
+  { name: 'present', holds: 'the words', paths: ['^src/present/'] },
+  { name: 'publish', holds: 'the sinks', paths: ['^src/publish/'] },
+  { name: 'act', holds: 'carrying out the plan', paths: ['^src/act/'] },
+  { name: 'main', holds: 'the story of a run and its entry', paths: ['^src/(main|index)[.]ts$'] }
+]
+
+/**
+ * The only modules a file in src/decide/ may take values from (types it may take from anywhere
+ * below it): pure functions of their arguments, which read and write nothing.
+ */
+export const PURE = [
+  '^src/trigger/event[.]ts$', // the event's accessors (`readEvent` is its one read: see knownViolations)
+  '^src/trigger/code[.]ts$', // the change's commit and pull request, from the event
+  '^src/command/parse[.]ts$', // a command's words
+  '^src/read/own[.]ts$' // whose work a pull request is, from facts already read
+]
+
+/** Packages a pure module may use: they compute, and read or write nothing. */
+const PURE_PACKAGES = ['(^|/)node_modules/zod/']
+
+const allLayers = LAYERS.flatMap((layer) => layer.paths)
+const clients = ['^src/mintlify/', '^src/github/']
+
+/**
+ * Each layer's rule: nothing above it, types included (a type from above ties the layer to it as
+ * much as a value does).
+ *
+ * @type {import('dependency-cruiser').IForbiddenRuleType[]}
+ */
+const layering = LAYERS.slice(0, -1).map((layer, i) => {
+  const below = LAYERS.slice(0, i).map((lower) => lower.name)
+  return {
+    name: `layer-${layer.name}`,
+    severity: 'error',
+    comment: `The ${layer.name} layer (${layer.holds}) imports only from itself and the layers below it (${below.join(', ') || 'none'}): see LAYERS in .dependency-cruiser.js.`,
+    from: { path: layer.paths },
+    to: { path: LAYERS.slice(i + 1).flatMap((above) => above.paths) }
+  }
+})
+
+const placeIt =
+  'Every file under src/ is in exactly one layer: place a new folder or loose file in LAYERS (.dependency-cruiser.js).'
+
+/**
+ * A known break of a rule by one value import, as dependency-cruiser records it.
+ *
+ * @param {string} rule
+ * @param {string} from
+ * @param {string} to the file the import resolves to (a core module by its bare name)
+ * @param {string} written the import's specifier (a core module without `node:`)
+ * @returns {import('dependency-cruiser').IViolation}
+ */
+function known(rule, from, to, written) {
+  const kind = written.startsWith('.') ? 'local' : 'core'
+  return {
+    type: 'dependency',
+    from,
+    to,
+    unresolvedTo: written,
+    dependencyTypes: [kind, 'import'],
+    rule: { name: rule, severity: 'error' }
+  }
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    ...layering,
+    {
+      // Three rules, because a file may import nothing, be imported by nothing, or both.
+      name: 'in-a-layer',
+      severity: 'error',
+      comment: placeIt,
+      from: { path: '^src/', pathNot: allLayers },
+      to: {}
+    },
+    {
+      name: 'in-a-layer',
+      severity: 'error',
+      comment: placeIt,
+      from: {},
+      to: { path: '^src/', pathNot: allLayers }
+    },
+    {
+      name: 'in-a-layer',
+      severity: 'error',
+      comment: placeIt,
+      from: { orphan: true, path: '^src/', pathNot: allLayers },
+      to: {}
+    },
+    {
+      name: 'no-dynamic-import',
+      severity: 'error',
+      comment:
+        'src/ imports statically, so every import is seen, bundled and checked against the layers; the entry (src/index.ts) needs no import() either.',
+      from: { path: '^src/' },
+      to: { dynamic: true }
+    },
+    {
+      name: 'no-require',
+      severity: 'error',
+      comment: 'src/ is ES modules: no require(), createRequire or `import x = require()`.',
+      from: { path: '^src/' },
+      to: {
+        dependencyTypes: ['require', 'exotic-require', 'amd-require', 'import-equals']
+      }
+    },
+    {
+      name: 'no-create-require',
+      severity: 'error',
+      comment: 'src/ is ES modules: node:module would let a file require() around the layers.',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['core'], path: '^(node:)?module$' }
+    },
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'A cycle inside a layer is still a cycle: the arrows run one way within it too.',
+      from: { path: '^src/' },
+      to: { circular: true }
+    },
+    {
+      name: 'decide-is-pure',
+      severity: 'error',
+      comment:
+        'The decision is pure: from outside src/decide/ it takes types, and values only from the modules in PURE (.dependency-cruiser.js).',
+      from: { path: '^src/decide/' },
+      to: {
+        pathNot: ['^src/decide/', ...PURE],
+        dependencyTypesNot: ['type-only', 'type-import']
+      }
+    },
+    {
+      name: 'pure-stays-pure',
+      severity: 'error',
+      comment:
+        'A module in PURE takes values only from other pure modules and packages that compute (.dependency-cruiser.js).',
+      from: { path: PURE },
+      to: {
+        pathNot: [...PURE, ...PURE_PACKAGES],
+        dependencyTypesNot: ['type-only', 'type-import']
+      }
+    },
+    {
+      name: 'clients-take-no-event',
+      severity: 'error',
+      comment:
+        'The clients take numbers, shas and repositories, never the event: from src/trigger/event.ts they take types at most.',
+      from: { path: clients },
+      to: {
+        path: '^src/trigger/event[.]ts$',
+        dependencyTypesNot: ['type-only', 'type-import']
+      }
+    }
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Each entry is a known break of a rule above, kept so the build stays green until it is
+    // fixed; `__tests__/layers.test.ts` fails once an entry no longer happens, so the list only
+    // shrinks. An entry matches one rule on one import (or one module), nothing else.
+    knownViolations: [
+      // github/change.ts reads the change from the event (its commit through `codeCommit`, its
+      // pull request through `eventPullRequest`): it should take the commit and the pull
+      // request's number from trigger/prompt.ts, which has the event.
+      known('layer-github', 'src/github/change.ts', 'src/trigger/code.ts', '../trigger/code.js'),
+      known(
+        'clients-take-no-event',
+        'src/github/change.ts',
+        'src/trigger/event.ts',
+        '../trigger/event.js'
+      ),
+      // trigger/event.ts holds `readEvent`, which reads the payload's file, beside the pure
+      // accessors the decision uses: the read belongs in a module of its own.
+      known('pure-stays-pure', 'src/trigger/event.ts', 'fs', 'fs')
+    ]
+  }
+}
