@@ -280,7 +280,7 @@ describe('run', () => {
     expect(core.summaries[0]).toContain('&lt;img')
     expect(core.outputs()['pr-link']).toBe('')
     expect(core.warning).toHaveBeenCalledWith(
-      expect.stringContaining('not a plain http(s) URL'),
+      expect.stringContaining('prLink in a form that is not a pull request link'),
       expect.anything()
     )
     for (const line of core.info.mock.calls.flatMap(([m]) => String(m).split('\n'))) {

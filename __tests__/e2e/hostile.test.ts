@@ -184,22 +184,26 @@ describe('pr-link and pr-number', () => {
     expect(run.code).toBe(0)
     expect(run.outputs['pr-link']).toBe('')
     expect(written(run)).not.toContain('hunter2')
-    expect(run.stdout).toContain('https://***@github.com/acme/docs/pull/5')
+    // The refusal names the field and the shape, never the link.
+    expect(run.stdout).toContain('prLink in a form that is not a pull request link')
+    expect(run.stdout).not.toContain('@github.com/acme/docs/pull/5')
   })
 
-  it('takes the number only from a /pull/N path', async () => {
+  it('takes no link that is not a pull request address, whatever its path or query say', async () => {
     const link = 'https://github.com/acme/docs/issues/3?next=/pull/77'
     const sim = await sims.start({ prLink: link })
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
-    expect(run.outputs['pr-link']).toBe(link)
+    expect(run.outputs['pr-link']).toBe('')
     expect(run.outputs['pr-number']).toBe('')
+    expect(written(run)).not.toContain(link)
   })
 
-  it('hands on the normalised link, with nothing HTML or a shell would trip on', async () => {
+  it('hands on nothing HTML or a shell would trip on: a link with a query is no pull request address', async () => {
     const sim = await sims.start({ prLink: 'https://github.com/acme/docs/pull/5?x="<b>"' })
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
-    expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/5?x=%22%3Cb%3E%22')
-    expect(run.outputs['pr-number']).toBe('5')
+    expect(run.outputs['pr-link']).toBe('')
+    expect(run.outputs['pr-number']).toBe('')
+    expect(written(run)).not.toContain('<b>')
   })
 })
 
