@@ -7,109 +7,22 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /**
- * The layers of src/, lowest first: each may import the ones below it, never one above, so no
- * cycle can come back. Arrows run one way: main → act → publish → present → decide → read →
- * clients (github, mintlify, trigger, inputs, the run's state and edges) → base.
- */
-/** @typedef {{ name: string, files: string[], folders?: string[], modules?: string[] }} Layer */
-/** @type {Layer[]} */
-const LAYERS = [
-  {
-    name: 'base',
-    files: [
-      ...['errors', 'duration', 'sanitize', 'runtime', 'http'].map((f) => `src/${f}.ts`),
-      'src/secrets/**'
-    ]
-  },
-  {
-    name: 'clients',
-    files: [
-      'src/github/**',
-      'src/mintlify/**',
-      'src/trigger/**',
-      'src/command/**',
-      'src/inputs/**',
-      'src/inputs.ts',
-      'src/run.ts',
-      'src/step.ts'
-    ],
-    folders: ['github', 'mintlify', 'trigger', 'command', 'inputs'],
-    modules: ['inputs', 'run', 'step']
-  },
-  { name: 'read', files: ['src/read/**'], folders: ['read'] },
-  { name: 'decide', files: ['src/decide/**'], folders: ['decide'] },
-  { name: 'present', files: ['src/present/**'], folders: ['present'] },
-  { name: 'publish', files: ['src/publish/**'], folders: ['publish'] },
-  { name: 'act', files: ['src/act/**'], folders: ['act'] },
-  { name: 'main', files: ['src/main.ts', 'src/index.ts'], modules: ['main'] }
-]
-
-/**
- * Import paths, as written from a file at `src/` or one folder down, that reach `layer`.
- *
- * @param {Layer} layer
- * @returns {string[]}
- */
-function pathsTo(layer) {
-  const folders = (layer.folders ?? []).flatMap((f) => [`./${f}/*`, `../${f}/*`])
-  const modules = (layer.modules ?? []).flatMap((m) => [`./${m}.js`, `../${m}.js`])
-  return [...folders, ...modules]
-}
-
-/**
- * Each layer's rule: nothing above it may be imported.
- *
- * @type {import('eslint').Linter.Config[]}
- */
-const layering = LAYERS.slice(0, -1).map((layer, i) => ({
-  files: layer.files,
-  rules: {
-    '@typescript-eslint/no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: LAYERS.slice(i + 1).flatMap(pathsTo),
-            message: `The ${layer.name} layer imports only what lies below it (see eslint.config.js).`
-          }
-        ]
-      }
-    ]
-  }
-}))
-
-/**
- * The decision is pure: from the clients and the read stage it takes types and pure helpers only,
- * never a module that reads or writes.
+ * The layers of src/ are checked on resolved paths by dependency-cruiser (`npm run lint:layers`,
+ * `.dependency-cruiser.js`), which sees every literal import, static or `import()`, and which no
+ * comment switches off. What no resolver can see is an `import()` of a computed path: it is
+ * refused here, on the syntax, so a file cannot reach around the layers by building a name.
  *
  * @type {import('eslint').Linter.Config}
  */
-const pureDecision = {
-  files: ['src/decide/**'],
+const staticImports = {
+  files: ['src/**'],
   rules: {
-    '@typescript-eslint/no-restricted-imports': [
+    'no-restricted-syntax': [
       'error',
       {
-        patterns: [
-          {
-            group: LAYERS.slice(4).flatMap(pathsTo),
-            message: 'The decide layer imports only what lies below it (see eslint.config.js).'
-          },
-          {
-            group: [
-              '../github/*',
-              '../mintlify/*',
-              '../step.js',
-              '../http.js',
-              '../read/read.js',
-              '../read/pull.js',
-              '../read/recorded.js'
-            ],
-            allowTypeImports: true,
-            message:
-              'The decision is pure: it may take types from here, nothing that reads or writes.'
-          }
-        ]
+        selector: 'ImportExpression',
+        message:
+          'src/ imports statically, so every import is checked against the layers (see .dependency-cruiser.js).'
       }
     ]
   }
@@ -151,8 +64,7 @@ export default defineConfig([
     }
   },
 
-  ...layering,
-  pureDecision,
+  staticImports,
 
   {
     // The simulator and scripts are JSDoc-typed JavaScript. Type-aware rules such as
