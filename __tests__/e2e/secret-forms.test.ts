@@ -1,9 +1,12 @@
 // The built action, against a Mintlify API that echoes the secrets back in other forms (base64 of
-// the request's Authorization header, URL-encoded, credentials written into a URL) and a fake
-// GitHub: no form of any secret reaches the log, the outputs, the job summary or GitHub.
+// the request's Authorization header, URL-encoded, credentials written into a URL; percent-encoded
+// in either case, HTML entities, `\u` escapes, upper case, hex, split by line breaks and invisible
+// characters) and a fake GitHub: no form of any secret reaches the log, the outputs, the job
+// summary or GitHub.
 import { afterEach, describe, expect, it } from '@jest/globals'
+import { giveaways, writeSecret, type Writing } from '../../__fixtures__/secret-encodings.js'
 import { base64, base64url, leakedForms } from '../../__fixtures__/secret-forms.js'
-import { onEvent, QUICK, runAction, simulators, type Simulator } from './harness.js'
+import { onEvent, QUICK, runAction, simulators, type ActionRun, type Simulator } from './harness.js'
 
 const sims = simulators()
 afterEach(() => sims.closeAll())
@@ -104,9 +107,11 @@ describe('every secret, in every form the API echoes it', () => {
     expect(kinds).toEqual(expect.arrayContaining(['createStatus', 'createComment']))
 
     expect(leaks({ ...runText(run), ...sentToGitHub(sim) })).toEqual({})
-    expect(run.outputs['source-repository']).toBe(`https://***@github.com/${DOCS}`)
+    // A repository link with credentials, and a branch name cut by the redaction, are not in the
+    // one shape the action takes them in: they are left out, and said nowhere.
+    expect(run.outputs['source-repository']).toBe('')
     expect(JSON.parse(run.outputs.job ?? '')).toMatchObject({
-      source: { repository: `https://***@github.com/${DOCS}`, ref: expect.stringContaining('***') }
+      source: { repository: null, ref: null }
     })
     expect(run.outputs.model).toMatch(/^model \([A-Za-z0-9+/]*\*\*\*/)
     // A link that carried the key is not handed on.
@@ -136,6 +141,113 @@ describe('every secret, in every form the API echoes it', () => {
     expect(docs).toEqual(expect.arrayContaining(['createComment', 'addLabels']))
 
     expect(leaks({ ...runText(run), ...sentToGitHub(sim) })).toEqual({})
-    expect(run.outputs['source-ref']).toMatch(/^mintlify\/[A-Za-z0-9+/]*\*\*\*/)
+    expect(run.outputs['source-ref']).toBe('')
+  })
+})
+
+/** `KEY` written as `writing` says, every character encoded unless `plain` is among them. */
+const keyAs = (writing: Partial<Writing>) =>
+  writeSecret(KEY, { chars: ['plain'], separators: [], whole: 'none', ...writing })
+
+/** Every secret's giveaways (any form, any 16 characters of it) in each text, by where found. */
+function giveawaysIn(texts: Record<string, string>): Record<string, string[]> {
+  const found: Record<string, string[]> = {}
+  for (const [where, text] of Object.entries(texts)) {
+    const ways = SECRETS.flatMap((secret) => giveaways(text, secret))
+    if (ways.length > 0) found[where] = ways
+  }
+  return found
+}
+
+/** What a crash would print: a stack frame, a line of the bundle, Node's own last words. */
+function expectNoCrash(run: ActionRun): void {
+  const printed = `${run.stdout}\n${run.stderr}`
+  expect(printed).not.toMatch(/^\s+at /m)
+  expect(printed).not.toMatch(/index\.js:\d+/)
+  expect(printed).not.toMatch(/Node\.js v\d+/)
+}
+
+describe('the key in the encodings a reader undoes, in the job and in errors', () => {
+  it('reaches no GitHub request, output, summary or log line', async () => {
+    const sim = await sims.start(
+      {
+        // In the shape of a pull request link, the key upper-cased as its repository's name.
+        prLink: `https://github.com/acme/${keyAs({ chars: ['upper'] })}/pull/101`,
+        jobFields: {
+          model: keyAs({ separators: ['\u200b', '\u202e', '\u00ad', '\ufeff'] }),
+          message: `agent failed: ${keyAs({ chars: ['decimal', 'hexEntity', 'named', 'HEXENTITY'] })}`,
+          source: {
+            // The key's bytes in hex, in upper case, as a repository name.
+            repository: `https://github.com/acme/${keyAs({ whole: 'HEX' })}`,
+            ref: `mintlify/${keyAs({ chars: ['percent', 'PERCENT', 'plain'] })}`
+          }
+        },
+        faults: {
+          get: [
+            {
+              status: 500,
+              body: JSON.stringify({
+                error: `bad key ${keyAs({ chars: ['json', 'JSON'] })}`,
+                detail: `wrapped: ${keyAs({ separators: ['\r\n', '', '', '', ''] })}`,
+                again: keyAs({ chars: ['percent'], whole: 'percentAgain' })
+              })
+            }
+          ]
+        },
+        github: GITHUB
+      },
+      { apiKey: KEY }
+    )
+    const run = await runOnPullRequest(sim)
+    expectNoCrash(run)
+    expect(run.code).toBe(0)
+    const kinds = sim.github.requests.map((r) => r.kind)
+    expect(kinds).toEqual(expect.arrayContaining(['createStatus', 'createComment']))
+    // The answer's error was retried past, and said so in the log.
+    expect(run.stdout).toMatch(/HTTP 500/)
+
+    expect(giveawaysIn({ ...runText(run), ...sentToGitHub(sim) })).toEqual({})
+    expect(run.outputs['pr-link']).toBe('')
+    expect(run.outputs.job).toContain('***')
+  })
+
+  it('in the job id, as hex or upper-cased, reaches nothing', async () => {
+    for (const id of [`job_${keyAs({ whole: 'HEX' })}`, `job.${keyAs({ chars: ['upper'] })}`]) {
+      const sim = await sims.start({ jobIds: [id], github: GITHUB }, { apiKey: KEY })
+      const run = await runAction(
+        { ...QUICK, 'api-key': KEY, 'base-url': sim.url, wait: 'false' },
+        { env: { RUNNER_DEBUG: '1' } }
+      )
+      expectNoCrash(run)
+      expect(sim.requests.length).toBeGreaterThan(0)
+      expect(giveawaysIn({ ...runText(run), ...sentToGitHub(sim) })).toEqual({})
+      await sims.closeAll()
+    }
+  })
+})
+
+describe('a secret input of 100,000 characters', () => {
+  it('gives at worst a clear error: no stack trace, and not its text', async () => {
+    let seed = 7
+    let key = 'mint_'
+    while (key.length < 100_000) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0
+      key += 'abcdefghijklmnopqrstuvwxyz0123456789'[(seed >>> 16) % 36]
+    }
+    const sim = await sims.start({}, { apiKey: key })
+    const run = await runAction({ ...QUICK, 'api-key': key, 'base-url': sim.url })
+    expectNoCrash(run)
+    expect([0, 1]).toContain(run.code)
+    const written = runText(run)
+    // Any 16 characters in a row of it would be a giveaway; a slice of it is enough to look for.
+    const parts = Array.from({ length: 200 }, (_, i) => key.slice(i * 499, i * 499 + 16))
+    for (const [where, text] of Object.entries(written)) {
+      expect({ where, found: parts.filter((part) => text.includes(part)) }).toEqual({
+        where,
+        found: []
+      })
+    }
+    // A refusal (an input too long, or a header the server will not take) is one error line.
+    expect(run.stdout.match(/^::error::/gm) ?? []).toHaveLength(run.code === 1 ? 1 : 0)
   })
 })
