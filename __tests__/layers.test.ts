@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import {
+  appendFileSync,
   cpSync,
   mkdirSync,
   mkdtempSync,
@@ -149,6 +150,8 @@ type Probe = {
   from: { layer: string; rank: number }
   to: { layer: string; rank: number; file: string }
   form: Form
+  /** What the file says, for the failure message. */
+  text: string
 }
 
 describe('a copy of src/ with ways around the layers written into it', () => {
@@ -180,8 +183,9 @@ describe('a copy of src/ with ways around the layers written into it', () => {
     })
     generated = fc.sample(probe, 60).map((p, n) => {
       const file = `src/${p.from.folder}/probe-generated-${n}.ts`
-      write(file, p.comment + statement(p.form, spell(file, p.to.file, p.how)))
-      return { file, from: p.from, to: p.to, form: p.form }
+      const text = p.comment + statement(p.form, spell(file, p.to.file, p.how))
+      write(file, text)
+      return { file, from: p.from, to: p.to, form: p.form, text }
     })
 
     // The ways around an import-text lint a design review found, one file each.
@@ -240,6 +244,10 @@ describe('a copy of src/ with ways around the layers written into it', () => {
         ''
       ].join('\n')
     )
+    // A pure module that starts to write, and a client taking data from the event.
+    appendFileSync(join(dir, 'src/read/own.ts'), "\nexport { writeFileSync } from 'node:fs'\n")
+    write('src/github/probe-event.ts', "export { readEvent } from '../trigger/event.js'\n")
+    write('src/mintlify/probe-event-type.ts', "export type { Event } from '../trigger/event.js'\n")
     write(
       'src/act/probe-cycle-a.ts',
       "import { b } from './probe-cycle-b.js'\nexport const a = b\n"
@@ -311,7 +319,14 @@ describe('a copy of src/ with ways around the layers written into it', () => {
     ['require() upward', 'layer-read', 'src/read/probe-require.ts', 'src/act/act.ts'],
     ['require() at all', 'no-require', 'src/read/probe-require.ts', 'src/act/act.ts'],
     ['createRequire', 'no-create-require', 'src/read/probe-require.ts', 'module'],
-    ['a cycle inside a layer', 'no-cycle', 'src/act/probe-cycle-a.ts', 'src/act/probe-cycle-b.ts']
+    ['a cycle inside a layer', 'no-cycle', 'src/act/probe-cycle-a.ts', 'src/act/probe-cycle-b.ts'],
+    ['a pure module that writes', 'pure-stays-pure', 'src/read/own.ts', 'fs'],
+    [
+      'a client taking data from the event',
+      'clients-take-no-event',
+      'src/github/probe-event.ts',
+      'src/trigger/event.ts'
+    ]
   ])('report %s (%s)', (_what, rule, from, to) => {
     expect(reported(rule, from, to)).toBe(true)
   })
@@ -322,6 +337,12 @@ describe('a copy of src/ with ways around the layers written into it', () => {
 
   it('let the decision take types from anywhere below it, and values from a pure module', () => {
     expect(failing(result).filter((v) => v.includes('src/decide/probe-types.ts'))).toEqual([])
+  })
+
+  it("let a client take the event's types", () => {
+    expect(failing(result).filter((v) => v.includes('src/mintlify/probe-event-type.ts'))).toEqual(
+      []
+    )
   })
 
   it('report an import upward in any form and spelling, and only upward', () => {
