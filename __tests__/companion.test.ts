@@ -15,6 +15,49 @@ describe('the status comment marker', () => {
     )
   })
 
+  it('reads back the docs pull request it records, with the commit (property)', () => {
+    const name = fc.stringMatching(/^[A-Za-z0-9_.-]{1,20}$/)
+    const sha = fc.option(fc.stringMatching(/^[0-9a-f]{40}$/), { nil: undefined })
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.record({ owner: name, repo: name, number: fc.integer({ min: 1, max: 1e9 }) }),
+        sha,
+        (jobId, docs, sha) => {
+          const recorded = { projectId: 'proj', jobId, ...(sha ? { sha } : {}), docs }
+          expect(readMarker(`${marker(recorded)}\nbody`)).toEqual(recorded)
+        }
+      )
+    )
+    // A marker an earlier version wrote, without the docs pull request, still reads.
+    expect(readMarker('<!-- mintlify-agent-action project=p job=j -->')).toEqual({
+      projectId: 'p',
+      jobId: 'j'
+    })
+  })
+
+  it('records the docs pull request GitHub showed as the agent’s, never one it did not', () => {
+    const docs = { owner: 'acme', repo: 'docs', number: 101 }
+    const base = {
+      projectId: 'proj',
+      job: { id: 'job_1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/101' },
+      outcome: { kind: 'finished', phase: 'completed' },
+      notes: [],
+      written: {}
+    } as unknown as RunState
+    const body = (more: Partial<RunState>) =>
+      readMarker(statusComment({ ...base, ...more } as RunState, { reuse: true }))
+    expect(body({ docs: { ref: docs, state: 'open' } })?.docs).toEqual(docs)
+    expect(body({ docs: { ref: docs, state: 'foreign', why: 'x' } })?.docs).toBeUndefined()
+    const before = { ...docs, number: 7 }
+    expect(
+      body({ docs: { ref: docs, state: 'foreign', why: 'x' }, recordedDocs: before })?.docs
+    ).toEqual(before)
+    expect(body({ docs: { ref: docs, state: 'unknown' }, recordedDocs: before })?.docs).toEqual(
+      before
+    )
+  })
+
   it('reads nothing from a marker that does not open the comment (property)', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (before, jobId) => {
@@ -108,10 +151,10 @@ describe('statusComment', () => {
     const body = completed({
       id: 'job_1',
       status: 'completed',
-      prLink: 'https://github.com/acme/docs/pull/110/files'
+      prLink: 'https://github.com/acme/docs/pull/110'
     })
     expect(body).toContain(
-      '<th>Docs pull request</th><td><a href="https://github.com/acme/docs/pull/110/files">' +
+      '<th>Docs pull request</th><td><a href="https://github.com/acme/docs/pull/110">' +
         'acme/docs#110</a></td>'
     )
     // A bare number would read as a pull request of the repository the comment is on.

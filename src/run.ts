@@ -89,6 +89,11 @@ export interface RunState {
    * platform may not know (a key given as the project id).
    */
   accepted?: boolean
+  /**
+   * The docs pull request the status comment records for the job this run follows: the only one
+   * it writes to or calls ready, whatever the platform's answer names.
+   */
+  recordedDocs?: PullRef
   /** A `/docs` command the run took: the comment that gets a reaction when the job ends. */
   acknowledge?: { readonly commentId: number }
   /** The addresses of what the sinks wrote on GitHub. */

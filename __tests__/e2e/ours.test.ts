@@ -4,7 +4,15 @@
 // no reviewers, no labels, is never closed, never called ready, and is not handed on.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { marker } from '../../src/github/companion.js'
-import { onEvent, pushOnto, QUICK, runAction, simulators, type Simulator } from './harness.js'
+import {
+  existingJob,
+  onEvent,
+  pushOnto,
+  QUICK,
+  runAction,
+  simulators,
+  type Simulator
+} from './harness.js'
 
 const sims = simulators()
 afterEach(() => sims.closeAll())
@@ -199,4 +207,45 @@ describe('a platform link or id outside the one strict shape', () => {
       expect(writesTo(sim, DOCS, 101)).toEqual([])
     }
   )
+})
+
+describe('a recorded job whose answer names another docs pull request than the record', () => {
+  it('writes nothing to the one the answer names: the record is what GitHub showed before', async () => {
+    // The status comment recorded acme/docs#150 for the job; the job's answer now names #101,
+    // which mintlify[bot] opened too (another change's docs pull request, say). A new job opens
+    // #102.
+    const sim = await sims.start({
+      github: {
+        tokens: {
+          workflow: { token: WORKFLOW_TOKEN, user: 'github-actions[bot]', repos: [CODE] },
+          docs: { token: DOCS_TOKEN, user: DOCS_ACCOUNT, repos: [DOCS] }
+        }
+      }
+    })
+    const jobId = await existingJob(sim)
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    const recorded = {
+      projectId: 'proj_e2e',
+      jobId,
+      docs: { owner: 'acme', repo: 'docs', number: 150 }
+    }
+    sim.setScenario({
+      github: {
+        comments: { [`${CODE}#2`]: [{ user: 'github-actions[bot]', body: marker(recorded) }] }
+      }
+    })
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-synchronize.json')
+    )
+    expect(run.code).toBe(0)
+    expect(writesTo(sim, DOCS, 101)).toEqual([])
+    expect(run.stdout).toContain('the record on the code pull request names acme/docs#150')
+    // The job the record names cannot be trusted with its docs pull request: a new job is
+    // started, and its own docs pull request is followed and recorded.
+    expect(run.outputs['pr-link']).toBe(`https://github.com/${DOCS}/pull/102`)
+    expect(writesTo(sim, DOCS, 102)).toContain('comment')
+    const status = sim.comments.find((c) => `${c.owner}/${c.repo}` === CODE)
+    expect(status?.body).toMatch(/docs=acme\/docs#102 -->/)
+  })
 })

@@ -103,13 +103,14 @@ async function start(
   if (begun.keep) state.branch = begun.keep
   for (const note of [words.note, begun.note]) if (note) state.notes.push(note)
   state.told = toldCommit(settings, begun, recorded, state.trigger?.commit?.sha)
+  if (recorded?.docs && recorded.jobId === begun.job.id) state.recordedDocs = recorded.docs
   if (!begun.job.id) throw new Error(NO_JOB_ID)
   // Without waiting, the start is also the end: the sinks write once, when the run is over.
   if (!settings.wait) state.outcome = { kind: 'started', mode: state.mode }
   else await watch(run, api)
   // Nothing says the docs are ready before their pull request was read.
   if (event && endsWithLink(state)) {
-    state.docs = await readDocsPull(state.job, event, readers, step.afterJob())
+    state.docs = await readDocsPull(state.job, event, readers, step.afterJob(), state.recordedDocs)
     // A pull request whose state could not be read is said once, as a warning with the fix; a
     // link no token is sent for is the docs pull request sink's warning.
     const why = state.docs?.why

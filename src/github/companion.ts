@@ -9,6 +9,7 @@ import { jobIdProblem } from '../mintlify/job.js'
 import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import type { Event } from '../trigger/event.js'
+import { pullName, type PullRef } from '../trigger/ref.js'
 import type { Account, GitHubApi, IssueComment } from './api.js'
 import { readBacklink } from './backlink.js'
 import { DeletedAgain, OwnedComment, writtenBy, type FindFailure } from './own-comment.js'
@@ -16,7 +17,7 @@ import { describeGitHubError, gitHubError, Surface } from './policy.js'
 
 /** The marker, alone on the first line of the body, as the action writes it. */
 const MARKER =
-  /^<!-- mintlify-agent-action project=(\S+) job=(\S+?)(?: sha=([0-9a-f]{40}))? -->(?:\r?\n|$)/
+  /^<!-- mintlify-agent-action project=(\S+) job=(\S+?)(?: sha=([0-9a-f]{40}))?(?: docs=([A-Za-z0-9_.-]{1,100})\/([A-Za-z0-9_.-]{1,100})#([1-9]\d{0,9}))? -->(?:\r?\n|$)/
 
 /**
  * The account the workflow token (`github-token`'s default) always acts as: REST's
@@ -32,13 +33,19 @@ export interface Recorded {
   readonly jobId: string
   /** The last code commit the job was told about, when one was. */
   readonly sha?: string
+  /**
+   * The docs pull request GitHub showed as the agent's for this job: the only one a later run
+   * for the job writes to, whatever the platform's answer names then.
+   */
+  readonly docs?: PullRef
 }
 
 /** The hidden line that lets a later run find the comment and its job; ids are URL-encoded. */
 export function marker(recorded: Recorded): string {
   const encode = (value: string) => encodeURIComponent(value).replace(/-/g, '%2D')
   const sha = recorded.sha && /^[0-9a-f]{40}$/.test(recorded.sha) ? ` sha=${recorded.sha}` : ''
-  return `<!-- mintlify-agent-action project=${encode(recorded.projectId)} job=${encode(recorded.jobId)}${sha} -->`
+  const docs = recorded.docs ? ` docs=${pullName(recorded.docs)}` : ''
+  return `<!-- mintlify-agent-action project=${encode(recorded.projectId)} job=${encode(recorded.jobId)}${sha}${docs} -->`
 }
 
 /**
@@ -52,7 +59,11 @@ export function readMarker(body: string): Recorded | undefined {
     const projectId = decodeURIComponent(match[1] ?? '')
     const jobId = decodeURIComponent(match[2] ?? '')
     const sha = match[3]
-    return projectId && jobId ? { projectId, jobId, ...(sha ? { sha } : {}) } : undefined
+    const [owner, repo, number] = [match[4], match[5], match[6]]
+    const docs = owner && repo && number ? { owner, repo, number: Number(number) } : undefined
+    return projectId && jobId
+      ? { projectId, jobId, ...(sha ? { sha } : {}), ...(docs ? { docs } : {}) }
+      : undefined
   } catch {
     return undefined
   }

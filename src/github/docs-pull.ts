@@ -16,7 +16,7 @@ import {
   type DocsJob,
   type DocsPullState
 } from '../trigger/docs.js'
-import { pullName } from '../trigger/ref.js'
+import { pullName, type PullRef } from '../trigger/ref.js'
 
 /** The docs pull request's state, and the pull request as read when it could be. */
 export interface DocsPull extends DocsPullState {
@@ -41,7 +41,8 @@ export async function readDocsPull(
   job: DocsJob | undefined,
   event: Event,
   readers: DocsReaders,
-  within: Within
+  within: Within,
+  recorded?: PullRef
 ): Promise<DocsPull | undefined> {
   const target = docsTargetOf(job, event.serverUrl, event)
   if (!target) return undefined
@@ -58,7 +59,13 @@ export async function readDocsPull(
   }
   try {
     const pull = await within((signal) => github.getPull(ref.owner, ref.repo, ref.number, signal))
-    const foreign = notTheAgents(ref, pull, readers.agents ?? [AGENT_APP.login], event.serverUrl)
+    const foreign = notTheAgents(
+      ref,
+      pull,
+      readers.agents ?? [AGENT_APP.login],
+      event.serverUrl,
+      recorded
+    )
     if (foreign) return { ref, state: 'foreign', why: foreign }
     return { ref, state: pull.merged ? 'merged' : pull.state, pull }
   } catch (error: unknown) {

@@ -8,9 +8,20 @@ import { formatDuration } from '../duration.js'
 import { marker } from '../github/companion.js'
 import { STATUS_TABLE } from '../mintlify/job.js'
 import type { RunState } from '../run.js'
+import type { PullRef } from '../trigger/ref.js'
 import { escapeMarkup, safeLink } from '../sanitize.js'
 import { anchor, messageMarkup, pullMarkup, urlMarkup } from './links.js'
 import { verdictOf } from './verdict.js'
+
+/**
+ * The docs pull request the marker records: the one GitHub showed as the agent's this run, else
+ * the one recorded before. A pull request that is not the agent's is never recorded.
+ */
+function docsRecord(state: RunState): PullRef | undefined {
+  const { docs } = state
+  const shown = docs?.ref && docs.state !== 'unknown' && docs.state !== 'foreign'
+  return shown ? docs.ref : state.recordedDocs
+}
 
 /** What the comment needs beyond the run's state. */
 export interface CommentOptions {
@@ -42,7 +53,7 @@ export function statusComment(state: RunState, options: CommentOptions): string 
   }
   const table = rows.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')
   return [
-    marker({ projectId: state.projectId, jobId, sha: state.told }),
+    marker({ projectId: state.projectId, jobId, sha: state.told, docs: docsRecord(state) }),
     `### ${verdict.comment}`,
     '',
     `<table>${table}</table>`,

@@ -241,7 +241,13 @@ export class DocsPullSink implements Sink {
             ? known
             : await within((signal) => this.github.getPull(ref.owner, ref.repo, ref.number, signal))
         // Nothing is read or written on a pull request GitHub does not show as the agent's.
-        const foreign = notTheAgents(ref, pull, this.options.agents, this.options.serverUrl)
+        const foreign = notTheAgents(
+          ref,
+          pull,
+          this.options.agents,
+          this.options.serverUrl,
+          state.recordedDocs
+        )
         if (foreign) return { foreign }
         const backlink = this.comment(
           ref,

@@ -19,6 +19,7 @@ import { agentByEvent, agentByPulls } from './own.js'
 import { readCommandFacts } from './command.js'
 import { readPull } from './pull.js'
 import { readBranchRecord, readRecordedJob } from './recorded.js'
+import type { PullRef } from '../trigger/ref.js'
 
 export interface Read {
   readonly facts: Facts
@@ -111,9 +112,15 @@ async function readChange(
   // A closed pull request's job is read where it is acted on, not to plan.
   const job =
     jobId && !closed && !stops
-      ? await readRecordedJob(jobId, from, event, readers, api, step)
+      ? await readRecordedJob(jobId, from, event, readers, api, step, recordedDocs(pull, jobId))
       : undefined
   return { facts: { ...facts, branch, job }, companion }
+}
+
+/** The docs pull request the pull request's comment records for `jobId`, when it names one. */
+function recordedDocs(pull: PullFacts | undefined, jobId: string): PullRef | undefined {
+  const recorded = pull?.recorded.known ? pull.recorded.value : undefined
+  return recorded?.jobId === jobId ? recorded.docs : undefined
 }
 
 /** The job the pull request's comment records, when later runs send it the change. */

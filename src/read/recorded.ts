@@ -15,6 +15,7 @@ import { forLog } from '../sanitize.js'
 import type { Step } from '../step.js'
 import { codeCommit } from '../trigger/code.js'
 import type { Event } from '../trigger/event.js'
+import type { PullRef } from '../trigger/ref.js'
 import type { JobFacts } from './facts.js'
 import { causeOf, known, unknown, type Knowable } from './known.js'
 
@@ -57,7 +58,8 @@ export async function readRecordedJob(
   event: Event,
   readers: DocsReaders,
   api: MintlifyApi | undefined,
-  step: Step
+  step: Step,
+  recordedDocs?: PullRef
 ): Promise<JobFacts> {
   if (!api) {
     const why = unknown('A dry run sends Mintlify nothing, not even a read.', 'not-asked')
@@ -72,7 +74,13 @@ export async function readRecordedJob(
   }
   const phase = known(classifyStatus(job.status).phase)
   if (!job.prLink) return { jobId, from, phase, docs: known('none' as const) }
-  const docs = await readDocsPull(job, event, readers, step.within(step.budgets.lookup))
+  const docs = await readDocsPull(
+    job,
+    event,
+    readers,
+    step.within(step.budgets.lookup),
+    recordedDocs
+  )
   const docsRef = docs?.ref
   if (!docs || docs.state === 'unknown' || docs.state === 'foreign') {
     const why = docs?.why ?? `The docs pull request of agent job ${id} could not be read.`
