@@ -8,6 +8,9 @@
 /** The multiplier of the polynomial hash (odd, so every power of it is too). */
 const BASE = 0x01000193
 
+/** Size of the filter in `Windows.seen`: 2^21 bits (256 KiB), few false hits for any secret. */
+const FILTER_BITS = 1 << 21
+
 /** `BASE` to the power `exponent`, modulo 2^32. */
 function power(exponent: number): number {
   let result = 1
@@ -26,6 +29,11 @@ export class Windows {
   private readonly first = new Map<number, number>()
   /** Further windows with a hash already taken, different from the first (rare). */
   private readonly more = new Map<number, number[]>()
+  /**
+   * One bit per low bits of a key: set for every window held. Most windows of a text are none of
+   * the secret's, and this turns them away without a map lookup.
+   */
+  private readonly seen = new Int32Array(FILTER_BITS >>> 5)
 
   constructor(width: number) {
     if (!Number.isInteger(width) || width < 1) throw new RangeError('a window is at least 1 long')
@@ -49,6 +57,8 @@ export class Windows {
       const taken = this.first.get(key)
       if (taken === undefined) {
         this.first.set(key, at)
+        const bit = key & (FILTER_BITS - 1)
+        this.seen[bit >>> 5] = (this.seen[bit >>> 5] ?? 0) | (1 << (bit & 31))
         return
       }
       if (this.matches(this.pool, at, taken)) return
@@ -65,17 +75,28 @@ export class Windows {
    */
   find(codes: Uint16Array, length: number, found: (start: number, end: number) => void): void {
     if (this.first.size === 0) return
-    this.roll(codes, 0, length, (end, key) => {
+    // The rolling hash of `roll`, written out: this loop runs once per unit of every text.
+    const width = this.width
+    const drop = this.drop
+    const seen = this.seen
+    let hash = 0
+    for (let i = 0; i < length; i++) {
+      if (i >= width) hash = (hash - Math.imul(codes[i - width] ?? 0, drop)) | 0
+      hash = (Math.imul(hash, BASE) + (codes[i] ?? 0)) | 0
+      if (i < width - 1) continue
+      const key = hash >>> 2
+      const bit = key & (FILTER_BITS - 1)
+      if (((seen[bit >>> 5] ?? 0) & (1 << (bit & 31))) === 0) continue
       const at = this.first.get(key)
-      if (at === undefined) return
-      const start = end - this.width
+      if (at === undefined) continue
+      const start = i + 1 - width
       if (
         this.matches(codes, start, at) ||
-        this.more.get(key)?.some((o) => this.matches(codes, start, o))
+        this.more.get(key)?.some((other) => this.matches(codes, start, other))
       ) {
-        found(start, end)
+        found(start, i + 1)
       }
-    })
+    }
   }
 
   /** Copies `needle` to the end of the pool; its offset there. */
