@@ -46,7 +46,7 @@ describe('the status comment marker', () => {
       written: {}
     } as unknown as RunState
     const body = (more: Partial<RunState>) =>
-      readMarker(statusComment({ ...base, ...more } as RunState, { reuse: true }))
+      readMarker(statusComment({ ...base, ...more }, { reuse: true }))
     expect(body({ docs: { ref: docs, state: 'open' } })?.docs).toEqual(docs)
     expect(body({ docs: { ref: docs, state: 'foreign', why: 'x' } })?.docs).toBeUndefined()
     const before = { ...docs, number: 7 }

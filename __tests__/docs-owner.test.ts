@@ -55,11 +55,10 @@ describe('notTheAgents: a docs pull request GitHub shows as the agent’s', () =
         if (notTheAgents(DOCS, p, a, s, r) !== undefined) return
         expect(p.number).toBe(DOCS.number)
         expect(a).toContain(p.author?.toLowerCase())
-        if (r) expect(pullName(r).toLowerCase()).toBe(pullName(DOCS).toLowerCase())
+        expect(pullName(r ?? DOCS).toLowerCase()).toBe(pullName(DOCS).toLowerCase())
         // mintlify[bot] on github.com is its own id, when GitHub gives one.
-        if (p.author?.toLowerCase() === 'mintlify[bot]' && s === SERVER && p.authorId) {
-          expect(p.authorId).toBe(MINTLIFY_BOT.id)
-        }
+        const app = p.author?.toLowerCase() === 'mintlify[bot]' && s === SERVER
+        expect(app && p.authorId !== undefined ? p.authorId : MINTLIFY_BOT.id).toBe(MINTLIFY_BOT.id)
       })
     )
   })
