@@ -29,6 +29,7 @@ const SETTINGS: Settings = {
   jobId: '',
   comment: 'off',
   check: 'auto',
+  preview: 'auto',
   reuseJob: true,
   dryRun: false,
   docsToken: '',

@@ -178,6 +178,17 @@ const DEMOS = {
       'docs-labels': 'documentation'
     }
   },
+  preview: {
+    about: 'the docs pull request is open: a preview of its branch is deployed and linked',
+    event: { name: 'pull_request', payload: 'pull_request-opened.json' },
+    scenario: {
+      // The agent's docs pull request, on the branch the job names (`mintlify/agent-1`).
+      github: {
+        pulls: { 'acme/docs#101': { user: 'mintlify[bot]', head: { ref: 'mintlify/agent-1' } } }
+      },
+      preview: { buildMs: 2500 }
+    }
+  },
   monorepo: {
     about:
       'docs in the code repository: github-token follows the docs pull request; its own run is skipped',
@@ -384,7 +395,7 @@ function heading(title) {
  * What kind of request the simulator received: one of the three Mintlify job routes, or GitHub.
  *
  * @param {RecordedRequest} request
- * @returns {'create' | 'message' | 'get' | 'github' | 'other'}
+ * @returns {import('../simulator/routes.js').RouteKind | 'github' | 'other'}
  */
 function kindOf(request) {
   const path = request.path.split('?')[0] ?? ''
@@ -442,6 +453,9 @@ function showRequests(requests) {
   console.log(
     `Counted: ${count('create')} × POST …/job, ${count('message')} × POST …/message, ` +
       `${count('get')} × GET …/job/{id}, ${count('github')} × GitHub` +
+      (count('preview') + count('previewStatus') > 0
+        ? `, ${count('preview')} × POST …/preview, ${count('previewStatus')} × GET …/update-status`
+        : '') +
       (count('other') > 0 ? `, ${count('other')} × other` : '')
   )
 }

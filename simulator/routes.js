@@ -1,12 +1,14 @@
 // @ts-check
+import { matchPreviewRoute } from './preview.js'
 
 /**
- * @typedef {'create' | 'get' | 'message'} RouteKind
+ * @typedef {'create' | 'get' | 'message' | import('./preview.js').PreviewRouteKind} RouteKind
  * @typedef {object} Route
  * @property {RouteKind} kind
  * @property {'GET' | 'POST'} method the one method the route answers
  * @property {string} projectId percent-decoded
  * @property {string | null} jobId percent-decoded; null on the create route
+ * @property {string} [statusId] percent-decoded, on the preview status route
  * @typedef {{ status: 400 | 404, error: string }} RouteError
  */
 
@@ -21,6 +23,9 @@
  * @returns {Route | RouteError}
  */
 export function matchRoute(target) {
+  // The v1 preview deployment routes (`preview.js`), beside the agent's.
+  const preview = matchPreviewRoute(target)
+  if (preview) return preview
   const pathname = target.split('?', 1)[0] ?? ''
   if (!pathname.startsWith('/')) return { status: 404, error: 'Not found' }
 

@@ -1,6 +1,7 @@
 // @ts-check
 import { defaultGitHubSettings } from './github-data.js'
 import { GITHUB_ROUTE_KINDS } from './github-routes.js'
+import { defaultPreviewKnobs, mergePreviewKnobs } from './preview.js'
 
 /**
  * @typedef {'active' | 'completed' | 'failed' | 'archived'} JobStatus
@@ -46,6 +47,7 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  * @property {boolean} keyExpired
  * @property {GitHubSettings} github
  * @property {Record<GitHubRouteKind, Fault[]>} githubFaults
+ * @property {import('./preview.js').PreviewKnobs} preview
  */
 
 /**
@@ -82,6 +84,10 @@ import { GITHUB_ROUTE_KINDS } from './github-routes.js'
  * @property {GitHubInput} [github] the fake GitHub's data; see `GitHubInput`
  * @property {Partial<Record<GitHubRouteKind, Fault[]>>} [githubFaults] queues per GitHub route
  *   kind, as `faults`
+ * @property {import('./preview.js').PreviewInput} [preview] the preview deployments: `available`
+ *   (false: the plan has none, 403), `buildMs`, `outcome` (success or failure), the failure's
+ *   `summary`, `previewUrl` (verbatim; null: one made from the branch), `rateLimit` (5 a minute
+ *   per organization); faults go in `faults.preview` and `faults.previewStatus`
  */
 
 /**
@@ -200,7 +206,7 @@ export function defaultScenario() {
     prLink: true,
     jobFields: {},
     jobIds: [],
-    faults: { create: [], get: [], message: [] },
+    faults: { create: [], get: [], message: [], preview: [], previewStatus: [] },
     flakiness: 0,
     rateLimit: { limit: 100, windowMs: 3_600_000 },
     staleReadsAfterMessage: 0,
@@ -213,7 +219,8 @@ export function defaultScenario() {
     github: defaultGitHubSettings(),
     githubFaults: /** @type {Record<GitHubRouteKind, Fault[]>} */ (
       /** @type {unknown} */ (Object.fromEntries(GITHUB_ROUTE_KINDS.map((kind) => [kind, []])))
-    )
+    ),
+    preview: defaultPreviewKnobs()
   }
 }
 
@@ -247,7 +254,13 @@ export function mergeScenario(base, input) {
   if (input.prLink !== undefined) next.prLink = input.prLink
   if (input.jobFields !== undefined) next.jobFields = { ...input.jobFields }
   if (input.jobIds !== undefined) next.jobIds = [...input.jobIds]
-  for (const kind of /** @type {const} */ (['create', 'get', 'message'])) {
+  for (const kind of /** @type {const} */ ([
+    'create',
+    'get',
+    'message',
+    'preview',
+    'previewStatus'
+  ])) {
     const queue = input.faults?.[kind]
     if (queue !== undefined) next.faults[kind] = queue.map((fault) => ({ ...fault }))
   }
@@ -329,6 +342,7 @@ export function mergeScenario(base, input) {
     }
   }
   if (input.github !== undefined) next.github = mergeGitHub(base.github, input.github)
+  if (input.preview !== undefined) next.preview = mergePreviewKnobs(base.preview, input.preview)
   return next
 }
 

@@ -10,6 +10,7 @@ import { followUp, newJob, randomJobId, readView, renderJob, settle } from './jo
 import { seededRandom } from './random.js'
 import { createRateLimiter } from './rate-limit.js'
 import { matchRoute, refuse } from './routes.js'
+import { createPreviews } from './preview.js'
 import { defaultScenario, mergeScenario } from './scenario.js'
 
 /**
@@ -67,6 +68,8 @@ import { defaultScenario, mergeScenario } from './scenario.js'
  *   `pulls` what was written to pull requests; `deleteComment(id)` deletes a comment as a person
  *   on GitHub would
  * @property {() => number} creates how many jobs were actually created
+ * @property {Map<string, import('./preview.js').Deployment>} previews the preview deployments
+ *   requested, by status id
  * @property {(scenario: ScenarioInput) => void} setScenario merges knobs while running
  * @property {() => Promise<void>} close stops listening and destroys every open connection
  */
@@ -98,6 +101,7 @@ export async function startSimulator(options = {}) {
   let created = 0
   const limiter = createRateLimiter()
   const github = createGitHub({ now })
+  const previews = createPreviews()
   /** @type {Map<string, JobRecord>} */
   const jobs = new Map()
   /** @type {RecordedRequest[]} */
@@ -229,6 +233,18 @@ export async function startSimulator(options = {}) {
    */
   const handle = (route, headers, body, address) => {
     const caller = { authorization: headers.authorization, address, apiKey }
+    if (route.kind === 'preview' || route.kind === 'previewStatus') {
+      const previewed = previews.handle(
+        /** @type {import('./preview.js').PreviewRoute} */ (route),
+        {
+          body,
+          now: now(),
+          knobs: scenario.preview,
+          refuse: (projectId) => refuse({ ...route, projectId }, caller, scenario)
+        }
+      )
+      return errorAnswer(previewed.status, '', previewed.headers, previewed.body)
+    }
     const refused = refuse(route, caller, scenario)
     if (refused) return errorAnswer(refused.status, refused.error, refused.headers)
     const at = now()
@@ -382,6 +398,7 @@ export async function startSimulator(options = {}) {
       deleteComment: github.deleteComment
     },
     creates: () => created,
+    previews: previews.deployments,
     setScenario(input) {
       scenario = mergeScenario(scenario, input)
       if (input.seed !== undefined) random = seededRandom(input.seed)
@@ -477,10 +494,11 @@ function bodyNote(githubRoute, method, path, body) {
  * @param {number} status
  * @param {string} message
  * @param {Record<string, string>} [headers]
+ * @param {unknown} [body] sent instead of `{error: message}`
  * @returns {Answer}
  */
-function errorAnswer(status, message, headers = {}) {
-  return answer(status, JSON.stringify({ error: message }), {
+function errorAnswer(status, message, headers = {}, body = undefined) {
+  return answer(status, JSON.stringify(body ?? { error: message }), {
     'content-type': JSON_TYPE,
     ...headers
   })

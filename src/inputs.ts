@@ -52,6 +52,8 @@ export interface Settings {
   readonly comment: 'auto' | 'off'
   /** `auto`: set the docs check (a commit status) on the code change's head commit; `off`: none. */
   readonly check: 'auto' | 'off'
+  /** `auto`: request and follow a preview deployment of the docs pull request's branch; `off`: none. */
+  readonly preview: 'auto' | 'off'
   /** Send the prompt to the job the pull request's comment records instead of starting one. */
   readonly reuseJob: boolean
   /** Do everything up to starting the job, print the prompt, start nothing. */
@@ -201,6 +203,7 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   const paths = parse(problems, 'paths', pathsInput, input('paths'))
   const comment = parse(problems, 'comment', autoOrOff, input('comment', 'auto'))
   const check = parse(problems, 'check', autoOrOff, input('check', 'auto'))
+  const preview = parse(problems, 'preview', autoOrOff, input('preview', 'auto'))
   const reuseJob = parse(problems, 'reuse-job', booleanInput, input('reuse-job', 'true'))
   // Read untrimmed, so that a value of only spaces is an error rather than no job id.
   const rawJobId = core.getInput('job-id', { trimWhitespace: false })
@@ -258,6 +261,7 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     jobId: defined(jobId),
     comment: defined(comment),
     check: defined(check),
+    preview: defined(preview),
     reuseJob: defined(reuseJob),
     dryRun,
     docsToken,

@@ -7,6 +7,7 @@
 import type { DocsPull } from './github/docs-pull.js'
 import { LAST_WRITE_MS } from './github/policy.js'
 import { classifyStatus, type Job } from './mintlify/job.js'
+import type { Preview } from './mintlify/preview.js'
 import type { Event } from './trigger/event.js'
 import type { CommitRef, PullRef } from './trigger/ref.js'
 
@@ -70,6 +71,8 @@ export interface RunState {
   trigger?: Trigger
   /** The docs pull request's state, read once the job has one and before any sink says so. */
   docs?: DocsPull
+  /** The preview deployment of the docs pull request's branch, once one was asked for. */
+  preview?: Preview
   /** The last code commit the job was told about, which the status comment records. */
   told?: string
   /**
@@ -110,7 +113,10 @@ export interface RunState {
 }
 
 /** What the presentation reads of the run. */
-export type RunRecord = Pick<RunState, 'job' | 'outcome' | 'elapsedMs' | 'failOnNoPr' | 'docs'> & {
+export type RunRecord = Pick<
+  RunState,
+  'job' | 'outcome' | 'elapsedMs' | 'failOnNoPr' | 'docs' | 'preview'
+> & {
   /** What the step did with the job; a new job when left out. */
   readonly mode?: Mode
 }

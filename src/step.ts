@@ -12,6 +12,7 @@ import { budgetsFor, type GitHubBudgets } from './github/policy.js'
 import { USER_AGENT } from './http.js'
 import type { Settings } from './inputs.js'
 import { createMintlifyApi, type MintlifyApi } from './mintlify/api.js'
+import { createPreviewApi, type PreviewApi } from './mintlify/preview.js'
 import type { Schedule } from './mintlify/poll.js'
 import { createTransport, type Fetch } from './mintlify/transport.js'
 import { CancelledError } from './errors.js'
@@ -61,6 +62,8 @@ export interface Step extends Runtime {
   readonly gitHub: (token: string) => GitHubApi
   /** The Mintlify API for this step, over the transport that applies its request policy. */
   readonly mintlify: () => MintlifyApi
+  /** The preview deployment routes, over the same transport and key. */
+  readonly previews?: () => PreviewApi
 }
 
 export function stepOf(
@@ -74,6 +77,15 @@ export function stepOf(
   const budgets = budgetsFor(settings.timeoutMs)
   const until = (at: number, stop: AbortSignal) => withinTime(() => at - now(), stop)
   const env = options.env ?? process.env
+  const transport = () =>
+    createTransport({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      userAgent: USER_AGENT,
+      fetch: options.fetch,
+      now,
+      debug: (message) => log.debug(message)
+    })
   const schedule = {
     deadline,
     initialMs: settings.pollIntervalMs,
@@ -103,19 +115,8 @@ export function stepOf(
         deadline: () => deadline,
         now
       }),
-    mintlify: () =>
-      createMintlifyApi(
-        createTransport({
-          baseUrl: settings.baseUrl,
-          apiKey: settings.apiKey,
-          userAgent: USER_AGENT,
-          fetch: options.fetch,
-          now,
-          debug: (message) => log.debug(message)
-        }),
-        settings.projectId,
-        now
-      )
+    mintlify: () => createMintlifyApi(transport(), settings.projectId, now),
+    previews: () => createPreviewApi(transport(), settings.projectId, now)
   }
 }
 

@@ -29,6 +29,7 @@ import type { Step } from '../step.js'
 import type { Event } from '../trigger/event.js'
 import { preparePrompt } from '../trigger/prompt.js'
 import { begin } from './start.js'
+import { preview, previewDryRun } from './preview.js'
 
 /** What the stages of one run share. */
 export interface Run {
@@ -94,6 +95,7 @@ async function start(
   if (words.reason) report.info(words.reason)
   if (!api) {
     report.prompt(prompt, dryRunTitle(plan))
+    previewDryRun(run)
     return void (state.outcome = { kind: 'dry-run' })
   }
   // Asked, and not accepted until the platform answers.
@@ -117,6 +119,8 @@ async function start(
     if (why && state.docs?.ref) report.warning(why)
     else if (why) report.info(why)
   }
+  // Once the docs pull request is known to be open: its preview, requested and followed.
+  await preview(run)
 }
 
 /** Polls the job to its end or the deadline, keeping `state.job` current as it goes. */

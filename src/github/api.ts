@@ -261,6 +261,8 @@ export interface PullState {
   readonly number: number
   /** The head commit, where a check about the pull request's change belongs. */
   readonly headSha?: string
+  /** The head branch's name, as GitHub gives it. */
+  readonly headRef?: string
   /**
    * `owner/name` of the head branch's repository when it is another one than the base's (a
    * fork), or `a deleted fork` when GitHub gives none; undefined for a branch of the repository.

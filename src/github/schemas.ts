@@ -153,7 +153,11 @@ export const PullStateSchema = z
     html_url: str,
     user: z.looseObject({ login: str }).nullish().catch(undefined),
     head: z
-      .looseObject({ sha: str, repo: z.looseObject({ full_name: str }).nullish().catch(undefined) })
+      .looseObject({
+        sha: str,
+        ref: str,
+        repo: z.looseObject({ full_name: str }).nullish().catch(undefined)
+      })
       .nullish()
       .catch(undefined),
     base: z
@@ -167,6 +171,7 @@ export const PullStateSchema = z
   .transform((p): PullState => ({
     number: p.number,
     headSha: p.head?.sha ?? undefined,
+    headRef: p.head?.ref ?? undefined,
     fork: forkOf(p.head?.repo, p.base?.repo?.full_name),
     state: p.state,
     merged: p.merged === true || Boolean(p.merged_at),

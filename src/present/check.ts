@@ -8,6 +8,7 @@ import { recordSuffix } from '../github/branch-record.js'
 import { endsWithLink, type RunRecord, type RunState } from '../run.js'
 import { safeLink } from '../sanitize.js'
 import { parsePullLink } from '../trigger/ref.js'
+import { withPreview } from './preview.js'
 import { verdictOf, type CheckState } from './verdict.js'
 
 /** GitHub's limit on a status description. */
@@ -90,7 +91,7 @@ export function checkStatus(
 ) {
   const verdict = verdictOf(state)
   const { link } = verdict
-  const check = checkState(state, verdict.check)
+  const check = withPreview(checkState(state, verdict.check), state.preview)
   const docs = link && parsePullLink(link.href, serverUrl) ? link.href : undefined
   const target = (check.state === 'success' && docs) || safeLink(runUrl)?.href
   // A run on a branch ends the description with the record the next run there joins by.

@@ -11,6 +11,7 @@ import type { RunState } from '../run.js'
 import type { PullRef } from '../trigger/ref.js'
 import { escapeMarkup, safeLink } from '../sanitize.js'
 import { anchor, messageMarkup, pullMarkup, urlMarkup } from './links.js'
+import { previewMarkup } from './preview.js'
 import { verdictOf } from './verdict.js'
 
 /**
@@ -48,6 +49,8 @@ export function statusComment(state: RunState, options: CommentOptions): string 
     ['Docs repository', urlMarkup(state.job?.source?.repository) ?? '—'],
     ['Workflow run', run ? anchor(run, 'this run') : '—']
   ]
+  const preview = previewMarkup(state.preview)
+  if (preview) rows.splice(3, 0, ['Preview', preview])
   if (state.outcome.kind !== 'running' && state.outcome.kind !== 'started') {
     rows.push(['Duration', formatDuration(state.elapsedMs)])
   }

@@ -8,6 +8,8 @@ import * as core from '@actions/core'
 import { formatDuration } from '../duration.js'
 import { errorMessage } from '../errors.js'
 import { JOB_FIELDS, type Job } from '../mintlify/job.js'
+import type { Preview } from '../mintlify/preview.js'
+import { previewMarkup, previewStatus, previewUrl, previewWords } from '../present/preview.js'
 import type { Log } from '../runtime.js'
 import {
   cut,
@@ -97,6 +99,12 @@ export class Reporter implements Log {
   }
 
   /** Publishes the job id as soon as it is known, so it survives whatever happens next. */
+  /** Publishes the preview's address and state as soon as the platform answered. */
+  preview(preview: Preview): void {
+    this.output('preview-url', previewUrl(preview))
+    this.output('preview-status', previewStatus(preview))
+  }
+
   jobId(id: string): void {
     this.output('job-id', id)
   }
@@ -122,9 +130,16 @@ export class Reporter implements Log {
     this.output('comment-url', safeLink(written.comment)?.href ?? '')
     this.output('check-url', safeLink(written.check)?.href ?? '')
     this.output('docs-comment-url', safeLink(written['docs-comment'])?.href ?? '')
+    this.output('preview-url', previewUrl(record.preview))
+    this.output('preview-status', previewStatus(record.preview))
     if (record.job) this.writeOutputs(record.job, verdict)
     for (const warning of verdict.warnings) this.warning(warning)
     for (const note of verdict.notes) this.note(note)
+    const previewNotice = previewWords(record.preview).notice
+    if (previewNotice && !this.said.has(this.annotation(previewNotice))) {
+      this.said.add(this.annotation(previewNotice))
+      core.notice(this.annotation(previewNotice), TITLE)
+    }
     if (verdict.notice) core.notice(this.annotation(verdict.notice), TITLE)
     const failure = this.failure(record, verdict)
     await this.writeSummary(record, verdict, failure)
@@ -207,6 +222,9 @@ export class Reporter implements Log {
       ['Created at', cell(job?.createdAt)],
       ['Status comment', comment ? anchor(comment, 'on the pull request') : '—'],
       ['Docs check', check ? anchor(check, 'on the commit') : '—'],
+      ...(record.preview
+        ? [['Preview', previewMarkup(record.preview) ?? '—'] as [string, string]]
+        : []),
       ['Duration', cell(durationOf(record))]
     ]
     try {

@@ -125,3 +125,28 @@ export function sameRepo(a: RepoRef, b: RepoRef): boolean {
     a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase()
   )
 }
+
+/** One DNS label: letters, digits and inner hyphens, at most 63 characters. */
+const HOST_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
+
+/**
+ * The one shape a docs site link the platform names may have (a preview deployment's
+ * `previewUrl`): `https://`, a host of lower-case DNS labels with at least one dot (and a port),
+ * then at most 12 path segments of letters, digits and `_ . ~ -`, with nothing else: no user
+ * info, query, fragment, percent-encoded character, backslash or dot segment. Unlike the links
+ * above it names a docs site, not GitHub, so no owner or repository is read from it. The text
+ * must be exactly what a URL parser makes of it (a bare host may leave out the final `/`).
+ */
+const SITE_LINK = new RegExp(
+  `^https://${HOST_LABEL}(?:\\.${HOST_LABEL})+(?::[1-9]\\d{0,4})?` +
+    '(?:/(?:[A-Za-z0-9_.~-]{1,100}(?:/[A-Za-z0-9_.~-]{1,100}){0,11}/?)?)?$'
+)
+
+/** Whether `link` is a docs site link in the strict shape (see `SITE_LINK`). */
+export function isSiteLinkShape(link: string): boolean {
+  if (link.length > 1_000 || !SITE_LINK.test(link) || !URL.canParse(link)) return false
+  const url = new URL(link)
+  if (url.hostname.length > 253) return false
+  if (url.href !== link && url.href !== `${link}/`) return false
+  return !url.pathname.split('/').some((segment) => segment === '.' || segment === '..')
+}

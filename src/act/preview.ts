@@ -1,0 +1,134 @@
+/**
+ * The preview step of the act stage: once a job the run started or followed has completed with a
+ * docs pull request the run read as open, a preview deployment of its branch is requested once
+ * and followed to its end, on the job's schedule and within its deadline. A preview that fails,
+ * or cannot be had, never changes how the step ends.
+ */
+import { cancellation } from '../errors.js'
+import type { Settings } from '../inputs.js'
+import { inShape } from '../mintlify/job.js'
+import {
+  followPreview,
+  requestPreview,
+  type Preview,
+  type PreviewApi,
+  type PreviewCause
+} from '../mintlify/preview.js'
+import { previewWords } from '../present/preview.js'
+import { endsWithLink, type RunState } from '../run.js'
+import type { Reporter } from '../publish/report.js'
+import type { Step } from '../step.js'
+
+/** What the preview step is given of the run (`Run` in `act.ts`). */
+interface Run {
+  readonly state: RunState
+  readonly settings: Settings
+  readonly step: Step
+  readonly report: Reporter
+}
+
+/**
+ * The branch to preview: the job's `source.ref` and the docs pull request's head branch, each
+ * only in the strict branch shape; when both are known they must agree. Pure.
+ */
+export function previewBranch(
+  jobRef: string | null | undefined,
+  pullRef: string | null | undefined
+): { readonly branch: string } | { readonly cause: PreviewCause } {
+  const job = jobRef && inShape('source.ref', jobRef) ? jobRef : undefined
+  const pull = pullRef && inShape('source.ref', pullRef) ? pullRef : undefined
+  if (job && pull && job !== pull) return { cause: { kind: 'branch', job, pull } }
+  const branch = job ?? pull
+  return branch ? { branch } : { cause: { kind: 'branch' } }
+}
+
+/** Whether this run asks for a preview at all: `preview: auto`, and a step that waits. */
+export function asksForPreview(settings: Pick<Settings, 'preview' | 'wait'>): boolean {
+  return settings.preview === 'auto' && settings.wait
+}
+
+/** Whether the run's job ended ready for a preview: completed, its docs pull request open. */
+export function readyForPreview(state: Pick<RunState, 'outcome' | 'job' | 'docs'>): boolean {
+  return endsWithLink(state) && state.docs?.state === 'open'
+}
+
+/** A dry run says what it would request, in the log and the summary. */
+export function previewDryRun(run: Pick<Run, 'state' | 'settings' | 'report'>): void {
+  if (!asksForPreview(run.settings)) return
+  run.state.preview = { state: 'would-request' }
+  const { info } = previewWords(run.state.preview)
+  if (!info) return
+  // The log, and the summary, which shows the run's notes.
+  run.report.info(info)
+  run.state.notes.push(info)
+}
+
+/**
+ * Requests and follows the preview of the docs pull request's branch, when the run's job ended
+ * ready for one; keeps `state.preview` current and publishes its outputs as they become known.
+ */
+export async function preview(run: Pick<Run, 'state' | 'settings' | 'step' | 'report'>) {
+  const { state, settings, step, report } = run
+  if (!asksForPreview(settings) || !readyForPreview(state) || !step.previews) return
+  const chosen = previewBranch(state.job?.source?.ref, state.docs?.pull?.headRef)
+  const set = (next: Preview) => {
+    state.preview = next
+    report.preview(next)
+  }
+  if ('cause' in chosen) return end(run, { state: 'not-requested', cause: chosen.cause })
+  const { branch } = chosen
+  const api: PreviewApi = step.previews()
+  report.info(`Requesting a preview deployment of ${branch}.`)
+  const requested = await requestPreview(api, branch, step.schedule, step)
+  const { deployment } = requested
+  const shown = {
+    branch,
+    ...(deployment?.previewUrl ? { url: deployment.previewUrl } : {}),
+    ...(deployment?.urlRefused ? { urlRefused: true } : {})
+  }
+  if (requested.cause) {
+    // A 5xx whose body still named a status: the status read tells what happened.
+    if (!deployment?.statusId) {
+      const state = requested.cause.kind === 'unanswered' ? 'uncertain' : 'not-requested'
+      return end(run, { ...shown, state, cause: requested.cause })
+    }
+    report.info(
+      'The preview request failed after it was sent, but its answer named a deployment ' +
+        'status: reading that instead of asking again.'
+    )
+  }
+  set({ ...shown, state: 'building' })
+  if (!deployment?.statusId) return end(run, state.preview)
+  const followed = await follow(run, api, deployment.statusId, shown, set, step)
+  if (followed) step.log.debug(`The last preview status read failed: ${followed}`)
+  end(run, state.preview)
+}
+
+/** Follows the deployment, keeping the preview's state as each status is read. */
+async function follow(
+  run: Pick<Run, 'state'>,
+  api: PreviewApi,
+  statusId: string,
+  shown: Pick<Preview, 'branch' | 'url' | 'urlRefused'>,
+  set: (preview: Preview) => void,
+  step: Step
+): Promise<string | undefined> {
+  const followed = await followPreview(api, statusId, step.schedule, step, (read) => {
+    if (read.status === 'success') set({ ...shown, state: 'ready' })
+    else if (read.status === 'failure') {
+      set({ ...shown, state: 'failed', ...(read.summary ? { summary: read.summary } : {}) })
+    } else if (run.state.preview?.state !== 'building') set({ ...shown, state: 'building' })
+  })
+  if (step.signal.aborted) throw cancellation(step.signal)
+  return followed.unread
+}
+
+/** Records the preview as it ended, and says so once in the log. */
+function end(run: Pick<Run, 'state' | 'report'>, preview: Preview | undefined): void {
+  if (!preview) return
+  run.state.preview = preview
+  run.report.preview(preview)
+  const words = previewWords(preview)
+  if (words.info) run.report.info(words.info)
+  if (words.warning) run.report.warning(words.warning)
+}

@@ -1,0 +1,186 @@
+/**
+ * The preview deployment's words, on every surface: the status comment's and the job summary's
+ * "Preview" line, the log, the notice a plan without previews gets, the outputs, and what the
+ * docs check adds when the preview is ready. Pure. The preview's address is shown only in the
+ * strict shape the client kept (`isSiteLinkShape`); the platform's summary is cut and escaped.
+ */
+import { formatDuration } from '../duration.js'
+import type { Preview, PreviewCause } from '../mintlify/preview.js'
+import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
+import { anchor } from './links.js'
+import type { CheckState } from './verdict.js'
+
+/** Longest piece of the platform's build summary quoted. */
+export const MAX_SUMMARY_QUOTE = 200
+
+/** How to stop asking for previews, for a plan that has none. */
+export const TURN_OFF = 'Set `preview: off` on this step to stop asking for one.'
+
+/** The `preview-status` output: the last state seen; empty when no preview was asked about. */
+export function previewStatus(preview: Preview | undefined): string {
+  if (!preview || preview.state === 'would-request') return ''
+  if (preview.cause?.kind === 'plan') return 'unavailable'
+  return preview.state
+}
+
+/** The `preview-url` output: the address in the strict shape, or empty. */
+export function previewUrl(preview: Preview | undefined): string {
+  return preview?.url ?? ''
+}
+
+/** Why no preview was requested, or why its fate is unknown, in one sentence or two. */
+export function causeWords(cause: PreviewCause, branch?: string): string {
+  const of = branch ? ` of ${branch}` : ''
+  switch (cause.kind) {
+    case 'plan':
+      return (
+        `Mintlify refused the preview${of} (HTTP 403${cause.server ? `: ${cause.server}` : ''}): ` +
+        'preview deployments are not available on this plan. The agent job was started with ' +
+        `the same key, so it is the plan, not the key. ${TURN_OFF}`
+      )
+    case 'rate-limit':
+      return (
+        `The preview${of} was not requested: Mintlify's rate limit (5 preview requests a ` +
+        'minute per organization) ' +
+        (cause.waitMs === undefined
+          ? 'kept refusing it'
+          : `asked to wait ${formatDuration(cause.waitMs)}`) +
+        `, and ${formatDuration(cause.leftMs)} was left before this step's timeout.`
+      )
+    case 'refused':
+      return (
+        `Mintlify refused the preview request${of} (HTTP ${cause.status}` +
+        `${cause.server ? `: ${cause.server}` : ''}); no preview was deployed.`
+      )
+    case 'unanswered':
+      return (
+        `The preview request${of} got no usable answer (${cause.message}), so a preview may or ` +
+        'may not be deploying. It was not asked for again, since a second request would deploy ' +
+        'it twice, and no status id came back to read; see the Mintlify dashboard.'
+      )
+    case 'unsent':
+      return `The preview${of} was not requested: ${cause.message}.`
+    case 'branch':
+      return cause.job && cause.pull
+        ? `The job names branch ${cause.job} and the docs pull request's head is ${cause.pull}, ` +
+            'so no preview was requested: the action does not guess which one holds the docs.'
+        : 'Neither the job nor the docs pull request names a branch in a form the action ' +
+            'accepts, so no preview was requested.'
+  }
+}
+
+/** The short reason shown in the "Preview" line. */
+function shortCause(cause: PreviewCause | undefined): string {
+  switch (cause?.kind) {
+    case 'plan':
+      return 'not available on this plan (<code>preview: off</code> stops asking)'
+    case 'rate-limit':
+      return "not requested: Mintlify's rate limit asked to wait past this step's timeout"
+    case 'refused':
+      return `not requested: Mintlify refused it (HTTP ${cause.status})`
+    case 'unanswered':
+      return 'unknown: the request got no usable answer; see the Mintlify dashboard'
+    case 'unsent':
+      return "not requested: the request could not be sent in the step's time"
+    case 'branch':
+      return 'not requested: no single branch for the docs pull request'
+    default:
+      return 'not requested'
+  }
+}
+
+/** The preview's link as markup showing its address, when there is one in the strict shape. */
+function linkMarkup(preview: Preview): string | undefined {
+  const link = safeLink(preview.url)
+  return link ? anchor(link, escapeMarkup(link.href, 200)) : undefined
+}
+
+/**
+ * The "Preview" line's value (markup) in the status comment and the job summary: the link and
+ * its state (building, ready, failed with the platform's summary cut and escaped), or why there
+ * is none; undefined when the run asked nothing about a preview.
+ */
+export function previewMarkup(preview: Preview | undefined): string | undefined {
+  if (!preview) return undefined
+  const link = linkMarkup(preview)
+  const withLink = (state: string) => (link ? `${link} — ${state}` : state)
+  switch (preview.state) {
+    case 'would-request':
+      return 'would be requested once the docs pull request is open (dry run)'
+    case 'building':
+      return withLink('⏳ building')
+    case 'ready':
+      return withLink('✅ ready')
+    case 'failed':
+      return withLink(
+        '❌ failed' +
+          (preview.summary ? `: ${escapeMarkup(preview.summary, MAX_SUMMARY_QUOTE)}` : '')
+      )
+    case 'uncertain':
+      return withLink(shortCause(preview.cause))
+    case 'not-requested':
+      return shortCause(preview.cause)
+  }
+}
+
+/** What the log and annotations say of the preview at the end of the run. */
+export interface PreviewWords {
+  /** A line for the log. */
+  readonly info?: string
+  /** A warning that never fails the step. */
+  readonly warning?: string
+  /** A notice: the plan has no previews. */
+  readonly notice?: string
+}
+
+/** The log's words for the preview as it stands. */
+export function previewWords(preview: Preview | undefined): PreviewWords {
+  if (!preview) return {}
+  const of = preview.branch ? ` of ${preview.branch}` : ''
+  const at = preview.url ? ` at ${preview.url}` : ''
+  const refused = preview.urlRefused
+    ? ' The platform gave its address in a form that is not a plain https link to a docs site ' +
+      '(a host and a path, nothing more), so it is not shown or handed on.'
+    : ''
+  switch (preview.state) {
+    case 'would-request':
+      return {
+        info:
+          'Dry run: once the job completes with an open docs pull request, a preview ' +
+          'deployment of its branch would be requested (POST /v1/project/preview/<project-id>) ' +
+          'and followed to its end.'
+      }
+    case 'building':
+      return {
+        info: `The preview${of} is still building${at}; this run stopped following it.${refused}`
+      }
+    case 'ready':
+      return { info: `The preview${of} is ready${at}.${refused}` }
+    case 'failed':
+      return {
+        warning:
+          `The preview${of} failed to build${at}` +
+          (preview.summary ? `: ${forLog(preview.summary, MAX_SUMMARY_QUOTE)}` : '.') +
+          ` The docs pull request is not affected.${refused}`
+      }
+    case 'uncertain':
+    case 'not-requested': {
+      const words = preview.cause ? causeWords(preview.cause, preview.branch) : ''
+      if (preview.cause?.kind === 'plan') return { notice: words }
+      if (preview.cause?.kind === 'branch' || preview.cause?.kind === 'rate-limit') {
+        return { info: words + refused }
+      }
+      return { warning: words + refused }
+    }
+  }
+}
+
+/**
+ * The check's words with the preview: a ready docs pull request whose preview is ready says so.
+ * Nothing else changes: a preview that failed or still builds never changes the check's state.
+ */
+export function withPreview(check: CheckState, preview: Preview | undefined): CheckState {
+  if (check.state !== 'success' || preview?.state !== 'ready') return check
+  if (check.description !== 'Docs pull request ready') return check
+  return { ...check, description: 'Docs pull request ready, preview ready' }
+}
