@@ -1,7 +1,7 @@
 import * as core from '@actions/core'
 import { act } from './act/act.js'
 import { decide } from './decide/decide.js'
-import { CancelledError, DeadlineError, cancellation } from './errors.js'
+import { CancelledError, DeadlineError, SecretsWithheldError, cancellation } from './errors.js'
 import { readSettings } from './inputs.js'
 import { checkName } from './present/check.js'
 import { Reporter } from './publish/report.js'
@@ -28,7 +28,9 @@ export async function run(options: RunOptions = {}): Promise<void> {
   const state = newRunState(now())
   const sinks: Sink[] = []
   try {
-    const settings = await readSettings(cancel.signal)
+    // The event is read first: where GitHub gives the run no secrets, empty ones skip it.
+    const payload = readEvent(options.env ?? process.env)
+    const settings = await readSettings(cancel.signal, payload)
     Object.assign(state, {
       projectId: settings.projectId,
       failOnNoPr: settings.failOnNoPr,
@@ -38,7 +40,6 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const step = stepOf(settings, options, cancel.signal, report)
     Object.assign(state, { lastWriteMs: step.budgets.last, deadline: step.schedule.deadline })
 
-    const payload = readEvent(step.env)
     state.trigger = payload && triggerOf(payload)
     const readers = gitHubsOf(settings, options, step, payload)
     // A dry run sends Mintlify nothing, not even a read of the recorded job.
@@ -48,6 +49,8 @@ export async function run(options: RunOptions = {}): Promise<void> {
     if (cancel.signal.aborted) throw cancellation(cancel.signal)
     // What reading learned of the event (a command's pull request head) is the run's trigger.
     const { facts, companion, event = payload } = read
+    // A recorded job read with the key: the platform accepted the project id.
+    if (facts.job?.phase.known) state.accepted = true
     state.trigger = event && triggerOf(event)
     const plan = decide(settings, event, facts)
     const { workflow: github, docs: docsGitHub } = readers
@@ -80,9 +83,11 @@ export async function run(options: RunOptions = {}): Promise<void> {
     state.outcome =
       error instanceof CancelledError
         ? { kind: 'cancelled', reason: error.message }
-        : error instanceof DeadlineError && state.job?.id
-          ? { kind: 'timeout', timeoutMs: state.timeoutMs, unread: (error.last ?? error).message }
-          : { kind: 'error', error }
+        : error instanceof SecretsWithheldError
+          ? { kind: 'skipped', reason: error.message, notice: true }
+          : error instanceof DeadlineError && state.job?.id
+            ? { kind: 'timeout', timeoutMs: state.timeoutMs, unread: (error.last ?? error).message }
+            : { kind: 'error', error }
   } finally {
     state.elapsedMs = now() - state.startedAt
     // The last writes have a budget of their own, whatever the deadline and cancellation say:
