@@ -11,6 +11,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parse as parseYaml } from 'yaml'
 import * as core from '../__fixtures__/core.js'
 import { parseDuration } from '../src/duration.js'
@@ -985,4 +986,143 @@ describe('isLoopback', () => {
       expect(isLoopback(host)).toBe(false)
     }
   )
+})
+
+describe('inputs named wrongly', () => {
+  const set: string[] = []
+  /** Sets `INPUT_*` variables as a runner would for `with:` entries the action does not read. */
+  function given(variables: Record<string, string>): void {
+    for (const [name, value] of Object.entries(variables)) {
+      process.env[name] = value
+      set.push(name)
+    }
+  }
+  afterEach(() => {
+    for (const name of set.splice(0)) delete process.env[name]
+  })
+
+  it('reads every input action.yml declares, so none of them is taken for a misspelt one', async () => {
+    const action = parseYaml(readFileSync(new URL('../action.yml', import.meta.url), 'utf8')) as {
+      inputs: Record<string, unknown>
+    }
+    await readWith(valid)
+    const read = new Set(core.getInput.mock.calls.map(([name]) => name))
+    expect([...read].sort()).toEqual(Object.keys(action.inputs).sort())
+  })
+
+  it('says api_key is not an input and which one it meant, in the error about api-key', async () => {
+    given({ INPUT_API_KEY: 'mint_typo_value_1234' })
+    const { 'api-key': _, ...rest } = valid
+    const error = await errorFor(rest)
+    expect(error.input).toBe('api-key')
+    expect(error.message).toBe(
+      'Input "api-key": is required: an admin API key (mint_…), passed from a secret. The step ' +
+        'was given "api_key" (INPUT_API_KEY), which is not an input of this action: did you ' +
+        'mean api-key?'
+    )
+    expect(everythingShown(error)).not.toContain('mint_typo_value_1234')
+  })
+
+  it('warns once for each variable that names no input, naming the nearest, never its value', async () => {
+    given({
+      INPUT_FAIL_ON_NO_PR: 'secret-looking-value',
+      INPUT_PROMT: 'x',
+      'INPUT_WEBHOOK-URL': 'y'
+    })
+    const settings = await readWith(valid)
+    expect(settings.warnings).toEqual([
+      '"fail_on_no_pr" (INPUT_FAIL_ON_NO_PR) is not an input of this action, so it is ignored; ' +
+        'did you mean fail-on-no-pr? Write it as fail-on-no-pr under with:.',
+      '"promt" (INPUT_PROMT) is not an input of this action, so it is ignored; did you mean ' +
+        'prompt? Write it as prompt under with:.',
+      '"webhook-url" (INPUT_WEBHOOK-URL) is not an input of this action, so it is ignored; ' +
+        "the action's inputs are listed in its action.yml and README."
+    ])
+    expect(settings.warnings.join('\n')).not.toContain('secret-looking-value')
+  })
+
+  it('keeps the warnings of a run that fails on another input, after its error', async () => {
+    given({ INPUT_FAIL_ON_NO_PR: 'true' })
+    const error = await errorFor({ ...valid, timeout: 'soon' })
+    expect(error.input).toBe('timeout')
+    expect(error.message).toMatch(
+      /^Input "timeout": "soon" is not a duration; .*\nAlso: "fail_on_no_pr" \(INPUT_FAIL_ON_NO_PR\) is not an input of this action, so it is ignored; did you mean fail-on-no-pr\?/
+    )
+  })
+})
+
+const { SecretsWithheldError } = await import('../src/errors.js')
+const { readEvent } = await import('../src/trigger/event.js')
+
+describe('empty secrets where GitHub gives none', () => {
+  const fixture = (file: string) =>
+    fileURLToPath(new URL(`../__fixtures__/events/${file}`, import.meta.url))
+  /** The event of GitHub's example payload `file`, as a runner describes it. */
+  const on = (name: string, file: string, actor = 'octocat') =>
+    readEvent({
+      GITHUB_EVENT_NAME: name,
+      GITHUB_EVENT_PATH: fixture(file),
+      GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+      GITHUB_ACTOR: actor
+    })
+  const fork = on('pull_request', 'pull_request-opened-fork.json', 'hubot')
+  const dependabot = on('pull_request', 'pull_request-opened.json', 'dependabot[bot]')
+  const noSecrets = { prompt: 'Update the docs' }
+
+  async function thrown(values: Record<string, string>, event: unknown): Promise<Error> {
+    core.reset()
+    Object.assign(core.inputs, values)
+    return readSettings(undefined, event as Parameters<typeof readSettings>[1]).then(
+      () => {
+        throw new Error('expected the inputs to be refused')
+      },
+      (error: unknown) => error as Error
+    )
+  }
+
+  it("skips a fork's pull request whose api-key and project-id are empty, saying why and how to guard", async () => {
+    const error = await thrown(noSecrets, fork)
+    expect(error).toBeInstanceOf(SecretsWithheldError)
+    expect(error.message).toBe(
+      'api-key and project-id are empty: GitHub gives no secrets to pull requests from forks ' +
+        '(pull request #2 comes from hubot/Hello-World), so no docs job was started and this ' +
+        'step is skipped. To keep such runs from starting, guard the docs job or step with ' +
+        "`if: github.event.pull_request.head.repo.full_name == github.repository && github.actor != 'dependabot[bot]'`."
+    )
+  })
+
+  it('skips a run Dependabot started whose api-key alone is empty', async () => {
+    const error = await thrown({ ...noSecrets, 'project-id': 'proj_1' }, dependabot)
+    expect(error).toBeInstanceOf(SecretsWithheldError)
+    expect(error.message).toMatch(
+      /^api-key is empty: GitHub gives no secrets to runs Dependabot starts \(GITHUB_ACTOR is dependabot\[bot\]\)/
+    )
+  })
+
+  it('fails as before on a pull request of the repository itself, which has its secrets', async () => {
+    const error = await thrown(noSecrets, on('pull_request', 'pull_request-opened.json'))
+    expect(error).toBeInstanceOf(InputErrors)
+    expect((error as InstanceType<typeof InputErrors>).inputs).toEqual(['api-key', 'project-id'])
+  })
+
+  it('fails when another input is wrong too: that is a mistake whatever the secrets', async () => {
+    const error = await thrown({ ...noSecrets, timeout: 'soon' }, fork)
+    expect(error).toBeInstanceOf(InputErrors)
+    expect((error as InstanceType<typeof InputErrors>).inputs).toEqual([
+      'api-key',
+      'project-id',
+      'timeout'
+    ])
+  })
+
+  it('fails when api-key was given under a wrong name: the empty api-key is a typo there', async () => {
+    process.env.INPUT_API_KEY = ''
+    try {
+      const error = await thrown({ ...noSecrets, 'project-id': 'proj_1' }, fork)
+      expect(error).toBeInstanceOf(InputError)
+      expect(error.message).toContain('did you mean api-key?')
+    } finally {
+      delete process.env.INPUT_API_KEY
+    }
+  })
 })

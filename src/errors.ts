@@ -37,6 +37,15 @@ export class InputErrors extends Error {
 }
 
 /**
+ * The inputs a run needs from secrets are empty because GitHub gives this run none (a pull
+ * request from a fork, a run Dependabot started): nothing is wrong with the workflow's inputs, so
+ * the run is skipped rather than failed. The message says why and how to guard the workflow.
+ */
+export class SecretsWithheldError extends Error {
+  override name = 'SecretsWithheldError'
+}
+
+/**
  * What provably happened to a request that did not produce a usable answer. Only this decides
  * whether it may be sent again (see `policy.ts`).
  */

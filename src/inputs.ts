@@ -1,7 +1,7 @@
 import * as core from '@actions/core'
 import type { z } from 'zod'
 import { formatDuration, isBareNumber } from './duration.js'
-import { API_KEYS_PAGE, InputError, InputErrors } from './errors.js'
+import { API_KEYS_PAGE, InputError, InputErrors, SecretsWithheldError } from './errors.js'
 import { addSecret } from './secrets/redact.js'
 import { proxyProblem } from './http.js'
 import {
@@ -27,6 +27,9 @@ import {
   type DocsReviewers
 } from './inputs/names.js'
 import { readPrompt } from './inputs/prompt-file.js'
+import { unknownInputs, unknownInputWords, type UnknownInput } from './inputs/unknown.js'
+import { withheldSecrets, withheldWords } from './inputs/withheld.js'
+import type { Event } from './trigger/event.js'
 
 /** Everything the action was asked to do, parsed once before any request is sent. */
 export interface Settings {
@@ -94,8 +97,65 @@ function parse<T>(
   return undefined
 }
 
+/**
+ * Every input read so far: the inputs of the action, since each is read on every run (a test
+ * holds them to `action.yml`). A variable that names none of them is a misspelt input.
+ */
+const readInputs = new Set<string>()
+
+/** `core.getInput`, remembering the name as an input of the action. */
+function getInput(name: string, options?: core.InputOptions): string {
+  readInputs.add(name)
+  return core.getInput(name, options)
+}
+
 function input(name: string, fallback = ''): string {
-  return core.getInput(name) || fallback
+  return getInput(name) || fallback
+}
+
+/**
+ * The error the problems make: a skip when they are only the secrets GitHub withheld from this
+ * run; else each problem, with the hint of a variable that named its input wrongly, and the
+ * other variables that named no input after them (a run that fails gives no warnings).
+ */
+function refusal(
+  problems: Problems,
+  unknown: readonly UnknownInput[],
+  event: Event | undefined,
+  raw: { readonly apiKey: string; readonly rawProjectId: string }
+): Error {
+  const meant = new Set(unknown.flatMap((u) => (u.suggestion ? [u.suggestion] : [])))
+  const empty = [
+    ['api-key', raw.apiKey],
+    ['project-id', raw.rawProjectId]
+  ].flatMap(([name = '', value = '']) => (value.trim() === '' ? [name] : []))
+  const why = withheldSecrets(event)
+  const onlySecrets = problems.every((p) => p instanceof InputError && empty.includes(p.input))
+  // A misspelt api-key is a mistake to fix, even where GitHub gives no secrets.
+  if (why && onlySecrets && !empty.some((name) => meant.has(name))) {
+    return new SecretsWithheldError(withheldWords(empty, why))
+  }
+  const hinted = problems.map((problem) => {
+    const given = unknown.filter(
+      (u) => problem instanceof InputError && u.suggestion === problem.input
+    )
+    if (!(problem instanceof InputError) || given.length === 0) return problem
+    const names = given.map((u) => `"${u.name}" (${u.variable})`).join(' and ')
+    return new InputError(
+      problem.input,
+      `${problem.message.slice(`Input "${problem.input}": `.length)}. The step was given ${names}, ` +
+        `which is not an input of this action: did you mean ${problem.input}?`
+    )
+  })
+  const others = unknown.filter(
+    (u) => !problems.some((p) => p instanceof InputError && p.input === u.suggestion)
+  )
+  const [only, ...more] = hinted
+  const error = only && more.length === 0 ? only : new InputErrors(hinted)
+  if (others.length > 0) {
+    error.message += `\nAlso: ${others.map(unknownInputWords).join('\nAlso: ')}`
+  }
+  return error
 }
 
 /** The step's timeout when `timeout` cannot be read: its default, to bound reading prompt-file. */
@@ -117,12 +177,18 @@ const pollIntervalInput = durationInput(
 /**
  * Reads and checks every input. The API key is masked before anything else happens, so no later
  * log line, however it fails, can show it. Every input is checked, and all the problems are
- * reported in one error (a single problem as its own `InputError`).
+ * reported in one error (a single problem as its own `InputError`). An `INPUT_*` variable that
+ * names no input gets a warning naming the nearest one, and its hint joins the error about the
+ * input it most likely meant.
+ *
+ * `event` is the run's event (`readEvent`): when the only problems are an empty `api-key` or
+ * `project-id` on a run GitHub gives no secrets (a fork's pull request, Dependabot), the error is
+ * a `SecretsWithheldError`, which skips the run instead of failing it.
  */
-export async function readSettings(signal?: AbortSignal): Promise<Settings> {
-  const apiKey = core.getInput('api-key')
-  const githubToken = core.getInput('github-token')
-  const docsToken = core.getInput('docs-token')
+export async function readSettings(signal?: AbortSignal, event?: Event): Promise<Settings> {
+  const apiKey = getInput('api-key')
+  const githubToken = getInput('github-token')
+  const docsToken = getInput('docs-token')
   const secrets = [apiKey, githubToken, docsToken]
   const mask = (secret: string) => {
     core.setSecret(secret)
@@ -206,7 +272,7 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
   const preview = parse(problems, 'preview', autoOrOff, input('preview', 'auto'))
   const reuseJob = parse(problems, 'reuse-job', booleanInput, input('reuse-job', 'true'))
   // Read untrimmed, so that a value of only spaces is an error rather than no job id.
-  const rawJobId = core.getInput('job-id', { trimWhitespace: false })
+  const rawJobId = getInput('job-id', { trimWhitespace: false })
   const jobId = rawJobId === '' ? '' : parse(problems, 'job-id', jobIdInput, rawJobId)
   const docsReviewers = parse(problems, 'docs-reviewers', reviewersInput, input('docs-reviewers'))
   const docsLabels = parse(problems, 'docs-labels', labelsInput, input('docs-labels'))
@@ -217,7 +283,7 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     input('on-code-closed', 'close')
   )
   // Read untrimmed, so that a value of only spaces is an error rather than the default.
-  const rawAccounts = core.getInput('agent-accounts', { trimWhitespace: false })
+  const rawAccounts = getInput('agent-accounts', { trimWhitespace: false })
   const agentAccounts = parse(
     problems,
     'agent-accounts',
@@ -236,9 +302,10 @@ export async function readSettings(signal?: AbortSignal): Promise<Settings> {
     optional: rawJobId !== '' || process.env.GITHUB_EVENT_NAME === 'issue_comment'
   })
 
-  const [only, ...more] = problems
-  if (only && more.length === 0) throw only
-  if (only) throw new InputErrors(problems)
+  // Every input has been read by now, so each is known.
+  const unknown = unknownInputs(process.env, [...readInputs])
+  if (problems.length > 0) throw refusal(problems, unknown, event, { apiKey, rawProjectId })
+  for (const name of unknown) warnings.push(unknownInputWords(name))
   // Each value left undefined left a problem behind, so none is undefined here.
   const defined = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('An input was left unchecked.')

@@ -37,6 +37,8 @@ export type Outcome =
       readonly leaveCheck?: boolean
       /** `error`: it could not be told whether there is anything to document; never success. */
       readonly checkState?: 'success' | 'error'
+      /** The reason is also a notice: a skip the workflow can prevent (no secrets on a fork). */
+      readonly notice?: boolean
     }
   /** dry-run: everything up to starting the job was done, and nothing was started. */
   | { readonly kind: 'dry-run' }

@@ -233,6 +233,7 @@ export function verdictOf(record: RunRecord): Verdict {
         icon: '⏭️',
         headline: 'Skipped: no job started',
         notes: [outcome.reason],
+        notice: outcome.notice ? outcome.reason : undefined,
         comment: '⏭️ No docs job needed',
         check: {
           state: outcome.checkState ?? 'success',
