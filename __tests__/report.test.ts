@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
+import fc from 'fast-check'
 import * as core from '../__fixtures__/core.js'
-import { API_KEYS_PAGE, ApiError } from '../src/errors.js'
+import { htmlToText } from '../scripts/html-text.js'
+import { API_KEYS_PAGE, ApiError, InputError, InputErrors } from '../src/errors.js'
 import type { Job } from '../src/mintlify/job.js'
 import type { Outcome, RunRecord } from '../src/run.js'
 import { addSecret, clearSecrets } from '../src/secrets/redact.js'
 import { base64, leakedForms } from '../__fixtures__/secret-forms.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
-const { Reporter } = await import('../src/publish/report.js')
+const { Reporter, summaryMarkup } = await import('../src/publish/report.js')
 
 const PR = 'https://github.com/acme/docs/pull/110'
 const REPOSITORY = 'https://github.com/acme/docs'
@@ -249,5 +251,103 @@ describe('each warning once a run', () => {
     })
     expect(core.warning).toHaveBeenCalledTimes(1)
     expect(core.logLines().filter((line) => line.includes(why))).toHaveLength(1)
+  })
+})
+
+describe('the summary reads as the log does', () => {
+  /** Text as a terminal shows it, line by line: spaces folded, blank lines left out. */
+  const lines = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+      .filter((line) => line !== '')
+
+  it('shows each line of a message on a line, code as <code>, without \\n or backticks (property)', () => {
+    const line = fc.string({
+      unit: fc.constantFrom(
+        'a',
+        'Z',
+        ' ',
+        '`',
+        '-',
+        '<',
+        '&',
+        '#',
+        '@',
+        '*',
+        '[',
+        ':',
+        '\\',
+        '|',
+        'é'
+      ),
+      maxLength: 30
+    })
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), (given) => {
+        const html = summaryMarkup(given.join('\n'), 100_000)
+        // No blank line: GitHub ends the HTML block there and renders the rest as markdown.
+        expect(html).not.toMatch(/\n[ \t]*\n/)
+        expect(html).not.toContain('\\n')
+        const shown = given.map((l) => l.replace(/`([^`]+)`/g, '$1'))
+        expect(lines(htmlToText(html))).toEqual(lines(shown.join('\n')))
+      })
+    )
+  })
+
+  it('shows the inputs that cannot be used as a list, with the input names in code', async () => {
+    const error = new InputErrors([
+      new InputError('timeout', '"soon" is not a duration'),
+      new InputError('wait', 'needs the `true` or `false` value')
+    ])
+    const html = await summary({ job: undefined }, { kind: 'error', error })
+    expect(html).toContain(
+      '<p>2 inputs cannot be used&#58;</p>\n<ul>\n' +
+        '<li>Input &quot;timeout&quot;&#58; &quot;soon&quot; is not a duration</li>\n' +
+        '<li>Input &quot;wait&quot;&#58; needs the <code>true</code> or <code>false</code> value</li>\n' +
+        '</ul>'
+    )
+    expect(html).not.toContain('\\n')
+    expect(html).not.toContain('&#96;')
+  })
+
+  it('lists every warning of the run once, with its reason', async () => {
+    const reporter = new Reporter()
+    reporter.warning('The api-key does not start with "mint_".')
+    reporter.warning('"promt" (INPUT_PROMT) is not an input of this action; did you mean prompt?')
+    reporter.warning('The api-key does not start with "mint_".')
+    await reporter.finish({
+      job: job(),
+      outcome: { kind: 'finished', phase: 'archived' },
+      elapsedMs: 1_000,
+      failOnNoPr: false
+    })
+    const html = core.summaries[0] ?? ''
+    const warnings = html.slice(html.indexOf('<h3>Warnings</h3>'))
+    expect(warnings.match(/<p>⚠️ /g)).toHaveLength(3)
+    expect(warnings).toContain('<p>⚠️ The api-key does not start with &quot;mint_&quot;.</p>')
+    expect(warnings).toContain('<p>⚠️ &quot;promt&quot; &#40;INPUT_PROMT&#41; is not an input')
+    // The verdict's own warning too: the archived job.
+    expect(warnings).toContain('<p>⚠️ Agent job job_1 was archived before it finished.')
+    expect(html.split('does not start with')).toHaveLength(2)
+  })
+
+  it('has no Warnings heading in a run without warnings', async () => {
+    expect(await summary()).not.toContain('Warnings')
+  })
+
+  it('gives a skip that the workflow can prevent as a notice, said once in the log', async () => {
+    const reason = 'api-key is empty: GitHub gives no secrets to pull requests from forks.'
+    const reporter = new Reporter()
+    await reporter.finish({
+      job: undefined,
+      outcome: { kind: 'skipped', reason, notice: true },
+      elapsedMs: 10,
+      failOnNoPr: false
+    })
+    expect(core.notice).toHaveBeenCalledWith(reason, { title: 'Mintlify agent' })
+    expect(core.logLines().filter((line) => line === reason)).toHaveLength(1)
+    expect(core.outputs().skipped).toBe('true')
+    expect(core.setFailed).not.toHaveBeenCalled()
   })
 })

@@ -54,6 +54,8 @@ export class Reporter implements Log {
   private shownPrompt: string | undefined
   /** What the log said so far: each warning is given once a run, and a note not said twice. */
   private readonly said = new Set<string>()
+  /** The run's warnings as they were given, each once, in order: the job summary lists them. */
+  private readonly warned: string[] = []
 
   /** Text as it may be printed: without secrets, and unable to start a workflow command. */
   clean(text: string): string {
@@ -71,6 +73,7 @@ export class Reporter implements Log {
     const line = this.annotation(message)
     if (this.said.has(line)) return
     this.said.add(line)
+    this.warned.push(message)
     core.warning(line, TITLE)
   }
 
@@ -134,13 +137,18 @@ export class Reporter implements Log {
     this.output('preview-status', previewStatus(record.preview))
     if (record.job) this.writeOutputs(record.job, verdict)
     for (const warning of verdict.warnings) this.warning(warning)
+    // A notice is said first, so that a note saying the same is not said again.
+    if (verdict.notice) {
+      const notice = this.annotation(verdict.notice)
+      this.said.add(notice)
+      core.notice(notice, TITLE)
+    }
     for (const note of verdict.notes) this.note(note)
     const previewNotice = previewWords(record.preview).notice
     if (previewNotice && !this.said.has(this.annotation(previewNotice))) {
       this.said.add(this.annotation(previewNotice))
       core.notice(this.annotation(previewNotice), TITLE)
     }
-    if (verdict.notice) core.notice(this.annotation(verdict.notice), TITLE)
     const failure = this.failure(record, verdict)
     await this.writeSummary(record, verdict, failure)
     return failure === undefined ? undefined : this.annotation(failure)
@@ -240,7 +248,11 @@ export class Reporter implements Log {
         )
       }
       for (const note of [...(record.notes ?? []), ...verdict.notes]) {
-        add(`<p>${messageMarkup(note, 2_000)}</p>`)
+        add(summaryMarkup(note, 2_000))
+      }
+      if (this.warned.length > 0) {
+        add(`<h3>Warnings</h3>`)
+        for (const warning of this.warned) add(summaryMarkup(warning, 2_000, '⚠️ '))
       }
       if (this.shownPrompt !== undefined) {
         // GitHub's markdown reads everything up to the first blank line after <details> as one
@@ -251,7 +263,7 @@ export class Reporter implements Log {
             '</pre>\n</details>'
         )
       }
-      if (failure) add(`<p>${messageMarkup(failure, 2_000)}</p>`)
+      if (failure) add(summaryMarkup(failure, 4_000))
       await summary.write()
     } catch (error: unknown) {
       // Outside a runner there is no summary to write; on one, a file that cannot be written
@@ -264,6 +276,59 @@ export class Reporter implements Log {
       } else this.debug(`No job summary written: ${errorMessage(error)}`)
     }
   }
+}
+
+/**
+ * A message in the job summary as the log shows it: each line on a line of its own (lines that
+ * start with `- ` as a list), each `code` span as `<code>`, everything else escaped
+ * (`escapeMarkup`), and each mention of the API keys page a link (`messageMarkup`). Secrets are
+ * redacted and the text cut to `max` first. `prefix` (markup) starts the first paragraph. No line
+ * of it is blank: a blank line would end the HTML block and let the rest render as markdown.
+ */
+export function summaryMarkup(text: string, max: number, prefix = ''): string {
+  const blocks: string[] = []
+  let paragraph: string[] = []
+  let items: string[] = []
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push(`<p>${paragraph.join('<br>\n')}</p>`)
+    if (items.length > 0)
+      blocks.push(`<ul>\n${items.map((i) => `<li>${i}</li>`).join('\n')}\n</ul>`)
+    paragraph = []
+    items = []
+  }
+  for (const line of cut(redact(text), max).split(/\r\n|\r|\n/)) {
+    const item = /^\s*- (.*)$/.exec(line)
+    if (line.trim() === '') flush()
+    else if (item) {
+      if (paragraph.length > 0) flush()
+      items.push(inlineMarkup(item[1] ?? ''))
+    } else {
+      if (items.length > 0) flush()
+      paragraph.push(inlineMarkup(line))
+    }
+  }
+  flush()
+  if (prefix === '') return blocks.join('\n')
+  const [first = '', ...rest] = blocks
+  const led = first.startsWith('<p>')
+    ? `<p>${prefix}${first.slice(3)}`
+    : `<p>${prefix}</p>\n${first}`
+  return [led, ...rest].join('\n')
+}
+
+/**
+ * One line of a message as markup: a `code` span (backticks paired on the line) as `<code>`, the
+ * rest as `messageMarkup`; an unpaired backtick stays a backtick.
+ */
+function inlineMarkup(line: string): string {
+  return line
+    .split(/(`[^`]+`)/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? `<code>${escapeMarkup(part.slice(1, -1), Number.POSITIVE_INFINITY)}</code>`
+        : messageMarkup(part, Number.POSITIVE_INFINITY)
+    )
+    .join('')
 }
 
 /**
