@@ -1,0 +1,182 @@
+// The last word, on the built action against the simulator: the final docs check lands though
+// GitHub fails its first try (a 502, a reset, no answer), a `/docs` command always ends with an
+// answer on its comment, nothing on GitHub names a project id the platform refused (a key given
+// as the project id), and a docs pull request the job opened is "opened" though the workflow
+// token cannot read the private docs repository.
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { marker } from '../../src/github/companion.js'
+import { checkName, UNNAMED_CHECK } from '../../src/present/check.js'
+import {
+  existingJob,
+  onEvent,
+  PUSHED,
+  QUICK,
+  ROOT,
+  runAction,
+  simulators,
+  type Scenario,
+  type Simulator
+} from './harness.js'
+
+const sims = simulators()
+afterEach(() => sims.closeAll())
+
+const TOKEN = 'ghs_last_word_token_0123'
+const CODE = 'Codertocat/Hello-World'
+const CONTEXT = checkName(QUICK['project-id'])
+/** The test merge commit GITHUB_SHA names on a pull_request event: never where the check goes. */
+const MERGE = 'b3a1f1e4c0d2e5f6a7b8c9d0e1f2a3b4c5d6e7f8'
+/** A request GitHub lets through as usual: the fault queue's way of skipping one request. */
+const PASS = { action: 'slow' as const, delayMs: 0 }
+
+const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
+  ...QUICK,
+  'base-url': sim.url,
+  'github-token': TOKEN,
+  comment: 'off',
+  ...more
+})
+const onPullRequest = (sim: Simulator) =>
+  onEvent(sim, 'pull_request', 'pull_request-opened.json', { GITHUB_SHA: MERGE })
+const statuses = (sim: Simulator, context = CONTEXT) =>
+  sim.github.statuses.filter((s) => s.context === context)
+const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
+/** Everything the action sent GitHub: paths, headers and bodies. */
+const toGitHub = (sim: Simulator) =>
+  JSON.stringify(sim.requests.filter((r) => !r.path.startsWith('/v2/')))
+
+describe('the final check write when GitHub fails its first try', () => {
+  // `timeout: 20s` gives the last writes 2 s: a try that is never answered is cut after 1 s,
+  // leaving the other second for the next.
+  it.each([
+    ['a 502', { status: 502, body: '{"message":"Server Error"}' }],
+    ['a reset connection', { action: 'reset' as const }],
+    ['no answer at all', { action: 'hang' as const }]
+  ])('%s: sent again, and the check ends success', async (_, fault) => {
+    const sim = await sims.start({ githubFaults: { createStatus: [PASS, fault] } })
+    const run = await runAction(inputs(sim), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    const sent = sim.github.requests.filter((r) => r.kind === 'createStatus')
+    // The pending write, the final one that failed, and the final one again.
+    expect(sent).toHaveLength(3)
+    expect(statuses(sim).at(-1)).toMatchObject({
+      state: 'success',
+      description: 'Docs pull request ready',
+      sha: PUSHED
+    })
+    expect(warnings(run.stdout).filter((w) => w.includes('docs check'))).toEqual([])
+    expect(run.outputs['check-url']).toContain(PUSHED)
+  })
+
+  it('a final write that fails on every try: one warning, and the step still succeeds', async () => {
+    const down = { status: 503, body: '{"message":"Unavailable"}' }
+    const sim = await sims.start({
+      githubFaults: { createStatus: [PASS, ...Array<typeof down>(30).fill(down)] }
+    })
+    const run = await runAction(inputs(sim), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    const said = warnings(run.stdout).filter((w) => w.includes('docs check'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('HTTP 503')
+    // Tried more than once, and never past the step's own end (20 s, then 2 s of last writes).
+    expect(sim.github.requests.filter((r) => r.kind === 'createStatus').length).toBeGreaterThan(2)
+    expect(run.ms).toBeLessThan(22_000)
+  })
+})
+
+interface CommentPayload {
+  comment: { body: string; created_at: string }
+}
+
+/** GitHub's example `/docs` comment on pull request #2, after the comments in `before`. */
+function command(sim: Simulator, body: string, before: { user: string; body: string }[]) {
+  const held = [...before, { id: 492700400, user: 'Codertocat', body }]
+  sim.setScenario({ github: { comments: { [`${CODE}#2`]: held } } })
+  const payload = JSON.parse(
+    readFileSync(
+      join(ROOT, '__fixtures__', 'events', 'issue_comment-created-pull_request.json'),
+      'utf8'
+    )
+  ) as CommentPayload
+  payload.comment.body = body
+  // Written after the simulator's head commit of #2 (15:20:30Z): the head did not move after it.
+  payload.comment.created_at = '2019-05-15T15:21:00Z'
+  const path = join(mkdtempSync(join(tmpdir(), 'comment-')), 'event.json')
+  writeFileSync(path, JSON.stringify(payload))
+  return onEvent(sim, 'issue_comment', 'issue_comment-created-pull_request.json', {
+    GITHUB_EVENT_PATH: path,
+    GITHUB_SHA: 'f'.repeat(40),
+    GITHUB_REF: 'refs/heads/master'
+  })
+}
+
+describe('a /docs command whose follow-up fails', () => {
+  it('ends with 😕 on the comment, the status comment updated, and job-id the recorded job', async () => {
+    const broken = { status: 500, body: '{"error":"Internal error"}' }
+    const scenario: Scenario = {
+      faults: { message: [broken, broken, broken] },
+      github: { permissions: { Codertocat: 'write' } }
+    }
+    const sim = await sims.start(scenario)
+    const jobId = await existingJob(sim)
+    const status = marker({ projectId: QUICK['project-id'], jobId })
+    const run = await runAction(
+      { ...inputs(sim), prompt: '', comment: 'auto' },
+      command(sim, '/docs Also document the --retries flag', [
+        { user: 'github-actions[bot]', body: `${status}\nearlier words` }
+      ])
+    )
+    expect(run.code).not.toBe(0)
+    expect(run.outputs['job-id']).toBe(jobId)
+    expect(sim.github.reactions.map((r) => r.content)).toEqual(['eyes', 'confused'])
+    const updated = sim.github.comments.find((c) => c.body.startsWith(status))
+    expect(updated?.body).toContain('The docs step failed')
+    expect(updated?.body).not.toContain('earlier words')
+    // Red, for a person to act on; never left pending, as nothing will come to end it.
+    expect(statuses(sim).at(-1)?.state).toBe('error')
+  })
+})
+
+describe('api-key and project-id swapped, with a key that does not start with mint_', () => {
+  it('the platform refuses it: no GitHub request carries the key, and the check names no project', async () => {
+    const key = 'sk_live_0123456789abcdefghij'
+    const sim = await sims.start()
+    const run = await runAction(
+      inputs(sim, { 'api-key': QUICK['project-id'], 'project-id': key, comment: 'auto' }),
+      onPullRequest(sim)
+    )
+    expect(run.code).not.toBe(0)
+    expect(sim.requests.some((r) => r.path.startsWith('/v2/'))).toBe(true)
+    expect(toGitHub(sim)).not.toContain(key)
+    expect(sim.github.statuses.map((s) => [s.context, s.state])).toEqual([[UNNAMED_CHECK, 'error']])
+    expect(sim.github.comments).toEqual([])
+  })
+})
+
+describe('docs in a private repository, without docs-token', () => {
+  it('the pull request the job opened is success "opened", said once with the fix', async () => {
+    const sim = await sims.start({
+      github: {
+        tokens: {
+          workflow: { token: TOKEN, repos: [CODE] },
+          docs: { token: 'ghp_docs_token_unused_0123', repos: ['acme/docs'] }
+        },
+        pulls: { 'acme/docs#101': { user: 'mintlify[bot]' } }
+      }
+    })
+    const run = await runAction(inputs(sim), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    expect(statuses(sim).map((s) => s.state)).toEqual(['pending', 'success'])
+    expect(statuses(sim).at(-1)).toMatchObject({
+      description: 'Docs pull request opened; its state could not be read',
+      targetUrl: run.outputs['pr-link']
+    })
+    const said = warnings(run.stdout)
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('docs-token')
+    expect(said[0]).toContain('pull-requests: read')
+  })
+})
