@@ -152,6 +152,23 @@ describe('the docs check when GitHub holds the pending write', () => {
   })
 })
 
+describe("the docs check when GitHub holds the pending write past the last writes' budget", () => {
+  it('the job ended with most of timeout left: the step waits for it, and ends on the final state', async () => {
+    // Held 4 s: longer than the 3 s the last writes have, well within the 30 s timeout.
+    const held = 4_000
+    const sim = await sims.start({
+      githubFaults: { createStatus: [{ action: 'slow', delayMs: held }] }
+    })
+    const run = await runAction(inputs(sim, { timeout: '30s' }), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    expect(statuses(sim).map((s) => s.state)).toEqual(['success', 'pending', 'success'])
+    expect(statuses(sim).at(-1)?.description).toBe('Docs pull request ready')
+    expect(warnings(run.stdout)).toEqual([])
+    expect(run.ms).toBeGreaterThan(held)
+    expect(run.ms).toBeLessThan(30_000 + LAST_OF_30S)
+  })
+})
+
 describe('the docs check on a pull request from a fork', () => {
   it('the read-only token: one warning that says so, and exit 0', async () => {
     const refused = { status: 403, body: '{"message":"Resource not accessible by integration"}' }
