@@ -1,11 +1,16 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { readableLine } from '../scripts/runner.js'
 
 const DEMO = fileURLToPath(new URL('../scripts/demo.js', import.meta.url))
 const BUNDLE = fileURLToPath(new URL('../dist/index.js', import.meta.url))
 const PUSH = fileURLToPath(new URL('../__fixtures__/events/push.json', import.meta.url))
+/** The demo's fake tokens (scripts/demo.js): the workflow token, and the docs-pr scenario's. */
+const GITHUB_TOKEN = 'ghs_demo_token_for_the_simulator'
+const DOCS_TOKEN = 'ghp_demo_docs_token_for_the_simulator'
 
 // The demo runs the committed bundle; a checkout that has not built it yet has nothing to run.
 const describeWithBundle = existsSync(BUNDLE) ? describe : describe.skip
@@ -37,6 +42,7 @@ function demo(...args: string[]): Promise<DemoRun> {
 
 const SCENARIOS = [
   [],
+  ['--raw'],
   ['--scenario', 'failed'],
   ['--scenario', 'push'],
   ['--scenario', 'follow-up'],
@@ -127,6 +133,31 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(output).not.toContain('── Docs check on GitHub')
   })
 
+  it('shows the log as GitHub does: no command to the runner, annotations as Warning: lines', async () => {
+    const [shown, raw] = await Promise.all([demo(), demo('--raw')])
+
+    const log = (output: string) => section(output, 'Action log').split('\n')
+    const commands = (lines: string[]) => lines.filter((line) => /^::[a-z-]+.*::/i.test(line))
+    // As the runner receives it: the key masked, and debug lines of each request.
+    expect(commands(log(raw.output))).toEqual(
+      expect.arrayContaining([
+        '::add-mask::mint_simulator_key',
+        expect.stringMatching(/^::debug::/)
+      ])
+    )
+    expect(commands(log(shown.output))).toEqual([])
+    expect(shown.output).not.toContain('mint_simulator_key')
+    // The notice of the pull request reads as a line of its own.
+    expect(log(raw.output)).toContainEqual(
+      expect.stringMatching(
+        /^::notice title=Mintlify agent::Agent job \S+ opened a pull request: https:/
+      )
+    )
+    expect(log(shown.output)).toContainEqual(
+      expect.stringMatching(/^Notice: Agent job \S+ opened a pull request: https:/)
+    )
+  })
+
   it('exits with the action code when the job fails', async () => {
     const { code, output } = await demo('--scenario', 'failed')
 
@@ -140,7 +171,7 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
 
     expect(code).toBe(1)
     expect(output).toMatch(
-      /^::error::Timed out: agent job \S+ was still active at the last check before the 10s timeout/m
+      /^Error: Timed out: agent job \S+ was still active at the last check before the 10s timeout/m
     )
     const row = /^Duration +(\d+(?:\.\d)?)s \(timeout 10s\)$/m.exec(section(output, 'Job summary'))
     // The last check comes at most one poll interval (1s) before the deadline.
@@ -229,9 +260,8 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     )
     expect(prompt).toContain('Event: push on refs/heads/changes')
     expect(prompt).toMatch(/^modified src\/commands\/deploy\.ts \(\+7 −1\)$/m)
-    // The fake token reaches the action only as an input, which it masks.
-    const token = /^::add-mask::(ghs_\S+)$/m.exec(output)?.[1] ?? 'ghs_'
-    expect(output.replace(/^::add-mask::.*$/gm, '')).not.toContain(token)
+    // The fake token reaches the action only as an input, which it masks: no line shows it.
+    expect(output).not.toContain(GITHUB_TOKEN)
   })
 
   it('follow-up: the second step sends one message to the first step’s job and starts none', async () => {
@@ -272,9 +302,8 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(section(output, 'Pull request changes on GitHub')).toContain(
       'acme/docs#101: labels documentation; reviewers octocat, Codertocat; teams writers'
     )
-    // The docs token is masked like every secret, and only the docs repository saw it.
-    const token = /^::add-mask::(ghp_\S+)$/m.exec(output)?.[1] ?? 'ghp_'
-    expect(output.replace(/^::add-mask::.*$/gm, '')).not.toContain(token)
+    // The docs token is masked like every secret: no line shows it.
+    expect(output).not.toContain(DOCS_TOKEN)
   })
 
   it('monorepo: github-token follows the docs pull request in the code repository; its own run is skipped', async () => {
@@ -296,7 +325,6 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(section(onCode ?? '', 'Pull request changes on GitHub')).toBe(
       'Codertocat/Hello-World#7: labels documentation; reviewers octocat, Codertocat\n\n'
     )
-    expect(output).not.toMatch(/^::add-mask::ghp_/m)
 
     // The docs pull request's own run, opened by mintlify[bot]: no job, no comment, one passing
     // check on its head commit.
@@ -408,5 +436,49 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
       first.slice(0, 7),
       second.slice(0, 7)
     ])
+  })
+})
+
+describe('readableLine: a log line as GitHub shows it', () => {
+  /** How @actions/core writes an annotation's message (its `escapeData`): %, CR and LF escaped. */
+  const escapeData = (text: string) =>
+    text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+
+  it('shows an annotation as Warning:, Error: or Notice:, its lines under it (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(['warning', 'Warning'], ['error', 'Error'], ['notice', 'Notice']),
+        fc.constantFrom('', ' title=Mintlify agent'),
+        fc.string({ unit: fc.constantFrom('a', ' ', '%', ':', '\n', '\r\n', '0', 'A', 'é') }),
+        ([command, word], properties, message) => {
+          const indent = ' '.repeat(word.length + 2)
+          expect(readableLine(`::${command}${properties}::${escapeData(message)}`)).toBe(
+            `${word}: ${message.replace(/\r?\n/g, `\n${indent}`)}`
+          )
+        }
+      )
+    )
+  })
+
+  it('leaves out the commands that only steer the runner', () => {
+    for (const line of [
+      '::debug::Polling the job',
+      '::add-mask::mint_simulator_key',
+      '::endgroup::',
+      '::save-state name=x::1',
+      '::stop-commands::token'
+    ]) {
+      expect(readableLine(line)).toBeUndefined()
+    }
+    expect(readableLine('::group::The prompt')).toBe('▸ The prompt')
+  })
+
+  it('keeps every line that is no command as it is (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), (line) => {
+        fc.pre(!/^::[a-z-]+(?:\s[^:]*)?::/i.test(line))
+        expect(readableLine(line)).toBe(line)
+      })
+    )
   })
 })

@@ -1,8 +1,9 @@
 // @ts-check
-// npm run demo [-- --scenario NAME]: runs the committed bundle against the local simulator the way
-// a GitHub runner would, then shows the step outputs, the job summary it wrote (as text), what it
-// wrote on GitHub (the status comment, the docs check, pull request changes), and what the
-// simulator (playing both the Mintlify API and GitHub's REST API) received.
+// npm run demo [-- --scenario NAME] [--raw]: runs the committed bundle against the local simulator
+// the way a GitHub runner would, then shows the step outputs, the job summary it wrote (as text),
+// what it wrote on GitHub (the status comment, the docs check, pull request changes), and what the
+// simulator (playing both the Mintlify API and GitHub's REST API) received. The log reads as
+// GitHub's page shows it; --raw shows the workflow commands the runner receives.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,7 +13,8 @@ import { parseArgs } from 'node:util'
 import { htmlToText } from './html-text.js'
 import { matchRoute } from '../simulator/routes.js'
 import { startSimulator } from '../simulator/server.js'
-import { parseOutputFile, runnerEvent, runnerStep } from './runner.js'
+import { createInterface } from 'node:readline'
+import { parseOutputFile, readableLine, runnerEvent, runnerStep } from './runner.js'
 
 /**
  * @typedef {import('../simulator/scenario.js').ScenarioInput} ScenarioInput
@@ -323,9 +325,11 @@ const DEMOS = {
   }
 }
 
-const USAGE = `Usage: npm run demo [-- --scenario NAME]
+const USAGE = `Usage: npm run demo [-- --scenario NAME] [--raw]
 
-Runs dist/index.js against the local API simulator, as a GitHub runner would.
+Runs dist/index.js against the local API simulator, as a GitHub runner would. The action's log
+is shown as GitHub's page shows it: commands to the runner (::debug::, ::add-mask::, …) are left
+out and annotations read "Warning: …"; --raw shows the log exactly as the runner receives it.
 
 Scenarios:
 ${Object.entries(DEMOS)
@@ -646,9 +650,10 @@ function showPulls(changes) {
  * @param {Simulator} simulator
  * @param {Record<string, string>} inputs
  * @param {Record<string, string>} runnerVariables the event's, when there is one
+ * @param {boolean} raw show the log as the runner receives it, workflow commands and all
  * @returns {Promise<StepResult>}
  */
-async function runStep(simulator, inputs, runnerVariables) {
+async function runStep(simulator, inputs, runnerVariables, raw) {
   const dir = mkdtempSync(join(tmpdir(), 'mintlify-agent-demo-'))
   try {
     const { env, outputFile, summaryFile } = runnerStep(inputs, dir, runnerVariables)
@@ -656,7 +661,7 @@ async function runStep(simulator, inputs, runnerVariables) {
     const github = gitHubBefore(simulator)
 
     heading('Action log')
-    const code = await runAction(env)
+    const code = await runAction(env, raw)
     const outputs = parseOutputFile(readFileSync(outputFile, 'utf8'))
     const requests = simulator.requests.slice(first)
 
@@ -681,11 +686,14 @@ async function runStep(simulator, inputs, runnerVariables) {
 async function main(argv) {
   /** @type {string} */
   let name
+  /** @type {boolean} */
+  let raw
   try {
     const { values } = parseArgs({
       args: argv,
       options: {
         scenario: { type: 'string', default: 'completed' },
+        raw: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false }
       }
     })
@@ -694,6 +702,7 @@ async function main(argv) {
       return 0
     }
     name = values.scenario
+    raw = values.raw
   } catch (error) {
     console.error(`demo: ${error instanceof Error ? error.message : String(error)} (see --help)`)
     return 2
@@ -744,7 +753,7 @@ async function main(argv) {
       const event = step.event ?? demo.event
       const runnerVariables = event ? eventVariables(event, eventDir, simulator.url) : {}
       const inputs = { ...baseInputs(simulator, demo), ...step.inputs?.(results) }
-      const result = await runStep(simulator, inputs, runnerVariables)
+      const result = await runStep(simulator, inputs, runnerVariables, raw)
       results.push(result)
       // As in a workflow, a failed step skips the steps after it.
       if (result.code !== 0) break
@@ -835,15 +844,29 @@ function eventVariables(event, dir, apiUrl) {
 }
 
 /**
+ * Runs the bundle; its log goes to the terminal line by line, as `readableLine` shows it unless
+ * `raw`.
+ *
  * @param {NodeJS.ProcessEnv} env
+ * @param {boolean} raw
  * @returns {Promise<number>}
  */
-function runAction(env) {
+function runAction(env, raw) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BUNDLE], {
       env,
-      stdio: ['ignore', 'inherit', 'inherit']
+      stdio: ['ignore', raw ? 'inherit' : 'pipe', 'inherit']
     })
+    /** @type {Promise<void>} */
+    let shown = Promise.resolve()
+    if (child.stdout) {
+      const lines = createInterface({ input: child.stdout, crlfDelay: Infinity })
+      lines.on('line', (line) => {
+        const readable = readableLine(line)
+        if (readable !== undefined) console.log(readable)
+      })
+      shown = new Promise((done) => lines.on('close', done))
+    }
     const watchdog = setTimeout(() => {
       console.error(`demo: the action was still running after ${WATCHDOG_MS / 1000}s; stopping it`)
       child.kill('SIGKILL')
@@ -855,7 +878,8 @@ function runAction(env) {
     child.on('exit', (code) => {
       clearTimeout(watchdog)
       process.off('SIGINT', ignore)
-      resolve(code ?? 1)
+      // Every line the action wrote is shown before what comes after it.
+      void shown.then(() => resolve(code ?? 1))
     })
   })
 }

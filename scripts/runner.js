@@ -109,3 +109,35 @@ export function runnerEvent(name, payloadFile, apiUrl) {
  * @property {string} [after]
  * @property {{ number?: number, merge_commit_sha?: string | null, head?: { sha?: string } }} [pull_request]
  */
+
+/** The annotation commands a log shows as a line of its own, and how the demo names them. */
+const ANNOTATIONS = /** @type {Record<string, string>} */ ({
+  error: 'Error',
+  warning: 'Warning',
+  notice: 'Notice'
+})
+
+/**
+ * A log line as a person reads it on GitHub's page rather than as the runner receives it:
+ * workflow commands that only steer the runner (`::debug::`, `::add-mask::`, `::endgroup::`,
+ * `::save-state::`…) are left out (undefined); an annotation reads `Warning: …` (`Error:`,
+ * `Notice:`), its message's escapes (`%0A`, `%0D`, `%25`) decoded and later lines indented under
+ * it; a group's start reads `▸ title`. Every other line is itself. A command is a line that
+ * starts with `::name` and has a second `::`, as the runner reads one.
+ *
+ * @param {string} line
+ * @returns {string | undefined}
+ */
+export function readableLine(line) {
+  const command = /^::([a-z-]+)(?:\s[^:]*)?::(.*)$/i.exec(line)
+  if (!command) return line
+  const [, name = '', data = ''] = command
+  const text = data.replace(/%0D/gi, '\r').replace(/%0A/gi, '\n').replace(/%25/g, '%')
+  const shown = ANNOTATIONS[name.toLowerCase()]
+  if (shown) {
+    const indent = ' '.repeat(shown.length + 2)
+    return `${shown}: ${text.replace(/\r?\n/g, `\n${indent}`)}`
+  }
+  if (name.toLowerCase() === 'group') return `▸ ${text}`
+  return undefined
+}
