@@ -87,6 +87,22 @@ describe('the final check write when GitHub fails its first try', () => {
   })
 })
 
+describe('the status comment’s last edit when GitHub fails its first try', () => {
+  it.each([
+    ['a 502', { status: 502, body: '{"message":"Server Error"}' }],
+    ['no answer at all', { action: 'hang' as const }]
+  ])('%s: sent again, and the comment ends on the final state', async (_, fault) => {
+    const sim = await sims.start({ githubFaults: { updateComment: [fault] } })
+    const run = await runAction(inputs(sim, { comment: 'auto' }), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    expect(sim.github.requests.filter((r) => r.kind === 'updateComment')).toHaveLength(2)
+    const [status] = sim.github.comments
+    expect(status?.body).toContain('Docs pull request ready')
+    expect(warnings(run.stdout)).toEqual([])
+    expect(run.outputs['comment-url']).toContain(`#issuecomment-${status?.id}`)
+  })
+})
+
 interface CommentPayload {
   comment: { body: string; created_at: string }
 }
