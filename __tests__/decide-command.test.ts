@@ -73,7 +73,12 @@ describe('only a writer’s command does anything (properties)', () => {
         if (plan.act !== 'skip' || ['own', 'record-unknown'].includes(plan.why.code)) return true
         if (!plan.quiet || plan.check !== 'leave') return false
         const answer = plan.quiet.answer
-        return answer === undefined || (f.command?.kind === 'command' && !mayWrite(f))
+        // One reaction: on a refused person's command, or on a writer's that no longer stands.
+        return (
+          answer === undefined ||
+          (f.command?.kind === 'command' && !mayWrite(f)) ||
+          (f.command?.kind === 'stopped' && f.command.answer)
+        )
       }),
       RUNS
     )

@@ -1,6 +1,7 @@
 // Inputs for the decision's tests: events as the runner describes them, and what the read stage
 // may have learned, as examples and as fast-check arbitraries over every combination.
 import fc from 'fast-check'
+import { readCommand } from '../src/command/parse.js'
 import type { DecisionSettings } from '../src/decide/decide.js'
 import type { BranchFacts, Facts, JobFacts, PullFacts } from '../src/read/facts.js'
 import { known, unknown, type Knowable } from '../src/read/known.js'
@@ -143,7 +144,18 @@ export const anyEvent: fc.Arbitrary<Event> = fc.oneof(
   fc.constant(event('workflow_dispatch')),
   fc
     .tuple(
-      fc.constantFrom('/docs', '/docs Also document --retries', 'LGTM', '/docsify', '> /docs'),
+      fc.constantFrom(
+        '/docs',
+        '/docs Also document --retries',
+        '   /docs\tplease',
+        'LGTM',
+        '/docsify',
+        '> /docs',
+        // Look-alikes: Markdown shows these as code, or something hides before /docs.
+        '    /docs',
+        '\t/docs',
+        '\u00a0/docs'
+      ),
       fc.constantFrom('created', 'created', 'created', 'edited', 'deleted'),
       fc.constantFrom(HUMAN, HUMAN, 'github-actions[bot]', AGENT)
     )
@@ -154,18 +166,22 @@ export const anyEvent: fc.Arbitrary<Event> = fc.oneof(
 const role = fc.constantFrom('admin', 'maintain', 'write', 'triage', 'read', 'docs-team', undefined)
 
 /**
- * What a comment run reads first: the command, as the comment's first word, action and author
- * make it, and what GitHub says its author may do (known, failed or not asked).
+ * What a comment run reads first: the command, as the real parser (`readCommand`) reads the
+ * comment the way the read stage hands it over, and what GitHub says its author may do (known,
+ * failed or not asked). Now and then a writer's command that no longer stands (`stopped`).
  */
 function commandFacts(ev: Event): fc.Arbitrary<Facts['command']> {
   const comment = ev.comment
-  const bot = comment?.authorType === 'Bot' || (comment?.author ?? '').endsWith('[bot]')
-  const match = /^\s*\/docs(?=\s|$)/.exec(comment?.body ?? '')
-  if (ev.action !== 'created' || bot || !match) {
-    return fc.constant({ kind: 'ignored' as const, why: 'No command.' })
-  }
-  const request = (comment?.body ?? '').slice(match[0].length).trim()
-  return knowable(
+  const parsed = readCommand({
+    action: ev.action,
+    onPullRequest: ev.pullRequest !== undefined,
+    body: comment?.body ?? '',
+    login: comment?.author,
+    type: comment?.authorType
+  })
+  if (parsed.kind === 'ignored') return fc.constant(parsed)
+  const { request, login } = parsed
+  const given = knowable(
     role.map((r) =>
       r === undefined
         ? undefined
@@ -174,10 +190,18 @@ function commandFacts(ev: Event): fc.Arbitrary<Facts['command']> {
   ).map((permission) => ({
     kind: 'command' as const,
     request,
-    login: comment?.author ?? HUMAN,
+    login,
     commentId: comment?.id,
     permission
   }))
+  const stopped = fc.boolean().map((answer) => ({
+    kind: 'stopped' as const,
+    login,
+    commentId: comment?.id,
+    why: 'The comment was edited since.',
+    answer
+  }))
+  return fc.oneof({ weight: 9, arbitrary: given }, { weight: 1, arbitrary: stopped })
 }
 
 export const anySettings: fc.Arbitrary<DecisionSettings> = fc.record({
@@ -235,9 +259,15 @@ export function anyFacts(ev: Event): fc.Arbitrary<Facts> {
         ])
       )
     : knowable(
-        fc.array(fc.record({ number: fc.constantFrom(2, 3, 4), author: login, headSha: sha }), {
-          maxLength: 3
-        })
+        fc.array(
+          fc.record({
+            number: fc.constantFrom(2, 3, 4),
+            author: login,
+            // GitHub lists a pull request's head; now and then none is given.
+            headSha: fc.option(sha, { nil: undefined, freq: 8 })
+          }),
+          { maxLength: 3 }
+        )
       )
   return fc
     .record({
@@ -294,3 +324,69 @@ export function anyFacts(ev: Event): fc.Arbitrary<Facts> {
 export const anyRun = fc
   .tuple(anySettings, anyEvent)
   .chain(([settings, ev]) => anyFacts(ev).map((f) => ({ settings, event: ev, facts: f })))
+
+/** What a record says the job was told: any commit, this one, or this one by its short sha. */
+const toldSha = fc.constantFrom(A, B, HEAD, HEAD, HEAD.slice(0, 7), undefined)
+
+/**
+ * Runs whose change a record of this project's job speaks for: the pull request's status comment
+ * (with the job read from it) or, for a run with no pull request, the branch's docs check. The
+ * job's phase and docs pull request are anything the read stage may see, and what the job was
+ * told is often this very commit, so every rule of a recorded job is met often, not by chance.
+ */
+/** A `/docs` command by someone GitHub says may write, as the parser reads the comment. */
+const writerCommandRun = fc
+  .tuple(anySettings, fc.constantFrom('/docs', '/docs Also document --retries', ' /docs\nplease'))
+  .chain(([settings, body]) => {
+    const ev = commentEvent(body)
+    const parsed = readCommand({
+      action: ev.action,
+      onPullRequest: true,
+      body,
+      login: ev.comment?.author,
+      type: ev.comment?.authorType
+    })
+    if (parsed.kind !== 'command') throw new Error(`${JSON.stringify(body)} is no command.`)
+    const permission = known({ role: 'write', permission: 'write' })
+    const command = { ...parsed, commentId: ev.comment?.id, permission }
+    return anyFacts(ev).map((f) => ({ settings, event: ev, facts: { ...f, command } }))
+  })
+
+export const anyRecordedRun = fc
+  .tuple(
+    fc.oneof({ weight: 3, arbitrary: anyRun }, { weight: 1, arbitrary: writerCommandRun }),
+    fc.boolean(),
+    knowable(phase),
+    knowable(docsState),
+    toldSha,
+    fc.option(fc.constantFrom(HEAD, B), { nil: undefined, freq: 4 }),
+    fc.option(fc.constantFrom(A.slice(0, 12), C), { nil: undefined, freq: 4 })
+  )
+  .map(([run, onPull, phaseRead, docsRead, told, headSha, since]): typeof run => {
+    const { event: ev, facts: f } = run
+    if (onPull || ev.pullRequest) {
+      const head = ev.pullRequest ? ev.pullRequest.headSha : headSha
+      const recorded = known({ projectId: PROJECT, jobId: 'job_pull', sha: told })
+      return {
+        ...run,
+        facts: {
+          ...f,
+          pulls: known([{ number: 2, author: HUMAN, headSha: head }]),
+          pull: { number: 2, headSha: head, author: HUMAN, docsPull: false, recorded },
+          branch: f.branch && { name: f.branch.name, record: notAsked },
+          job: { jobId: 'job_pull', from: 'pull', phase: phaseRead, docs: docsRead }
+        }
+      }
+    }
+    const branchRecord = known({ jobId: 'job_branch', branch: 'main', since, told: told ?? B })
+    return {
+      ...run,
+      facts: {
+        ...f,
+        pulls: known([]),
+        pull: undefined,
+        branch: { name: 'main', record: branchRecord },
+        job: { jobId: 'job_branch', from: 'branch', phase: phaseRead, docs: docsRead }
+      }
+    }
+  })

@@ -1,0 +1,43 @@
+// @ts-check
+import jestConfig from './jest.config.js'
+
+/**
+ * Mutation testing of the decision (`npm run mutate`, see CONTRIBUTING.md): Stryker changes one
+ * expression of `src/decide/` or the command parser at a time and runs the decision's unit tests;
+ * a change no test notices is a rule no test holds. Too slow for CI on two cores, so developers
+ * run it before a change to a decision lands.
+ */
+
+const unit = jestConfig.projects?.find(
+  (project) => typeof project === 'object' && project.displayName === 'unit'
+)
+if (typeof unit !== 'object') throw new Error('jest.config.js has no "unit" project to narrow.')
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: ['src/decide/**/*.ts', 'src/command/parse.ts'],
+  testRunner: 'jest',
+  // The project's Jest runs its TypeScript as ES modules (ts-jest with `useESM`).
+  testRunnerNodeArgs: ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'],
+  jest: {
+    projectType: 'custom',
+    // One flat project: the unit settings, only the decision's tests. Stryker's own test
+    // environment (for per-test coverage) replaces `testEnvironment` only at the top level.
+    config: {
+      ...unit,
+      displayName: undefined,
+      projects: undefined,
+      testSequencer: undefined,
+      testMatch: ['**/__tests__/decide*.test.ts', '**/__tests__/command-parse.test.ts'],
+      maxWorkers: 1
+    }
+  },
+  coverageAnalysis: 'perTest',
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  // Every machine this runs on is shared: two processes at most.
+  concurrency: 2,
+  ignorePatterns: ['dist', 'coverage', 'reports', 'docs', '.stryker-tmp'],
+  reporters: ['clear-text', 'progress', 'html'],
+  thresholds: { high: 100, low: 95, break: null }
+}
