@@ -12,6 +12,7 @@ import * as prettier from 'prettier'
 import { parse } from 'yaml'
 import { bundleAt, lastReport } from './bench-before.js'
 import { JOBS, REQUEST_MS, measurePolling } from './bench-polling.js'
+import { previewCost } from './bench-preview.js'
 import { BUNDLE, PROMPT, ROOT, isGitHub, rounds, startBench } from './bench-runs.js'
 
 /**
@@ -272,6 +273,9 @@ ${missed.length === 0 ? 'Every goal is met.' : `Goals missed: ${missed.join('; '
   ${REQUEST_MS} ms and seeing the job as it is when it answers; 10 % jitter, seeded per job, but
   for the fixed poll. The end is noticed when the answer showing it arrives. The model sums
   \`pollDelay\` (src/mintlify/schedule.ts) and ${REQUEST_MS} ms per check, as its tests do.
+- **Preview**: a pull request run whose docs pull request is open, with \`preview: auto\` and
+  \`preview: off\` in turns on the same bundle (scripts/bench-preview.js); the simulator's preview
+  builds in 1.5 s; requests under \`/v1/\`; time from \`spawn\` to exit.
 - **Machine**: ${availableParallelism()} CPUs, ${cpus()[0]?.model ?? 'unknown CPU'},
   ${mb(totalmem())} memory, ${type()} ${release()}; Node ${process.version}; commit ${commit}.
   Timings move with the machine and its load.
@@ -296,7 +300,9 @@ async function main(argv) {
     const progress = (/** @type {string} */ stage) => console.error(`bench: ${stage}…`)
     const bench = { ...started, runs, progress, before, earlier }
     const rows = []
-    for (const measure of [startup, changeContext, memory, polling, size]) {
+    // The preview's cost, on dist/index.js as every other row.
+    const preview = (/** @type {Bench} */ b) => previewCost(b, BUNDLE)
+    for (const measure of [startup, changeContext, memory, polling, preview, size]) {
       rows.push(...(await measure(bench)))
     }
     // Formatted as `npm run format:check` expects; the numbers make the prose lines uneven.
