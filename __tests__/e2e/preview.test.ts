@@ -1,0 +1,227 @@
+// The built action asking Mintlify for a preview of the docs pull request's branch, on GitHub's
+// example pull request events, against the simulator's preview routes as published (202
+// {statusId, previewUrl}; update status queued, in_progress, success or failure; 403 on a plan
+// without previews; 429 with Retry-After; a 5xx).
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { onEvent, QUICK, runAction, simulators, type Scenario, type Simulator } from './harness.js'
+
+const sims = simulators()
+afterEach(() => sims.closeAll())
+
+const CONTEXT = `Mintlify docs (${QUICK['project-id']})`
+const BRANCH = 'mintlify/agent-1'
+const SITE = 'https://acme-mintlify-agent-1.mintlify.app'
+
+/** The agent's docs pull request, open, on the branch the simulator's first job names. */
+const DOCS_PULL = {
+  github: {
+    pulls: { 'acme/docs#101': { user: 'mintlify[bot]', head: { ref: BRANCH } } }
+  }
+}
+
+const start = (scenario: Scenario = {}) =>
+  sims.start({ ...DOCS_PULL, ...scenario, preview: { buildMs: 500, ...scenario.preview } })
+
+const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
+  ...QUICK,
+  'base-url': sim.url,
+  'github-token': 'ghs_workflow_token_0123',
+  ...more
+})
+
+const opened = (sim: Simulator, extra: Record<string, string> = {}) =>
+  onEvent(sim, 'pull_request', 'pull_request-opened.json', extra)
+
+const previewPosts = (sim: Simulator) =>
+  sim.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/project/preview/'))
+const statusReads = (sim: Simulator) =>
+  sim.requests.filter((r) => r.path.startsWith('/v1/project/update-status/'))
+const statusComment = (sim: Simulator) =>
+  sim.comments.find((c) => c.issueNumber === 2 && c.repo === 'Hello-World')?.body ?? ''
+const lastCheck = (sim: Simulator) =>
+  sim.github.statuses.filter((s) => s.context === CONTEXT).at(-1)
+const notices = (log: string) => log.split('\n').filter((line) => line.startsWith('::notice'))
+
+describe('a completed job with an open docs pull request', () => {
+  it('asks once for a preview of its branch, follows it to success and links it', async () => {
+    const sim = await start()
+    const run = await runAction(inputs(sim), opened(sim))
+    expect(run.code).toBe(0)
+
+    const posts = previewPosts(sim)
+    expect(posts).toHaveLength(1)
+    expect(posts[0]?.path).toBe('/v1/project/preview/proj_e2e')
+    expect(JSON.parse(posts[0]?.body ?? '')).toEqual({ branch: BRANCH })
+    expect(posts[0]?.headers.authorization).toBe(`Bearer ${QUICK['api-key']}`)
+    expect(statusReads(sim).length).toBeGreaterThanOrEqual(1)
+
+    expect(run.outputs['preview-url']).toBe(SITE)
+    expect(run.outputs['preview-status']).toBe('ready')
+    // Set as soon as the platform answered, then again at the end.
+    expect(run.outputNames.filter((n) => n === 'preview-url').length).toBeGreaterThanOrEqual(1)
+    expect(statusComment(sim)).toContain(`<tr><th>Preview</th><td><a href="${SITE}/">`)
+    expect(statusComment(sim)).toContain('✅ ready')
+    expect(run.summary).toContain('Preview')
+    expect(run.summary).toContain(`href="${SITE}/"`)
+    expect(lastCheck(sim)).toMatchObject({
+      state: 'success',
+      description: 'Docs pull request ready, preview ready'
+    })
+  })
+
+  it('redeploys once on a follow-up run', async () => {
+    const sim = await start()
+    const first = await runAction(inputs(sim), opened(sim))
+    expect(first.code).toBe(0)
+    const second = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-synchronize.json', { GITHUB_RUN_ID: '4243' })
+    )
+    expect(second.code).toBe(0)
+    expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
+    const posts = previewPosts(sim)
+    expect(posts).toHaveLength(2)
+    expect(posts.map((p) => JSON.parse(p.body) as unknown)).toEqual([
+      { branch: BRANCH },
+      { branch: BRANCH }
+    ])
+    expect(second.outputs['preview-status']).toBe('ready')
+  })
+
+  it('says a failed build failed, quoting the platform, and keeps the check green', async () => {
+    const sim = await start({
+      preview: { outcome: 'failure', summary: 'Build failed: <b>broken</b> link @octocat' }
+    })
+    const run = await runAction(inputs(sim), opened(sim))
+    expect(run.code).toBe(0)
+    expect(run.outputs['preview-status']).toBe('failed')
+    const comment = statusComment(sim)
+    expect(comment).toContain('❌ failed: Build failed&#58; &lt;b&gt;broken&lt;/b&gt; link')
+    expect(comment).not.toContain('<b>')
+    expect(comment).not.toContain('@octocat')
+    expect(lastCheck(sim)).toMatchObject({
+      state: 'success',
+      description: 'Docs pull request ready'
+    })
+  })
+})
+
+describe('the platform’s limits', () => {
+  it('takes a 403 as a plan without previews: one notice, and no other request', async () => {
+    const sim = await start({ preview: { available: false } })
+    const run = await runAction(inputs(sim), opened(sim))
+    expect(run.code).toBe(0)
+    expect(previewPosts(sim)).toHaveLength(1)
+    expect(statusReads(sim)).toHaveLength(0)
+    const said = notices(run.stdout).filter((line) => line.includes('preview'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('preview: off')
+    expect(run.outputs['preview-status']).toBe('unavailable')
+    expect(run.outputs['preview-url']).toBe('')
+    expect(lastCheck(sim)?.state).toBe('success')
+  })
+
+  it('waits as Retry-After asks when the timeout allows, then asks again', async () => {
+    const sim = await start({
+      faults: {
+        preview: [{ status: 429, body: '{"error":"Rate limit"}', headers: { 'retry-after': '1' } }]
+      }
+    })
+    const run = await runAction(inputs(sim), opened(sim))
+    expect(run.code).toBe(0)
+    expect(previewPosts(sim)).toHaveLength(2)
+    expect(run.outputs['preview-status']).toBe('ready')
+  })
+
+  it('does not ask again when Retry-After passes the timeout, and says why', async () => {
+    const sim = await start({
+      faults: {
+        preview: [
+          { status: 429, body: '{"error":"Rate limit"}', headers: { 'retry-after': '120' } }
+        ]
+      }
+    })
+    const run = await runAction(inputs(sim), opened(sim))
+    expect(run.code).toBe(0)
+    expect(previewPosts(sim)).toHaveLength(1)
+    expect(run.outputs['preview-status']).toBe('not-requested')
+    expect(statusComment(sim)).toContain("rate limit asked to wait past this step's timeout")
+    expect(run.stdout).toContain('asked to wait 2m')
+  })
+
+  it('never sends a request again after a 5xx, and says the preview may exist', async () => {
+    const sim = await start({
+      faults: { preview: [{ status: 503, body: '{"error":"upstream"}', perform: true }] }
+    })
+    const run = await runAction(inputs(sim), opened(sim))
+    expect(run.code).toBe(0)
+    expect(previewPosts(sim)).toHaveLength(1)
+    expect(sim.previews.size).toBe(1)
+    expect(run.outputs['preview-status']).toBe('uncertain')
+    expect(run.stdout).toContain('may or may not be deploying')
+    expect(lastCheck(sim)?.state).toBe('success')
+  })
+})
+
+describe('a preview link outside the strict shape', () => {
+  it.each([
+    ['a query', 'https://acme.mintlify.app/?token=mint_simulator_key'],
+    ['user info', 'https://user:hunter2@acme.mintlify.app/'],
+    ['an encoded key', 'https://acme.mintlify.app/%6Dint_simulator_key']
+  ])('with %s is written nowhere', async (_why, previewUrl) => {
+    const sim = await start({ preview: { previewUrl } })
+    const run = await runAction(inputs(sim), opened(sim))
+    expect(run.code).toBe(0)
+    expect(run.outputs['preview-url']).toBe('')
+    for (const text of [run.stdout, run.summary, statusComment(sim), JSON.stringify(run.outputs)]) {
+      expect(text).not.toContain(previewUrl)
+      expect(text).not.toContain('hunter2')
+    }
+    expect(run.outputs['preview-status']).toBe('ready')
+  })
+})
+
+describe('runs that ask for no preview', () => {
+  it('preview: off', async () => {
+    const sim = await start()
+    const run = await runAction(inputs(sim, { preview: 'off' }), opened(sim))
+    expect(run.code).toBe(0)
+    expect(previewPosts(sim)).toHaveLength(0)
+    expect(run.outputs['preview-status']).toBe('')
+    expect(statusComment(sim)).not.toContain('Preview')
+  })
+
+  it('wait: false', async () => {
+    const sim = await start()
+    const run = await runAction(inputs(sim, { wait: 'false' }), opened(sim))
+    expect(run.code).toBe(0)
+    expect(previewPosts(sim)).toHaveLength(0)
+  })
+
+  it('a dry run says what it would request, and sends nothing', async () => {
+    const sim = await start()
+    const run = await runAction(inputs(sim, { 'dry-run': 'true' }), opened(sim))
+    expect(run.code).toBe(0)
+    // Mintlify gets nothing; GitHub is read as on any run.
+    expect(sim.requests.filter((r) => /^\/v[12]\//.test(r.path))).toEqual([])
+    expect(run.stdout).toContain('a preview deployment of its branch would be requested')
+    expect(run.summary).toContain('a preview deployment of its branch would be requested')
+  })
+
+  it('a pull request GitHub does not show as open', async () => {
+    const sim = await start({
+      github: {
+        pulls: {
+          'acme/docs#101': {
+            user: 'mintlify[bot]',
+            head: { ref: BRANCH },
+            merged_at: '2026-01-01T00:00:00Z'
+          }
+        }
+      }
+    })
+    const run = await runAction(inputs(sim), opened(sim))
+    expect(previewPosts(sim)).toHaveLength(0)
+    expect(run.outputs['preview-status']).toBe('')
+  })
+})
