@@ -84,6 +84,26 @@ describe('a variable that names no input', () => {
     )
   })
 
+  it('reads case, _ and - as nothing, however many a name has (property)', () => {
+    const word = fc.stringMatching(/^[a-z]{1,4}$/)
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 2, maxLength: 6 }),
+        fc.array(fc.constantFrom('-', '_', '', '__'), { minLength: 6, maxLength: 6 }),
+        (parts, joins) => {
+          const input = parts.join('-')
+          const written = parts.map((p, i) => (i === 0 ? '' : joins[i - 1]) + p).join('')
+          // A runner upper-cases the name as written.
+          const variable = `INPUT_${written.toUpperCase()}`
+          fc.pre(variable !== inputVariable(input))
+          expect(unknownOf({ [variable]: '' }, ['prompt', input])).toEqual([
+            { variable, name: variable.slice(6).toLowerCase(), suggestion: input }
+          ])
+        }
+      )
+    )
+  })
+
   it('names an input one edit from a slip of a letter in a name of six or more (property)', () => {
     const slip = fc
       .tuple(

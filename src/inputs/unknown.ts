@@ -51,15 +51,13 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The input `name` most likely meant: the one it equals once case, `_` and `-` are left out;
- * else the one fewest edits away, when those are at most a third of its length (one for a name
- * under six letters), the first in `known` on a tie; else none.
+ * The input `name` most likely meant: with case, `_` and `-` left out of both, the one fewest
+ * edits away (none for `API_KEY` and `api-key`), when those are at most a third of its length
+ * (one for a name under six letters), the first in `known` on a tie; else none.
  */
 export function closestInput(name: string, known: readonly string[]): string | undefined {
   const given = normalised(name)
   if (given === '') return undefined
-  const same = known.find((input) => normalised(input) === given)
-  if (same) return same
   let best: { input: string; distance: number } | undefined
   for (const input of known) {
     const target = normalised(input)
