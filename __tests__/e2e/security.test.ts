@@ -109,25 +109,55 @@ describe('untrusted text stays text', () => {
     expect(run.outputs['pr-number']).toBe('')
     expect(run.outputs).not.toHaveProperty('injected')
     expect(run.outputNames).not.toContain('injected')
-    expect(run.stdout).toContain('not a plain http(s) URL, so pr-link is left empty')
+    expect(run.stdout).toContain('prLink in a form that is not a pull request link')
+    expect(run.stdout).not.toContain('injected')
   })
 })
 
+/** `text` as a regular expression that matches it literally. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 describe('paths', () => {
-  it('sends the project id and the job id as single encoded segments', async () => {
+  it('sends the project id and a given job id as single encoded segments', async () => {
     const projectId = 'team/docs ..?#1'
-    const jobId = '../job 1/..?x=1#frag'
+    const jobId = '../job_1/..?x=1#frag'
     const sim = await sims.start({ jobIds: [jobId] })
-    const run = await runAction({ ...QUICK, 'project-id': projectId, 'base-url': sim.url })
+    // The job exists (an earlier step started it); this step attaches to it by its id.
+    await fetch(`${sim.url}/v2/agent/${encodeURIComponent(projectId)}/job`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ prompt: 'Document the deploy command' })
+    })
+    sim.requests.length = 0
+    const run = await runAction({
+      ...QUICK,
+      'project-id': projectId,
+      'job-id': jobId,
+      'base-url': sim.url
+    })
     expect(run.code).toBe(0)
     expect(run.outputs['job-id']).toBe(jobId)
     const project = encodeURIComponent(projectId)
-    expect(sim.requests[0]?.path).toBe(`/v2/agent/${project}/job`)
-    const polls = sim.requests.slice(1)
+    const polls = sim.requests
     expect(polls.length).toBeGreaterThan(0)
     for (const poll of polls) {
-      expect(poll.path).toBe(`/v2/agent/${project}/job/${encodeURIComponent(jobId)}`)
+      // A given job id with a prompt is sent the prompt as a follow-up message, then read.
+      expect(poll.path).toMatch(
+        new RegExp(
+          `^/v2/agent/${escape(project)}/job/${escape(encodeURIComponent(jobId))}(/message)?$`
+        )
+      )
     }
+  })
+
+  it('follows no job whose id the platform gives outside its shape: one error, nothing sent with it', async () => {
+    const sim = await sims.start({ jobIds: ['../job 1/..?x=1#frag'] })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('no usable job id')
+    expect(sim.requests).toHaveLength(1)
+    expect(run.outputs['job-id'] ?? '').toBe('')
+    expect(run.stdout).not.toContain('../job 1')
   })
 
   it('keeps a path in base-url as a prefix', async () => {
