@@ -315,6 +315,8 @@ export function pullData(settings, where, number, change = {}) {
   const input = byNumber(settings.pulls, where, number) ?? {}
   const example = number === EXAMPLE_PULL
   const fullName = `${where.owner}/${where.repo}`
+  // The agent's pull requests: job N of `jobs.js` opens #(100 + N) from `mintlify/agent-N`.
+  const agentPull = fullName.toLowerCase() === AGENT_REPOSITORY
   const mergedAt = input.merged_at ?? null
   const [title, body] = example
     ? [
@@ -343,7 +345,9 @@ export function pullData(settings, where, number, change = {}) {
     reviewers: change.reviewers ?? [...(input.requested_reviewers ?? [])],
     teams: change.teams ?? [...(input.requested_teams ?? [])],
     head: {
-      ref: input.head?.ref ?? (example ? 'changes' : `patch-${number}`),
+      ref:
+        input.head?.ref ??
+        (example ? 'changes' : agentPull ? `mintlify/agent-${number - 100}` : `patch-${number}`),
       sha: input.head?.sha ?? (example ? PULL_HEAD_SHA : fakeSha(`${fullName}#${number}`)),
       repo: input.head?.repo ?? fullName
     },
