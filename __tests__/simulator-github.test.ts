@@ -715,7 +715,6 @@ describe('routing and recording', () => {
     const s = await start()
     for (const [method, path] of [
       ['GET', `${REPO}/pulls/2/commits`],
-      ['GET', `${REPO}/issues/comments/1`],
       ['GET', `${REPO}/pulls/2/requested_reviewers`],
       ['POST', `${REPO}/check-runs`],
       ['GET', '/user'],
