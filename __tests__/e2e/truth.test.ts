@@ -235,7 +235,8 @@ describe('the last writes on a bad day', () => {
       jobDurationMs: 100,
       githubFaults: { createStatus: [{ action: 'slow', delayMs: 30_000 }] }
     })
-    const run = await runAction(inputs(sim, { comment: 'off' }), onPullRequest(sim))
+    // Held past the step's own end (10 s, then 1 s of last writes), which it is waited for.
+    const run = await runAction(inputs(sim, { comment: 'off', timeout: '10s' }), onPullRequest(sim))
     expect(run.code).toBe(0)
     expect(checks(sim).at(-1)).toMatchObject({
       state: 'success',

@@ -75,7 +75,9 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
     void react(run, event, plan.acknowledge.commentId, 'eyes')
   }
   const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
-  await start(run, event, plan, prepared?.prompt ?? settings.prompt, words, recorded)
+  // The recorded job's docs pull request could not be read: the reading said so, with the fix.
+  const unreadSaid = facts.job?.docs.known === false
+  await start(run, event, plan, prepared?.prompt ?? settings.prompt, words, recorded, unreadSaid)
 }
 
 /** start → watch → read the docs pull request, for a plan that starts or continues a job. */
@@ -85,7 +87,8 @@ async function start(
   plan: Start,
   prompt: string,
   words: { reason?: string; note?: string },
-  recorded: Recorded | undefined
+  recorded: Recorded | undefined,
+  unreadSaid: boolean
 ) {
   const { state, settings, step, report, readers, api } = run
   state.mode = plan.act
@@ -113,10 +116,10 @@ async function start(
   // Nothing says the docs are ready before their pull request was read.
   if (event && endsWithLink(state)) {
     state.docs = await readDocsPull(state.job, event, readers, step.afterJob(), state.recordedDocs)
-    // A pull request whose state could not be read is said once, as a warning with the fix; a
-    // link no token is sent for is the docs pull request sink's warning.
+    // A pull request whose state could not be read is said once a run, as a warning with the
+    // fix; a link no token is sent for is the docs pull request sink's warning.
     const why = state.docs?.why
-    if (why && state.docs?.ref) report.warning(why)
+    if (why && state.docs?.ref && !unreadSaid) report.warning(why)
     else if (why) report.info(why)
   }
   // Once the docs pull request is known to be open: its preview, requested and followed.
