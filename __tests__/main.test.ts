@@ -110,6 +110,9 @@ describe('run', () => {
       'comment-url': '',
       'check-url': '',
       'docs-comment-url': '',
+      // Outside a workflow run no docs pull request is read, so no preview is asked for.
+      'preview-url': '',
+      'preview-status': '',
       job: expect.stringContaining('"status":"completed"') as unknown as string
     })
     expect(JSON.parse(core.outputs().job ?? '')).toMatchObject({ id: 'job_main', prLink: PR })
