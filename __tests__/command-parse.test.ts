@@ -58,7 +58,11 @@ describe('a /docs command', () => {
     ['on an issue', { onPullRequest: false }, 'on an issue'],
     ['by a Bot account', { type: 'Bot', login: 'renovate' }, 'bot'],
     ['by a [bot] login typed User', { login: 'github-actions[bot]' }, 'bot'],
-    ['by the action itself', { login: 'github-actions[bot]', type: 'Bot' }, 'bot']
+    ['by the action itself', { login: 'github-actions[bot]', type: 'Bot' }, 'bot'],
+    ['by a [BOT] login in capitals typed User', { login: 'Renovate[BOT]' }, 'bot'],
+    ['whose activity the payload leaves out', { action: undefined }, 'was changed, not created'],
+    ['by no login the payload names', { login: undefined }, 'does not start with /docs'],
+    ['by no login nor type', { login: undefined, type: undefined }, 'does not start with /docs']
   ])('a /docs comment %s is no command', (_, more, why) => {
     const read = readCommand(person('/docs Also document it', more))
     expect(read.kind).toBe('ignored')
@@ -217,7 +221,14 @@ describe('who may command', () => {
     // maintain shows as write in the legacy field, triage as read: role_name decides.
     [{ role: 'triage', permission: 'write' }, false],
     [{}, false],
-    [undefined, false]
+    [undefined, false],
+    // One of GitHub's roles decides, whatever the legacy field says.
+    [{ role: 'admin', permission: 'read' }, true],
+    [{ role: 'maintain', permission: 'read' }, true],
+    [{ role: 'write', permission: 'read' }, true],
+    [{ role: 'read', permission: 'write' }, false],
+    [{ role: 'maintain' }, true],
+    [{ role: 'triage' }, false]
   ])('%j may command: %s', (permission, may) => {
     expect(mayCommand(permission)).toBe(may)
   })

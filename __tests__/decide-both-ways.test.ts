@@ -201,6 +201,10 @@ const anyDecided = fc.oneof(anyRun, anyRecordedRun).map((run) => ({
   plan: decide(run.settings, run.event, run.facts)
 }))
 
+/** The commit a push was made onto; none for a branch's first push (GitHub's zero sha). */
+const parentOf = (event: Event) =>
+  event.name === 'push' && event.before && !/^0+$/.test(event.before) ? event.before : undefined
+
 const implies = (a: boolean, b: boolean) => !a || b
 const starts = (plan: Plan): plan is Start =>
   plan.act === 'create' || plan.act === 'follow-up' || plan.act === 'attach'
@@ -388,8 +392,10 @@ describe('a /docs command: only a writer’s is carried out, whatever paths say'
           plan.act === 'skip' &&
           plan.check === 'leave' &&
           plan.quiet !== undefined &&
-          plan.quiet.answer?.commentId === is.answerOn &&
-          (plan.quiet.answer === undefined || plan.quiet.answer.content === 'confused')
+          (is.answerOn === undefined
+            ? plan.quiet.answer === undefined
+            : plan.quiet.answer?.commentId === is.answerOn &&
+              plan.quiet.answer.content === 'confused')
         )
       }),
       RUNS
@@ -398,14 +404,17 @@ describe('a /docs command: only a writer’s is carried out, whatever paths say'
 
   it('a writer’s command that nothing stops ⇒ a job gets it, acknowledged on the comment', () => {
     fc.assert(
-      always(({ settings, event, is, plan }) => {
+      always(({ settings, facts, is, plan }) => {
         if (is.comment !== 'writer' || is.own || is.cannotTell) return true
+        const commentId = facts.command?.kind === 'command' ? facts.command.commentId : undefined
         if (!settings.jobId && (is.recordFailed || is.record?.state === 'docs-failed')) {
           return errorSkip(plan)
         }
         return (
           (plan.act === 'follow-up' || plan.act === 'create') &&
-          plan.acknowledge?.commentId === event.comment?.id
+          (commentId === undefined
+            ? plan.acknowledge === undefined
+            : plan.acknowledge?.commentId === commentId)
         )
       }),
       RUNS
@@ -495,8 +504,7 @@ describe('on a branch, a job is told everything since the last documented commit
         if (plan.act !== 'create' || is.kind !== 'change' || !is.reachesRecord) return true
         const record = is.record
         if (is.freshBranch) {
-          const before = event.name === 'push' ? event.before : undefined
-          return plan.tell?.since === before
+          return plan.tell?.since === parentOf(event)
         }
         if (record?.from !== 'branch') return true
         const fromBase = record.state === 'failed' || record.state === 'closed'
@@ -517,6 +525,55 @@ describe('on a branch, a job is told everything since the last documented commit
           plan.fallback.keep?.base === is.record.told &&
           plan.keep?.base === is.record.since
         )
+      }),
+      RUNS
+    )
+  })
+})
+
+/** The record a gathering run leaves on its branch, worked out from the inputs. */
+function keptOn(run: Run & { is: Case; plan: Plan }) {
+  const { event, facts, is, plan } = run
+  const branch = facts.branch
+  if (!branch || plan.act === 'close' || (starts(plan) && run.settings.jobId)) return undefined
+  const name = branch.name
+  const before = parentOf(event)
+  const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
+  const value = branch.record.known ? branch.record.value : undefined
+  const record = value?.branch === name ? value : undefined
+  if (plan.act === 'skip') {
+    if (is.cannotTell && !is.own) return undefined
+    if (recorded) return { name, base: before, jobId: recorded.jobId }
+    return record && { name, base: record.since, jobId: record.jobId }
+  }
+  if (recorded) return { name, base: before, jobId: recorded.jobId }
+  if (plan.act === 'create') return { name, base: plan.tell?.since }
+  return { name, base: record?.since }
+}
+
+describe('a run on a branch leaves the branch’s record where the next run finds it', () => {
+  it('skip ⇒ the record carried forward; a new job ⇒ recorded from where it is told; a follow-up ⇒ the record’s base', () => {
+    fc.assert(
+      always((run) => {
+        const expected = keptOn(run)
+        const kept = 'keep' in run.plan ? run.plan.keep : undefined
+        if (expected === undefined) return kept === undefined
+        return (
+          kept?.name === expected.name &&
+          kept.base === expected.base &&
+          kept.jobId === ('jobId' in expected ? expected.jobId : undefined)
+        )
+      }),
+      RUNS
+    )
+  })
+
+  it('a job started or messaged on a branch is told its change from where the plan says; elsewhere as the event shows it', () => {
+    fc.assert(
+      always(({ settings, facts, plan }) => {
+        if (!starts(plan)) return true
+        const gathers = facts.branch !== undefined && !settings.jobId
+        return gathers ? plan.tell !== undefined : plan.tell === undefined
       }),
       RUNS
     )

@@ -90,8 +90,12 @@ describe('only a writer’s command does anything (properties)', () => {
         const plan = decide(settings, event, f)
         if (!starts(plan)) return true
         const followsRecord = plan.act === 'follow-up' && !settings.jobId
+        // A payload without the comment's id leaves nothing to acknowledge.
+        const commentId = f.command?.kind === 'command' ? f.command.commentId : undefined
         return (
-          plan.acknowledge?.commentId === 11 &&
+          (commentId === undefined
+            ? plan.acknowledge === undefined
+            : plan.acknowledge?.commentId === commentId) &&
           plan.act !== 'attach' &&
           (!followsRecord || plan.fallback?.act === 'create')
         )

@@ -134,7 +134,13 @@ function knowable<T>(value: fc.Arbitrary<T>): fc.Arbitrary<Knowable<T>> {
 
 /** Every kind of event the decision meets: pushes, pull request activity, schedules. */
 export const anyEvent: fc.Arbitrary<Event> = fc.oneof(
-  fc.array(login, { minLength: 1, maxLength: 3 }).map((logins) => push(logins)),
+  fc
+    .tuple(
+      fc.array(login, { minLength: 1, maxLength: 3 }),
+      // Now and then the push creates the branch: GitHub gives no commit before it.
+      fc.constantFrom(C, C, C, '0'.repeat(40))
+    )
+    .map(([logins, before]) => push(logins, { before })),
   fc
     .tuple(login, fc.constantFrom('opened', 'synchronize', 'closed'), fc.boolean())
     .map(([author, action, merged]) =>
@@ -181,23 +187,21 @@ function commandFacts(ev: Event): fc.Arbitrary<Facts['command']> {
   })
   if (parsed.kind === 'ignored') return fc.constant(parsed)
   const { request, login } = parsed
+  // A payload may leave the comment's id out: then there is nothing to react to.
+  const commentId = fc.constantFrom(comment?.id, comment?.id, comment?.id, undefined)
   const given = knowable(
     role.map((r) =>
       r === undefined
         ? undefined
         : { role: r, permission: r === 'docs-team' ? 'write' : r === 'maintain' ? 'write' : r }
     )
-  ).map((permission) => ({
-    kind: 'command' as const,
-    request,
-    login,
-    commentId: comment?.id,
-    permission
-  }))
-  const stopped = fc.boolean().map((answer) => ({
+  ).chain((permission) =>
+    commentId.map((id) => ({ kind: 'command' as const, request, login, commentId: id, permission }))
+  )
+  const stopped = fc.tuple(fc.boolean(), commentId).map(([answer, id]) => ({
     kind: 'stopped' as const,
     login,
-    commentId: comment?.id,
+    commentId: id,
     why: 'The comment was edited since.',
     answer
   }))
@@ -360,9 +364,11 @@ export const anyRecordedRun = fc
     knowable(docsState),
     toldSha,
     fc.option(fc.constantFrom(HEAD, B), { nil: undefined, freq: 4 }),
-    fc.option(fc.constantFrom(A.slice(0, 12), C), { nil: undefined, freq: 4 })
+    fc.option(fc.constantFrom(A.slice(0, 12), C), { nil: undefined, freq: 4 }),
+    // Now and then the job read is not the one the record names.
+    fc.constantFrom('', '', '', '', '', 'job_other')
   )
-  .map(([run, onPull, phaseRead, docsRead, told, headSha, since]): typeof run => {
+  .map(([run, onPull, phaseRead, docsRead, told, headSha, since, other]): typeof run => {
     const { event: ev, facts: f } = run
     if (onPull || ev.pullRequest) {
       const head = ev.pullRequest ? ev.pullRequest.headSha : headSha
@@ -374,7 +380,7 @@ export const anyRecordedRun = fc
           pulls: known([{ number: 2, author: HUMAN, headSha: head }]),
           pull: { number: 2, headSha: head, author: HUMAN, docsPull: false, recorded },
           branch: f.branch && { name: f.branch.name, record: notAsked },
-          job: { jobId: 'job_pull', from: 'pull', phase: phaseRead, docs: docsRead }
+          job: { jobId: other || 'job_pull', from: 'pull', phase: phaseRead, docs: docsRead }
         }
       }
     }
@@ -386,7 +392,7 @@ export const anyRecordedRun = fc
         pulls: known([]),
         pull: undefined,
         branch: { name: 'main', record: branchRecord },
-        job: { jobId: 'job_branch', from: 'branch', phase: phaseRead, docs: docsRead }
+        job: { jobId: other || 'job_branch', from: 'branch', phase: phaseRead, docs: docsRead }
       }
     }
   })

@@ -12,6 +12,7 @@ import {
   AGENT,
   B,
   branch,
+  commentEvent,
   event,
   facts,
   failed,
@@ -382,5 +383,26 @@ describe('the plan’s words', () => {
     const words = planWords(plan)
     expect(words.reason).toContain('re-run the workflow')
     expect(words.check?.length).toBeLessThanOrEqual(100)
+  })
+})
+
+describe('a run outside a workflow event, or a comment run with nothing read', () => {
+  it('with no event, the change is documented by a new job, or by the job given', () => {
+    expect(decide(SETTINGS, undefined, facts())).toMatchObject({ act: 'create', jobId: '' })
+    const given = { ...SETTINGS, jobId: 'job_given' }
+    expect(decide(given, undefined, facts())).toMatchObject({
+      act: 'follow-up',
+      jobId: 'job_given'
+    })
+    const skip = facts({
+      prepared: { prompt: '', skip: 'None of the changed files matches paths.' }
+    })
+    expect(decide(SETTINGS, undefined, skip)).toMatchObject({ act: 'skip', check: 'success' })
+  })
+
+  it('a comment whose command was not read does nothing, and says so', () => {
+    const plan = decide(SETTINGS, commentEvent('/docs'), facts())
+    expect(plan).toMatchObject({ act: 'skip', check: 'leave', quiet: {} })
+    expect(planWords(plan).reason).toContain('not started by a comment that can be read')
   })
 })
