@@ -390,6 +390,7 @@ describe('createGitHubApi: the docs pull request', () => {
     expect(await api.getPull('acme', 'docs', 7, signal())).toEqual({
       number: 7,
       headSha: expect.stringMatching(/^[0-9a-f]{40}$/) as unknown as string,
+      headRef: 'patch-7',
       state: 'open',
       merged: false,
       author: 'mintlify[bot]',

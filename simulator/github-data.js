@@ -347,7 +347,11 @@ export function pullData(settings, where, number, change = {}) {
     head: {
       ref:
         input.head?.ref ??
-        (example ? 'changes' : agentPull ? `mintlify/agent-${number - 100}` : `patch-${number}`),
+        (example
+          ? 'changes'
+          : agentPull && number > 100
+            ? `mintlify/agent-${number - 100}`
+            : `patch-${number}`),
       sha: input.head?.sha ?? (example ? PULL_HEAD_SHA : fakeSha(`${fullName}#${number}`)),
       repo: input.head?.repo ?? fullName
     },
