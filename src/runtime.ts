@@ -93,16 +93,6 @@ export function withinTime(ms: () => number, parent: AbortSignal): Within {
 }
 
 /**
- * Bounds calls to `ms` from now, whatever the step's deadline and cancellation say: for the last
- * writes that report a timeout or a cancellation too. Only `stop` (a signal from the runner while
- * they are under way) ends them sooner.
- */
-export function withinLast(ms: number, now: () => number, stop?: AbortSignal): Within {
-  const by = now() + ms
-  return withinTime(() => by - now(), stop ?? new AbortController().signal)
-}
-
-/**
  * When the reads made once the job ended (its docs pull request) must be done: the last writes'
  * budget from now, past the deadline if need be, but never so far past it that the last writes
  * lose more than half of theirs.
