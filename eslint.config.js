@@ -29,7 +29,7 @@ const staticImports = {
 }
 
 export default defineConfig([
-  globalIgnores(['dist/', 'coverage/', 'node_modules/']),
+  globalIgnores(['dist/', 'coverage/', 'node_modules/', '.stryker-tmp/', 'reports/']),
 
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
