@@ -60,7 +60,8 @@ export function checkContext(
  * What the check says, from the verdict, where the check needs other words: a docs pull request
  * the job opened or updated is success even when its state could not be read (a private docs
  * repository without `docs-token`; the warning says how to let it be read), since nobody needs to
- * act on it; a run that failed is never left pending, as nothing will come to end it.
+ * act on it; a run that failed before it heard from the job is not left pending, as nothing
+ * says the job runs (one that failed while it watched the job says it stopped waiting).
  */
 export function checkState(state: RunRecord, check: CheckState): CheckState {
   const { docs, outcome } = state
@@ -70,7 +71,9 @@ export function checkState(state: RunRecord, check: CheckState): CheckState {
       state.mode === 'follow-up' ? 'Docs pull request updated' : 'Docs pull request opened'
     return { state: 'success', description: `${what}; its state could not be read` }
   }
-  if (check.state === 'pending' && outcome.kind === 'error') {
+  // A job known only by its id (a follow-up or an attach that failed) was never seen running by
+  // this run: nothing says it runs, so its check is not left pending.
+  if (check.state === 'pending' && outcome.kind === 'error' && !state.job?.status) {
     return { state: 'error', description: 'The docs step failed; see the workflow run' }
   }
   return check
