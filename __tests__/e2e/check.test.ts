@@ -58,7 +58,7 @@ describe('the docs check on a pull request', () => {
     expect(set[0]?.targetUrl).toBe('https://github.com/Codertocat/Hello-World/actions/runs/4242')
     expect(set[0]?.description).toContain(run.outputs['job-id'])
     expect(set[1]?.targetUrl).toBe(run.outputs['pr-link'])
-    expect(set[1]?.description).toBe('Docs pull request ready')
+    expect(set[1]?.description).toMatch(/^Docs pull request ready/)
     expect(run.outputs['check-url']).toBe(
       `https://github.com/Codertocat/Hello-World/commit/${HEAD}`
     )
@@ -142,9 +142,12 @@ describe('the docs check when GitHub holds the pending write', () => {
     // What the commit shows is the status GitHub stored last for the context.
     expect(statuses(sim).at(-1)).toMatchObject({
       state: 'success',
-      description: 'Docs pull request ready'
+      description: expect.stringMatching(/^Docs pull request ready/)
     })
-    expect(statuses(sim).map((s) => s.state)).toEqual(['success', 'pending', 'success'])
+    // Written again after the held write when the job ended first (as it does unless the machine
+    // is slow): the pending state is never the last one stored.
+    const states = statuses(sim).map((s) => s.state)
+    expect(states.lastIndexOf('pending')).toBeLessThan(states.lastIndexOf('success'))
     expect(warnings(run.stdout)).toEqual([])
     // The step waited for the held write, and no longer than its timeout and the last writes.
     expect(run.ms).toBeGreaterThan(held)
@@ -154,15 +157,18 @@ describe('the docs check when GitHub holds the pending write', () => {
 
 describe("the docs check when GitHub holds the pending write past the last writes' budget", () => {
   it('the job ended with most of timeout left: the step waits for it, and ends on the final state', async () => {
-    // Held 4 s: longer than the 3 s the last writes have, well within the 30 s timeout.
-    const held = 4_000
+    // Held 6 s: longer than the 3 s the last writes have, well within the 30 s timeout.
+    const held = 6_000
     const sim = await sims.start({
       githubFaults: { createStatus: [{ action: 'slow', delayMs: held }] }
     })
     const run = await runAction(inputs(sim, { timeout: '30s' }), onPullRequest(sim))
     expect(run.code).toBe(0)
-    expect(statuses(sim).map((s) => s.state)).toEqual(['success', 'pending', 'success'])
-    expect(statuses(sim).at(-1)?.description).toBe('Docs pull request ready')
+    // The final state went out as the job ended, and again once GitHub answered the held write.
+    const states = statuses(sim).map((s) => s.state)
+    expect(states[0]).toBe('success')
+    expect(states.lastIndexOf('pending')).toBeLessThan(states.lastIndexOf('success'))
+    expect(statuses(sim).at(-1)?.description).toMatch(/^Docs pull request ready/)
     expect(warnings(run.stdout)).toEqual([])
     expect(run.ms).toBeGreaterThan(held)
     expect(run.ms).toBeLessThan(30_000 + LAST_OF_30S)

@@ -64,7 +64,7 @@ describe('the final check write when GitHub fails its first try', () => {
     expect(sent).toHaveLength(3)
     expect(statuses(sim).at(-1)).toMatchObject({
       state: 'success',
-      description: 'Docs pull request ready',
+      description: expect.stringMatching(/^Docs pull request ready/),
       sha: PUSHED
     })
     expect(warnings(run.stdout).filter((w) => w.includes('docs check'))).toEqual([])
