@@ -1,8 +1,9 @@
 /**
  * The run's state: what the step did and how it ended, kept in one place while the story in
  * `main.ts` goes on, and handed to every sink (the Actions report, the status comment, the check,
- * the docs pull request). Sinks read it; only `main.ts` changes it, recording what sinks hand
- * back (the addresses they wrote, their notes).
+ * the docs pull request). Sinks read it and never change it. The act stage changes it as the job
+ * goes (the mode, the job, the docs pull request's state); `main.ts` records how the run ended
+ * and what sinks hand back (the addresses they wrote, their notes).
  */
 import type { DocsPull } from './github/docs-pull.js'
 import { LAST_WRITE_MS } from './github/policy.js'

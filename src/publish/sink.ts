@@ -2,9 +2,11 @@
  * A place the action reports the run to: the docs check, the status comment, the docs pull
  * request (and the Actions report, which `main.ts` runs last, since it names what they wrote).
  * Each sink is one module with a factory that says when it applies, from the settings and the
- * trigger, and reacts to the run's moments. A sink says what the presentation decided; it never
- * decides what happened, never changes the run state (what it hands back, `main.ts` records),
- * and its failures are warnings that never change the step's outcome.
+ * trigger, and reacts to the run's moments. A sink says what the presentation decided and
+ * carries out what the decision planned; it decides only what its own writes need (whether a
+ * token may reach the place, whether GitHub shows it as the agent's, which writes are still to
+ * make), never what happened. It never changes the run state (what it hands back, `main.ts`
+ * records), and its failures are warnings that never change the step's outcome.
  */
 import type { GitHubApi } from '../github/api.js'
 import type { Companion } from '../github/companion.js'

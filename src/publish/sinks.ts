@@ -1,6 +1,7 @@
 /**
  * The one list of places the action reports to on GitHub. A new place is one module with a
- * factory (see `sink.ts`) and one line here; `main.ts` needs no change.
+ * factory (see `sink.ts`) and one line here. `main.ts` builds the list once a run has a plan,
+ * and builds none for a comment that is no command to take, which writes nothing on GitHub.
  */
 import { checkSink } from './check.js'
 import { commentSink } from './comment.js'
