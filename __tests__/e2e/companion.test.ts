@@ -1,7 +1,7 @@
 // The built action as the pull request's companion, on GitHub's real example events: one status
 // comment kept up to date, the job it records reused for later pushes, and never in the way.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { marker } from '../../src/github/companion.js'
+import { marker, readMarker } from '../../src/github/companion.js'
 import {
   existingJob,
   KEY,
@@ -55,7 +55,11 @@ describe('pull_request opened', () => {
     const jobId = run.outputs['job-id'] ?? ''
     expect(comment?.history[0]).toContain('Docs update started')
     expect(comment?.history[0]).toContain(`<code>${jobId}</code>`)
-    expect(comment?.body).toContain(marker({ projectId: 'proj_e2e', jobId, sha: PUSHED }))
+    expect(readMarker(comment?.body ?? '')).toMatchObject({
+      projectId: 'proj_e2e',
+      jobId,
+      sha: PUSHED
+    })
     expect(comment?.body).toContain('✅ Docs pull request ready')
     expect(comment?.body).toContain(
       `<a href="${run.outputs['pr-link']}">acme/docs#${run.outputs['pr-number']}</a>`
@@ -123,9 +127,11 @@ describe('synchronize with an existing comment', () => {
     expect(run.outputs['job-id']).not.toBe(jobId)
     expect(run.stdout).toMatch(/could not take a message \(HTTP 400\), so a new job was started/)
     const body = sim.comments[0]?.body ?? ''
-    expect(body).toContain(
-      marker({ projectId: 'proj_e2e', jobId: run.outputs['job-id'] ?? '', sha: PUSHED })
-    )
+    expect(readMarker(body)).toMatchObject({
+      projectId: 'proj_e2e',
+      jobId: run.outputs['job-id'] ?? '',
+      sha: PUSHED
+    })
     expect(body).toMatch(/could not take a message/)
   })
 
@@ -139,9 +145,14 @@ describe('synchronize with an existing comment', () => {
     expect(run.code).toBe(0)
     expect(messages(sim)).toHaveLength(0)
     expect(creates(sim)).toHaveLength(1)
-    expect(sim.comments.map((c) => c.body.split('\n')[0])).toEqual([
-      other,
-      marker({ projectId: 'proj_e2e', jobId: run.outputs['job-id'] ?? '', sha: PUSHED })
+    expect(sim.comments.map((c) => readMarker(c.body))).toEqual([
+      readMarker(other),
+      {
+        projectId: 'proj_e2e',
+        jobId: run.outputs['job-id'] ?? '',
+        sha: PUSHED,
+        docs: { owner: 'acme', repo: 'docs', number: 101 }
+      }
     ])
   })
 
@@ -317,7 +328,11 @@ describe('a status comment deleted while the step runs', () => {
     expect(sim.comments).toHaveLength(1)
     const [comment] = sim.comments
     expect(comment?.id).not.toBe(found)
-    expect(comment?.body).toContain(marker({ projectId: 'proj_e2e', jobId, sha: PUSHED }))
+    expect(readMarker(comment?.body ?? '')).toMatchObject({
+      projectId: 'proj_e2e',
+      jobId,
+      sha: PUSHED
+    })
     expect(comment?.body).toContain('Docs pull request ready')
     expect(run.outputs['comment-url']).toBe(urlOf(comment?.id))
     expect(run.stdout).toContain('The status comment on pull request #2 had been deleted')

@@ -5,7 +5,7 @@
 // once. A key Mintlify refuses stops the run after one request; a scheduled run writes no comment
 // on the merged pull request its commit came from.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { marker } from '../../src/github/companion.js'
+import { marker, readMarker } from '../../src/github/companion.js'
 import {
   completedJob,
   existingJob,
@@ -127,7 +127,11 @@ describe('a record GitHub does not answer for starts no second job', () => {
         `/v2/agent/${PROJECT}/job/${jobId}/message`
       ])
       expect(sim.comments).toHaveLength(1)
-      expect(sim.comments[0]?.body).toContain(marker({ projectId: PROJECT, jobId, sha: PUSHED }))
+      expect(readMarker(sim.comments[0]?.body ?? '')).toMatchObject({
+        projectId: PROJECT,
+        jobId,
+        sha: PUSHED
+      })
     }
   )
 
