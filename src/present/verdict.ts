@@ -139,8 +139,9 @@ export function verdictOf(record: RunRecord): Verdict {
       icon: docs?.state === 'unknown' ? '⚠️' : '✅',
       notes: docs?.state === 'unknown' && docs.why ? [docs.why] : [],
       comment: ready.comment,
-      // The check passes only on a docs pull request known to be open (or merged): a state that
-      // could not be read is never success.
+      // Ready only on a docs pull request known to be open (or merged). The docs check's own
+      // words for a pull request the job opened whose state could not be read are `checkState`'s
+      // (success, "opened"), since nobody needs to act on it.
       check: {
         state: docs?.state === 'unknown' ? 'error' : 'success',
         description: ready.description
