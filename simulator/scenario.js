@@ -31,6 +31,7 @@ import { defaultPreviewKnobs, mergePreviewKnobs } from './preview.js'
 /**
  * @typedef {object} Scenario
  * @property {number} jobDurationMs
+ * @property {boolean} endsAtCreate
  * @property {JobStatus} finalStatus
  * @property {boolean | string} prLink
  * @property {Record<string, unknown>} jobFields
@@ -55,6 +56,10 @@ import { defaultPreviewKnobs, mergePreviewKnobs } from './preview.js'
  *
  * @typedef {object} ScenarioInput
  * @property {number} [jobDurationMs] time from create (or follow-up) until the job ends
+ * @property {boolean} [endsAtCreate] the create answer already shows the job as a read at that
+ *   moment would: with `jobDurationMs` 0, ended as `finalStatus` says, so a client sees the end
+ *   without waiting for its first poll (default false: a job is `active` when created, as the
+ *   platform answers). Follow-ups are answered `active` either way
  * @property {JobStatus} [finalStatus] how jobs end; `active` means never
  * @property {boolean | string} [prLink] `true`: a plausible pull request link, `false`: none,
  *   a string: used verbatim
@@ -202,6 +207,7 @@ export const STATUSES = /** @type {const} */ (['active', 'completed', 'failed', 
 export function defaultScenario() {
   return {
     jobDurationMs: 3000,
+    endsAtCreate: false,
     finalStatus: 'completed',
     prLink: true,
     jobFields: {},
@@ -242,6 +248,12 @@ export function mergeScenario(base, input) {
   }
   if (input.jobDurationMs !== undefined) {
     next.jobDurationMs = check(input.jobDurationMs, 'jobDurationMs', (v) => v >= 0)
+  }
+  if (input.endsAtCreate !== undefined) {
+    if (typeof input.endsAtCreate !== 'boolean') {
+      throw new TypeError('scenario knob endsAtCreate must be true or false')
+    }
+    next.endsAtCreate = input.endsAtCreate
   }
   if (input.finalStatus !== undefined) {
     if (!STATUSES.includes(input.finalStatus)) {

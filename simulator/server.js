@@ -258,6 +258,7 @@ export async function startSimulator(options = {}) {
       const id = scenario.jobIds.shift() ?? randomJobId()
       const job = newJob({ id, projectId: route.projectId, prompt, number: created, now: at })
       jobs.set(id, job)
+      if (scenario.endsAtCreate) settle(job, scenario, at)
       return jobAnswer(201, job)
     }
 
