@@ -12,7 +12,8 @@ import {
   type Simulator
 } from './harness.js'
 
-const sims = simulators()
+// These runs write no commit status, so their jobs may end at create (see `quickScenario`).
+const sims = simulators({ endedAtCreate: true })
 afterEach(() => sims.closeAll())
 
 const messages = (sim: Simulator) => sim.requests.filter((r) => r.path.endsWith('/message'))

@@ -28,7 +28,7 @@ async function bundleUnderTest(): Promise<string> {
 
 /**
  * Inputs that make a run against the simulator quick: checks a second apart, the most often the
- * action allows, so a job of the default 100 ms is seen done at the first check.
+ * action allows, so a job that takes a few hundred milliseconds is seen done at the first check.
  */
 export const QUICK = {
   prompt: 'Document the new export endpoint',
@@ -158,17 +158,39 @@ export type SimulatorOptions = NonNullable<Parameters<typeof startSimulator>[0]>
 export type Scenario = NonNullable<SimulatorOptions['scenario']>
 
 /**
- * Starts simulators for one test file and closes them all after each test: call `start` in a
- * test, `closeAll` in `afterEach`. Jobs take 100 ms unless the scenario says otherwise.
+ * How long jobs and preview builds take when a test does not say. The action checks a job at most
+ * once a second, and a preview build as often, so a job or a build that ends only by its first
+ * check costs a run a second or more that proves nothing.
+ *
+ * - A preview is built by the time it is first read, unless the scenario sets `preview.buildMs`.
+ * - A job takes 100 ms: it is `active` when created, as the platform answers, and done at the
+ *   first check. With `endedAtCreate`, the create answer already shows it ended, so a run waits
+ *   for no check at all. That is only for runs that write no commit status: the action writes
+ *   the final state beside a pending write GitHub has not answered yet, and again once it has, so
+ *   a job that ends at once makes the number of status writes depend on how fast GitHub answered.
+ *   A test that sets `jobDurationMs`, or makes reads of the job fail (and so needs reads), gets
+ *   what it says either way.
  */
-export function simulators() {
+export function quickScenario(scenario: Scenario, { endedAtCreate = false } = {}): Scenario {
+  const readsFail = (scenario.faults?.get?.length ?? 0) > 0 || (scenario.flakiness ?? 0) > 0
+  const atOnce = endedAtCreate && scenario.jobDurationMs === undefined && !readsFail
+  const job = atOnce ? { jobDurationMs: 0, endsAtCreate: true } : { jobDurationMs: 100 }
+  return { ...job, ...scenario, preview: { buildMs: 0, ...scenario.preview } }
+}
+
+/**
+ * Starts simulators for one test file and closes them all after each test: call `start` in a
+ * test, `closeAll` in `afterEach`. Jobs and previews end as `quickScenario` says; a file whose runs
+ * write no commit status passes `{ endedAtCreate: true }`.
+ */
+export function simulators(defaults: { endedAtCreate?: boolean } = {}) {
   const running: Simulator[] = []
   return {
     start: async (scenario: Scenario = {}, options: Omit<SimulatorOptions, 'scenario'> = {}) => {
       const sim = await startSimulator({
         apiKey: KEY,
         ...options,
-        scenario: { jobDurationMs: 100, ...scenario }
+        scenario: quickScenario(scenario, defaults)
       })
       running.push(sim)
       return sim

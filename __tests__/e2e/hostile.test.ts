@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { QUICK, ROOT, runAction, simulators } from './harness.js'
 
-const sims = simulators()
+// These runs write no commit status, so their jobs may end at create (see `quickScenario`).
+const sims = simulators({ endedAtCreate: true })
 const closers: (() => void)[] = []
 afterEach(async () => {
   await sims.closeAll()
@@ -227,7 +228,10 @@ describe('smaller classes', () => {
   })
 
   it('reads Retry-After in the obsolete RFC 850 date form', async () => {
-    const inAnHour = new Date(Date.now() + 3_600_000)
+    // A date is read against the action's clock, which runs on while the step starts. Above an
+    // hour a wait is said in hours and minutes, so a date an hour and 30 s away reads "1h" for
+    // any start under 30 s: the words hold however busy the machine is.
+    const inAnHour = new Date(Date.now() + 3_630_000)
     const day = inAnHour.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })
     const [, , dd, mon, yyyy, time] =
       /^(\w+), (\d{2}) (\w{3}) (\d{4}) (\S+) GMT$/.exec(inAnHour.toUTCString()) ?? []
@@ -237,7 +241,7 @@ describe('smaller classes', () => {
     })
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
     expect(run.code).toBe(1)
-    expect(run.stdout).toMatch(/asks to wait (59m \d+s|1h)/)
+    expect(run.stdout).toContain('The server asks to wait 1h.')
     expect(sim.creates()).toBe(0)
   })
 

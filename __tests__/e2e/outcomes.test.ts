@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { KEY, QUICK, ROOT, runAction, simulators } from './harness.js'
 
-const sims = simulators()
+// These runs write no commit status, so their jobs may end at create (see `quickScenario`).
+const sims = simulators({ endedAtCreate: true })
 const simulator = sims.start
 afterEach(sims.closeAll)
 
@@ -46,7 +47,8 @@ describe('the committed bundle, run as a runner runs it', () => {
   })
 
   it('sends exactly the documented requests', async () => {
-    const sim = await simulator({ finalStatus: 'completed' })
+    // A job still running when created, so the checks of it are among the requests.
+    const sim = await simulator({ finalStatus: 'completed', jobDurationMs: 100 })
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
     expect(run.code).toBe(0)
 
@@ -123,7 +125,8 @@ describe('the committed bundle, run as a runner runs it', () => {
   })
 
   it('wait: false: success right after create, outputs from the create answer', async () => {
-    const sim = await simulator({ finalStatus: 'completed' })
+    // A job still running when created: its outputs are the create answer's, not a later read's.
+    const sim = await simulator({ finalStatus: 'completed', jobDurationMs: 100 })
     const run = await runAction({ ...QUICK, 'base-url': sim.url, wait: 'false' })
     expect(run.code).toBe(0)
     expect(run.outputs).toMatchObject({ status: 'active', 'pr-link': '' })
