@@ -13,8 +13,11 @@
 const path = require('node:path')
 const Sequencer = require('@jest/test-sequencer').default
 
-/** Files whose cases wait on real time far longer than the rest. */
-const SLOW = ['__tests__/e2e/schedule.test.ts']
+/**
+ * Files whose cases wait on real time far longer than the rest: the action's default poll schedule
+ * over a 40 s job, and the last look before a 30 s timeout.
+ */
+const SLOW = ['__tests__/e2e/schedule.test.ts', '__tests__/e2e/create-once.test.ts']
 
 /** @typedef {Parameters<InstanceType<typeof Sequencer>['sort']>[0][number]} Test */
 
