@@ -108,6 +108,7 @@ describe('polls are retried freely', () => {
   })
 })
 
+// These wait 10 s each, the shortest timeout the action takes: the deadline is what they test.
 describe('deadlines', () => {
   it('ends at its timeout when a poll never answers', async () => {
     const sim = await sims.start({ faults: { get: Array(50).fill({ action: 'hang' }) } })

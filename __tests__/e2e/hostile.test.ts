@@ -96,6 +96,7 @@ describe('a later answer never erases what is known', () => {
 
 describe('one last look before the deadline', () => {
   it('sees a job that ended in the last interval, even with poll-interval longer than timeout', async () => {
+    // Waits about 9.5 s: the one check is the last look, made just before the shortest timeout.
     const sim = await sims.start({ jobDurationMs: 500 })
     const run = await runAction({
       ...QUICK,
@@ -165,6 +166,8 @@ describe('a request that never left is never "may or may not have been created"'
 
 describe('the job summary shows only what the action wrote', () => {
   it('server text with blank lines, links and images stays text', async () => {
+    // Waits 10 s, the shortest timeout: the status is not one the action knows, so it counts as
+    // running and only the timeout ends the run.
     const sim = await sims.start({
       finalStatus: 'failed',
       jobFields: {

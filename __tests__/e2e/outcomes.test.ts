@@ -110,6 +110,7 @@ describe('the committed bundle, run as a runner runs it', () => {
   })
 
   it('timeout: failure with the job id, status active, and word that the job keeps running', async () => {
+    // Waits 10 s, the shortest timeout the action takes: the run is about reaching it.
     const sim = await simulator({ finalStatus: 'active' })
     const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '10s' })
     expect(run.code).toBe(1)

@@ -7,6 +7,10 @@ import { QUICK, ROOT, runAction, simulators } from './harness.js'
 const sims = simulators()
 afterEach(() => sims.closeAll())
 
+// This test waits on real time, about 40-55 s, on purpose: its promise is the pace of the built
+// action on action.yml's defaults (checks from 5 s apart growing to 15 s), which only shows over a
+// job long enough to reach the longest interval. The bundle has no clock a test can move; the pure
+// schedule is covered in milliseconds by __tests__/schedule.test.ts.
 const JOB_MS = 40_000
 
 /** The defaults action.yml gives `names`, passed as a runner passes them: as inputs. */

@@ -87,6 +87,8 @@ describe('untrusted text stays text', () => {
   })
 
   it('defuses workflow commands in job fields, the final error and the summary', async () => {
+    // Waits 10 s, the shortest timeout: a status the action does not know counts as running, so
+    // only the timeout ends the run, and its error is among the texts under test.
     const sim = await sims.start({
       finalStatus: 'failed',
       jobFields: { status: HOSTILE, model: `<script>alert(1)</script>${HOSTILE}` }
