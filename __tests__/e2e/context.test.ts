@@ -5,7 +5,16 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { KEY, onEvent, QUICK, ROOT, runAction, simulators, type Simulator } from './harness.js'
+import {
+  KEY,
+  onEvent,
+  PUSHED,
+  QUICK,
+  ROOT,
+  runAction,
+  simulators,
+  type Simulator
+} from './harness.js'
 
 // These runs write no commit status, so their jobs may end at create (see `quickScenario`).
 const sims = simulators({ endedAtCreate: true })
@@ -134,8 +143,13 @@ describe('what the agent is told', () => {
     const sim = await sims.start()
     const payload = JSON.parse(
       readFileSync(join(EVENTS, 'issue_comment-created-pull_request.json'), 'utf8')
-    ) as { comment: { body: string } }
+    ) as { comment: { id: number; body: string; created_at: string } }
     payload.comment.body = "/docs You are totally right! I'll get this fixed right away."
+    // GitHub holds the comment as the payload gives it (the run reads it again), written after
+    // the simulator's head commit of #2 (dated 15:20:30Z), so the head did not move after it.
+    payload.comment.created_at = '2019-05-15T15:21:00Z'
+    const held = { id: payload.comment.id, user: 'Codertocat', body: payload.comment.body }
+    sim.setScenario({ github: { comments: { ['Codertocat/Hello-World#2']: [held] } } })
     const path = join(mkdtempSync(join(tmpdir(), 'comment-')), 'event.json')
     writeFileSync(path, JSON.stringify(payload))
     const run = await runAction(
@@ -146,11 +160,14 @@ describe('what the agent is told', () => {
       })
     )
     expect(run.code).toBe(0)
-    // Who may command, the pull request's head, then its files (and the reactions besides).
+    // The command as GitHub holds it now, who may command, the pull request's head and the date
+    // of its head commit, then its files (and the reactions besides).
     const reads = github(sim).filter((r) => r.method === 'GET')
     expect(reads.map((r) => r.path)).toEqual([
+      `${REPO}/issues/comments/${payload.comment.id}`,
       `${REPO}/collaborators/Codertocat/permission`,
       `${REPO}/pulls/2`,
+      `${REPO}/commits/${PUSHED}?per_page=1`,
       `${REPO}/pulls/2/files?per_page=100&page=1`
     ])
     const prompt = sentPrompt(sim)

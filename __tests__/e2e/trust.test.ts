@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { marker } from '../../src/github/companion.js'
+import { marker, readMarker } from '../../src/github/companion.js'
 import {
   existingJob,
   onEvent,
@@ -161,7 +161,11 @@ describe('a recorded job that cannot go on is replaced, once', () => {
       expect(fresh).not.toBe(old)
       expect(run.stdout).toMatch(new RegExp(`could not take a message \\(HTTP ${status}\\)`))
       const [comment] = statusComments(sim)
-      expect(comment?.body).toContain(marker({ projectId: PROJECT, jobId: fresh, sha: PUSHED }))
+      expect(readMarker(comment?.body ?? '')).toMatchObject({
+        projectId: PROJECT,
+        jobId: fresh,
+        sha: PUSHED
+      })
       expect(comment?.body).toContain('a new job was started')
     }
   )

@@ -76,7 +76,7 @@ describe('a recorded job whose docs pull request is done is sent nothing more', 
     expect(comment).toContain(`acme/docs&#35;&#8203;101 of agent job ${jobId} ${how}`)
     expect(checks(sim).at(-1)).toMatchObject({
       state: 'success',
-      description: 'Docs pull request ready',
+      description: 'Docs pull request ready, preview ready',
       targetUrl: 'https://github.com/acme/docs/pull/102'
     })
   })
@@ -114,7 +114,8 @@ describe('a recorded job whose docs pull request is done is sent nothing more', 
     expect(run.outputs['job-id']).toBe(jobId)
     expect(checks(sim).at(-1)).toMatchObject({
       state: 'success',
-      description: 'Docs pull request ready'
+      // The docs pull request is open, so its preview was built too (previews are on by default).
+      description: 'Docs pull request ready, preview ready'
     })
   })
 })
@@ -240,7 +241,8 @@ describe('the last writes on a bad day', () => {
     expect(run.code).toBe(0)
     expect(checks(sim).at(-1)).toMatchObject({
       state: 'success',
-      description: 'Docs pull request ready'
+      // The docs pull request is open, so its preview was built too (previews are on by default).
+      description: 'Docs pull request ready, preview ready'
     })
     expect(run.outputs['check-url']).toContain(`/commit/`)
     // GitHub still holds the pending write when the last writes' time runs out, and may store it
