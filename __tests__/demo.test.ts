@@ -232,7 +232,7 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
         `^Codertocat/Hello-World@${sha}, context "Mintlify docs \\(demo-project\\)":\n` +
           `  pending  Docs job ${jobId} is running${record}\n` +
           '(?:           target \\S+\n)?' +
-          `  success  Docs pull request ready${record}\n` +
+          `  success  Docs pull request ready, preview ready${record}\n` +
           `           target ${link}\n` +
           '  GitHub shows: success\n'
       )
@@ -416,14 +416,14 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(section(onFirst ?? '', 'Docs check on GitHub')).toBe(
       `Codertocat/Hello-World@${first.slice(0, 7)}, context "Mintlify docs (demo-project)":\n` +
         `  pending  Docs job ${jobId} is running${record}\n` +
-        `  success  Docs pull request ready${record}\n` +
+        `  success  Docs pull request ready, preview ready${record}\n` +
         '           target https://github.com/acme/docs/pull/101\n' +
         '  GitHub shows: success\n\n'
     )
     expect(section(onSecond ?? '', 'Docs check on GitHub')).toBe(
       `Codertocat/Hello-World@${second.slice(0, 7)}, context "Mintlify docs (demo-project)":\n` +
         `  pending  Follow-up sent to docs job ${jobId}${record}\n` +
-        `  success  Docs pull request ready${record}\n` +
+        `  success  Docs pull request ready, preview ready${record}\n` +
         '           target https://github.com/acme/docs/pull/101\n' +
         '  GitHub shows: success\n\n'
     )
