@@ -60,8 +60,15 @@ describe('the final check write when GitHub fails its first try', () => {
     const run = await runAction(inputs(sim), onPullRequest(sim))
     expect(run.code).toBe(0)
     const sent = sim.github.requests.filter((r) => r.kind === 'createStatus')
-    // The pending write, the final one that failed, and the final one again.
-    expect(sent).toHaveLength(3)
+    // The pending write, the final one that failed, and the final one again: once, or more
+    // when a try's answer comes after its share of the budget on a loaded machine (a commit
+    // status is safe to write again; the last one wins).
+    expect(sent.length).toBeGreaterThanOrEqual(3)
+    expect(
+      statuses(sim)
+        .slice(1)
+        .every((s) => s.state === 'success')
+    ).toBe(true)
     expect(statuses(sim).at(-1)).toMatchObject({
       state: 'success',
       description: expect.stringMatching(/^Docs pull request ready/),
