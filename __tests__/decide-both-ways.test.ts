@@ -411,7 +411,7 @@ describe('a /docs command: only a writer’s is carried out, whatever paths say'
           return errorSkip(plan)
         }
         return (
-          (plan.act === 'follow-up' || plan.act === 'create') &&
+          (plan.act === 'follow-up' || (plan.act === 'create' && plan.jobId === '')) &&
           (commentId === undefined
             ? plan.acknowledge === undefined
             : plan.acknowledge?.commentId === commentId)

@@ -342,7 +342,8 @@ describe('the kinds of run', () => {
     ['a pull request’s new commits', pullEvent(), 'change'],
     ['a push', push(), 'change'],
     ['a schedule', schedule(), 'change'],
-    ['outside a workflow run', undefined, 'change']
+    ['outside a workflow run', undefined, 'change'],
+    ['a comment', commentEvent('/docs'), 'command']
   ])('%s is a %s', (_, ev, kind) => {
     expect(kindOf(ev).name).toBe(kind)
   })
@@ -404,5 +405,45 @@ describe('a run outside a workflow event, or a comment run with nothing read', (
     const plan = decide(SETTINGS, commentEvent('/docs'), facts())
     expect(plan).toMatchObject({ act: 'skip', check: 'leave', quiet: {} })
     expect(planWords(plan).reason).toContain('not started by a comment that can be read')
+  })
+})
+
+describe('the agent’s own docs pull request, in words', () => {
+  const backlinked = pull({ docsPull: true })
+  it('on the pull request itself, the check names the pull request', () => {
+    const plan = decide(
+      SETTINGS,
+      pullEvent(),
+      facts({ pulls: known([{ number: 2 }]), pull: backlinked })
+    )
+    expect(planWords(plan).reason).toMatch(/^Pull request #2 was followed by this action/)
+  })
+
+  it('on a push of its commit, the check names the pushed commit', () => {
+    const plan = decide(
+      SETTINGS,
+      push(),
+      facts({ pulls: known([{ number: 2 }]), pull: backlinked })
+    )
+    expect(planWords(plan).reason).toMatch(/^The pushed commit comes from pull request #2/)
+  })
+})
+
+describe('a /docs command whose recorded job ended, in words', () => {
+  it('goes to a new job, saying why the recorded one could not take it', () => {
+    const recorded = pull({ recorded: known({ projectId: 'proj_1', jobId: 'job_rec' }) })
+    const writer = known({ role: 'write', permission: 'write' })
+    const plan = decide(
+      SETTINGS,
+      commentEvent('/docs'),
+      facts({
+        command: { kind: 'command', request: '', login: HUMAN, commentId: 11, permission: writer },
+        pulls: known([{ number: 2 }]),
+        pull: recorded,
+        job: job('pull', known('failed'), known('none'))
+      })
+    )
+    expect(plan).toMatchObject({ act: 'create', jobId: '' })
+    expect(planWords(plan).reason).toContain('failed, so a new job was started')
   })
 })
