@@ -10,7 +10,7 @@ import { decide, type DecisionSettings } from '../src/decide/decide.js'
 import type { Plan, Start } from '../src/decide/plan.js'
 import type { Facts, JobFacts } from '../src/read/facts.js'
 import type { Event } from '../src/trigger/event.js'
-import { AGENT, anyRecordedRun, anyRun, HEAD, PROJECT } from './decide-inputs.js'
+import { AGENT, anyRecordedRun, anyRun, PROJECT } from './decide-inputs.js'
 
 const RUNS = { numRuns: 4000 }
 
@@ -144,7 +144,9 @@ function caseOf({ settings, event, facts }: Run): Case {
     !settings.jobId &&
     !recordFailed
 
-  const head = HEAD
+  // The commit the run is about: the pull request's head, the pushed commit, or the run's own.
+  const head =
+    event.pullRequest?.headSha ?? (event.name === 'push' ? event.after : undefined) ?? event.sha
   const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
   let record: Record | undefined
   let freshBranch = false
