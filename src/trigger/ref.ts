@@ -35,14 +35,23 @@ const NAME = /^[A-Za-z0-9_.-]{1,100}$/
 const STRICT_LINK =
   /^https:\/\/[a-z0-9.-]{1,253}(?::[1-9]\d{0,4})?(?:\/[A-Za-z0-9_.-]{1,100}){1,12}$/
 
+/**
+ * `link` parsed, when it matches `shape` and is exactly what a URL parser makes of it (a bare
+ * host may leave out the final `/`), with no dot segment; undefined for anything else. The one
+ * check behind every strict shape of a link the platform names.
+ */
+function parsedExactly(link: string, shape: RegExp): URL | undefined {
+  if (link.length > 1_000 || !shape.test(link) || !URL.canParse(link)) return undefined
+  const url = new URL(link)
+  if (url.href !== link && url.href !== `${link}/`) return undefined
+  const dotted = url.pathname.split('/').some((segment) => segment === '.' || segment === '..')
+  return dotted ? undefined : url
+}
+
 /** The path segments of a link in the strict shape; undefined for anything else. */
 function strictSegments(link: string): { url: URL; segments: string[] } | undefined {
-  if (link.length > 1_000 || !STRICT_LINK.test(link) || !URL.canParse(link)) return undefined
-  const url = new URL(link)
-  if (url.href !== link) return undefined
-  const segments = url.pathname.slice(1).split('/')
-  if (segments.some((segment) => segment === '.' || segment === '..')) return undefined
-  return { url, segments }
+  const url = parsedExactly(link, STRICT_LINK)
+  return url && { url, segments: url.pathname.slice(1).split('/') }
 }
 
 /**
@@ -62,8 +71,9 @@ function segmentsOn(link: string, serverUrl: string): string[] | undefined {
 /**
  * Whether `link` is a pull request link in the strict shape on any host:
  * `https://<server>/<owner>/<repo>/pull/<n>`, the server a host (and port) without a path, as
- * github.com, GitHub Enterprise Cloud and GitHub Enterprise Server serve them. Where it must lead is checked against the
- * workflow's own GitHub where a token would follow it (`parsePullLink`).
+ * github.com, GitHub Enterprise Cloud and GitHub Enterprise Server serve them. Where it must
+ * lead is checked against the workflow's own GitHub where a token would follow it
+ * (`parsePullLink`).
  */
 export function isPullLinkShape(link: string): boolean {
   const segments = strictSegments(link)?.segments ?? []
@@ -144,9 +154,6 @@ const SITE_LINK = new RegExp(
 
 /** Whether `link` is a docs site link in the strict shape (see `SITE_LINK`). */
 export function isSiteLinkShape(link: string): boolean {
-  if (link.length > 1_000 || !SITE_LINK.test(link) || !URL.canParse(link)) return false
-  const url = new URL(link)
-  if (url.hostname.length > 253) return false
-  if (url.href !== link && url.href !== `${link}/`) return false
-  return !url.pathname.split('/').some((segment) => segment === '.' || segment === '..')
+  const url = parsedExactly(link, SITE_LINK)
+  return url !== undefined && url.hostname.length <= 253
 }
