@@ -117,10 +117,13 @@ async function start(
   if (event && endsWithLink(state)) {
     state.docs = await readDocsPull(state.job, event, readers, step.afterJob(), state.recordedDocs)
     // A pull request whose state could not be read is said once a run, as a warning with the
-    // fix; a link no token is sent for is the docs pull request sink's warning.
-    const why = state.docs?.why
-    if (why && state.docs?.ref && !unreadSaid) report.warning(why)
-    else if (why) report.info(why)
+    // fix; a link no token is sent for is the docs pull request sink's warning, and one GitHub
+    // shows is not the agent's is the verdict's.
+    const { why, ref, state: seen } = state.docs ?? {}
+    if (why && seen !== 'foreign') {
+      if (ref && !unreadSaid) report.warning(why)
+      else report.info(why)
+    }
   }
   // Once the docs pull request is known to be open: its preview, requested and followed.
   await preview(run)

@@ -222,6 +222,12 @@ export class DocsPullSink implements Sink {
       return undefined
     }
     const { ref } = target
+    const { docs } = state
+    // The run read it already and GitHub showed it is not the agent's (said once, then): nothing
+    // more is read or written there.
+    if (docs?.state === 'foreign' && docs.ref?.number === ref.number && sameRepo(docs.ref, ref)) {
+      return undefined
+    }
     const github = target.inCodeRepo ? this.tokens.workflow : this.tokens.docs
     if (!github) {
       if (this.asksSomething(state)) {
@@ -261,9 +267,8 @@ export class DocsPullSink implements Sink {
       }
     )
     if (!read) return undefined
-    if ('foreign' in read) {
-      // The run already said so when it read the docs pull request; otherwise say it once here.
-      if (state.docs?.state !== 'foreign') this.surface.warn(String(read.foreign))
+    if (read.foreign !== undefined) {
+      this.surface.warn(read.foreign)
       return undefined
     }
     const empty: Backlink = { projectId: state.projectId, changes: [], asked: [], labeled: [] }
