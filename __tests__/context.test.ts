@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { CONTEXT_HEADING, isLowValue, matchesPaths, withContext } from '../src/trigger/context.js'
-import type { Change } from '../src/github/change.js'
-import type { Commit, Event, PullRequest } from '../src/trigger/event.js'
+import type { Change } from '../src/trigger/change.js'
+import { named, type Commit, type Event, type PullRequest } from '../src/trigger/event.js'
 import type { ChangedFile } from '../src/github/api.js'
 import { addSecret, clearSecrets } from '../src/secrets/redact.js'
 
@@ -14,7 +14,7 @@ const SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
 const BIG = 1_000_000
 
 const PUSH: Event = {
-  name: 'push',
+  ...named('push'),
   owner: 'acme',
   repo: 'widgets',
   ref: 'refs/heads/main',
@@ -34,7 +34,7 @@ const PR: PullRequest = {
 }
 
 function pullRequestEvent(pr: Partial<PullRequest> = {}, name = 'pull_request'): Event {
-  return { ...PUSH, name, ref: 'refs/pull/7/merge', pullRequest: { ...PR, ...pr } }
+  return { ...PUSH, ...named(name), ref: 'refs/pull/7/merge', pullRequest: { ...PR, ...pr } }
 }
 
 function file(path: string, patch?: string, more: Partial<ChangedFile> = {}): ChangedFile {
@@ -124,7 +124,7 @@ describe('withContext: layout', () => {
   })
 
   it('shows the pull request only for pull request events, its title and body fenced', () => {
-    const dispatch = { ...pullRequestEvent(), name: 'workflow_dispatch' }
+    const dispatch = { ...pullRequestEvent(), ...named('workflow_dispatch') }
     expect(context(dispatch, change())).not.toContain('### Pull request')
     expect(context(pullRequestEvent({}, 'pull_request_target'), change())).toContain(
       '\n### Pull request #7\nTitle and description (by @octocat):\n' +
@@ -305,7 +305,7 @@ describe('withContext: the budget', () => {
     const text = context(
       {
         ...PUSH,
-        name: 'pull_request_target',
+        ...named('pull_request_target'),
         owner: '',
         repo: '',
         ref: undefined,
@@ -526,7 +526,7 @@ describe('withContext: untrusted text', () => {
 
 describe('withContext: what it says it describes', () => {
   const run = (name: string, ref?: string, more: Partial<Event> = {}) =>
-    context({ ...PUSH, name, ref, ...more }, change({ commits: [commit(1)] }))
+    context({ ...PUSH, ...named(name), ref, ...more }, change({ commits: [commit(1)] }))
 
   it('calls a push or a pull request the code change that started the run', () => {
     expect(run('push', 'refs/heads/main')).toMatch(/^\n\n## Context: the code change that started/)
@@ -596,7 +596,7 @@ describe('withContext: what it says it describes', () => {
 
   it('gives a long comment a share of the budget and keeps its fence closed', () => {
     const text = context(
-      { ...PUSH, name: 'issue_comment', comment: { body: '`'.repeat(3) + 'y'.repeat(20_000) } },
+      { ...PUSH, ...named('issue_comment'), comment: { body: '`'.repeat(3) + 'y'.repeat(20_000) } },
       change(),
       8_000
     )
@@ -895,4 +895,10 @@ const arbitraryEvent: fc.Arbitrary<Event> = fc
       { nil: undefined }
     )
   })
-  .map((e) => ({ ...e, serverUrl: 'https://github.com', deleted: false, commits: [] }))
+  .map((e) => ({
+    ...e,
+    ...named(e.name),
+    serverUrl: 'https://github.com',
+    deleted: false,
+    commits: []
+  }))

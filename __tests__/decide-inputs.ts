@@ -5,7 +5,7 @@ import { readCommand } from '../src/command/parse.js'
 import type { DecisionSettings } from '../src/decide/decide.js'
 import type { BranchFacts, Facts, JobFacts, PullFacts } from '../src/read/facts.js'
 import { known, unknown, type Knowable } from '../src/read/known.js'
-import type { Event } from '../src/trigger/event.js'
+import { named, type Event } from '../src/trigger/event.js'
 
 export const AGENT = 'mintlify[bot]'
 export const HUMAN = 'octocat'
@@ -28,7 +28,7 @@ export const SETTINGS: DecisionSettings = {
 
 export function event(name: string, more: Partial<Event> = {}): Event {
   return {
-    name,
+    ...named(name),
     owner: 'o',
     repo: 'r',
     ref: 'refs/heads/main',

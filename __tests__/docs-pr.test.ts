@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import type { Event } from '../src/trigger/event.js'
+import { fedChange } from '../src/trigger/fed.js'
+import { named, type Event } from '../src/trigger/event.js'
 import type { Account, GitHubApi, IssueComment, PullState } from '../src/github/api.js'
 import { GitHubError } from '../src/github/policy.js'
 import type { DocsReviewers } from '../src/inputs/names.js'
@@ -11,7 +12,6 @@ import {
   reviewersRefused
 } from '../src/present/docs-pr.js'
 import {
-  fedChange,
   MAX_BACKLINK_CHANGES,
   readBacklink,
   withChange,
@@ -138,7 +138,7 @@ describe('fedChange', () => {
   it('names the pull request of a pull request event', () => {
     const event = {
       ...base,
-      name: 'pull_request',
+      ...named('pull_request'),
       pullRequest: { number: 2, title: 'T', body: '', author: 'a', headSha: CHANGE.sha }
     } as Event
     expect(fedChange(event, RUN)).toEqual({
@@ -154,7 +154,7 @@ describe('fedChange', () => {
   it('names the pushed commits of a push', () => {
     const event = {
       ...base,
-      name: 'push',
+      ...named('push'),
       after: CHANGE.sha,
       commits: [
         { sha: 'a'.repeat(40), message: 'First' },
@@ -424,7 +424,7 @@ function fakeDocs(
 function stateFor(event: Partial<Event> = {}, prLink = 'https://github.com/acme/docs/pull/101') {
   const state: RunState = newRunState(0)
   const whole = {
-    name: 'pull_request',
+    ...named('pull_request'),
     owner: 'o',
     repo: 'code',
     serverUrl: SERVER,

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { closedPull, eventPullRequest, readEvent, ZERO_SHA } from '../src/trigger/event.js'
+import fc from 'fast-check'
+import { closedPull, eventPullRequest, occasionOf, ZERO_SHA } from '../src/trigger/event.js'
+import { readEvent } from '../src/trigger/read-event.js'
 
 const ZERO = '0'.repeat(40)
 const BASE = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'
@@ -54,11 +56,45 @@ const DRY_RUN_MESSAGE =
   'Add a --dry-run flag to deploy\n\n' +
   'Lists the files a deploy would upload and stops before uploading any.'
 
+describe('occasionOf: the event name, read once', () => {
+  // The names GitHub gives GITHUB_EVENT_NAME (docs.github.com, "Events that trigger workflows").
+  it.each([
+    ['push', 'push'],
+    ['pull_request', 'pull-request'],
+    ['pull_request_target', 'pull-request'],
+    ['pull_request_review', 'review'],
+    ['pull_request_review_comment', 'review'],
+    ['pull_request_review_thread', 'review'],
+    ['issue_comment', 'comment'],
+    ['schedule', 'schedule'],
+    ['workflow_dispatch', 'manual'],
+    ['release', 'other'],
+    ['repository_dispatch', 'other'],
+    ['', 'other']
+  ])('%s is %s', (name, occasion) => {
+    expect(occasionOf(name)).toBe(occasion)
+  })
+
+  it('reads any other name, an Object property included, as other (property)', () => {
+    const known = ['push', 'issue_comment', 'schedule', 'workflow_dispatch']
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.constantFrom('constructor', 'toString', '__proto__')),
+        (name) => {
+          fc.pre(!known.includes(name) && !name.startsWith('pull_request'))
+          expect(occasionOf(name)).toBe('other')
+        }
+      )
+    )
+  })
+})
+
 describe('readEvent: push payloads', () => {
   it('reads an ordinary push', () => {
     const event = readEvent(runner('push', 'push.json', undefined, { GITHUB_SHA: HEAD }))
     expect(event).toEqual({
       name: 'push',
+      occasion: 'push',
       owner: 'Codertocat',
       repo: 'Hello-World',
       ref: 'refs/heads/changes',
@@ -222,6 +258,7 @@ describe('readEvent: workflow_dispatch', () => {
     )
     expect(event).toEqual({
       name: 'workflow_dispatch',
+      occasion: 'manual',
       owner: 'octo-org',
       repo: 'octo-repo',
       ref: 'refs/heads/main',
@@ -327,6 +364,7 @@ describe('readEvent: the environment', () => {
 
   const empty = {
     name: 'push',
+    occasion: 'push',
     owner: 'acme',
     repo: 'widgets',
     ref: undefined,

@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { SECRETS_GUARD, withheldSecrets, withheldWords } from '../src/inputs/withheld.js'
-import { readEvent, type Event } from '../src/trigger/event.js'
+import { named, type Event } from '../src/trigger/event.js'
+import { readEvent } from '../src/trigger/read-event.js'
 
 function fixture(name: string): string {
   return fileURLToPath(new URL(`../__fixtures__/events/${name}`, import.meta.url))
@@ -77,7 +78,7 @@ describe('runs GitHub gives no secrets', () => {
     fc.assert(
       fc.property(events, ({ name, actor, author, fork }) => {
         const event: Event = {
-          name,
+          ...named(name),
           actor,
           owner: 'Codertocat',
           repo: 'Hello-World',

@@ -1052,7 +1052,7 @@ describe('inputs named wrongly', () => {
 })
 
 const { SecretsWithheldError } = await import('../src/errors.js')
-const { readEvent } = await import('../src/trigger/event.js')
+const { readEvent } = await import('../src/trigger/read-event.js')
 
 describe('empty secrets where GitHub gives none', () => {
   const fixture = (file: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import type { Event } from '../src/trigger/event.js'
+import { named, type Event } from '../src/trigger/event.js'
 import { codeCommit, codePull } from '../src/trigger/code.js'
 import { parsePullLink, parseRepoLink, pullName } from '../src/trigger/ref.js'
 
@@ -10,7 +10,7 @@ const ZERO = '0'.repeat(40)
 
 function event(name: string, more: Partial<Event> = {}): Event {
   return {
-    name,
+    ...named(name),
     owner: 'acme',
     repo: 'app',
     sha: SHA,

@@ -299,7 +299,7 @@ export async function readSettings(signal?: AbortSignal, event?: Event): Promise
     signal,
     // A job-id that cannot be used still says that a prompt may be left out; on issue_comment a
     // /docs command brings the request, and the prompt only comes before it.
-    optional: rawJobId !== '' || process.env.GITHUB_EVENT_NAME === 'issue_comment'
+    optional: rawJobId !== '' || event?.occasion === 'comment'
   })
 
   // Every input has been read by now, so each is known.

@@ -12,7 +12,7 @@ import { newRunState } from './run.js'
 import { lastTimeOf, realSleep, withinTime } from './runtime.js'
 import { cancelOnSignals, gitHubsOf, stepOf, type RunOptions } from './step.js'
 import { triggerOf } from './trigger/code.js'
-import { readEvent } from './trigger/event.js'
+import { readEvent } from './trigger/read-event.js'
 
 export type { RunOptions } from './step.js'
 

@@ -8,7 +8,10 @@
  */
 import type { Settings } from '../inputs.js'
 import { codeCommit, gathersOn } from '../trigger/code.js'
-import { closedPull, type Event } from '../trigger/event.js'
+import { closedPull, type Event, type Occasion } from '../trigger/event.js'
+
+/** The runs that carry a change of their own, on the commit the check is about. */
+const OWN_CHANGE: ReadonlySet<Occasion> = new Set(['push', 'pull-request', 'review', 'comment'])
 
 /** `none`: no check; `full`: the run's state; `skips-only`: only a skip by `paths`. */
 export type CheckScope = 'none' | 'full' | 'skips-only'
@@ -20,11 +23,7 @@ export type CheckSettings = Pick<
 
 export function checkScope(settings: CheckSettings, event: Event | undefined): CheckScope {
   if (settings.check === 'off' || settings.dryRun || !event || !codeCommit(event)) return 'none'
-  const change =
-    event.name === 'push' ||
-    event.name.startsWith('pull_request') ||
-    event.name === 'issue_comment' ||
-    gathersOn(settings, event) !== undefined
+  const change = OWN_CHANGE.has(event.occasion) || gathersOn(settings, event) !== undefined
   if (!change || event.deleted || closedPull(event)) return 'none'
   if (settings.context === 'off') return settings.paths.length > 0 ? 'skips-only' : 'none'
   return 'full'

@@ -25,7 +25,7 @@ export const KINDS: readonly Kind[] = [
   {
     // On issue_comment, only a command does anything; a review event never does.
     name: 'command',
-    applies: (event) => conversationEvent(event?.name),
+    applies: (event) => conversationEvent(event),
     decide: (settings, event, facts) =>
       event ? decideCommand(settings, event, facts) : decideChange(settings, event, facts)
   },

@@ -1,6 +1,6 @@
 /** What a branch's docs check keeps, by what the run does. Pure. */
 import type { Facts } from '../read/facts.js'
-import { ZERO_SHA, type Event } from '../trigger/event.js'
+import { pushOf, ZERO_SHA, type Event } from '../trigger/event.js'
 import type { Keep } from './plan.js'
 
 /**
@@ -21,9 +21,8 @@ export function carried(facts: Facts, event: Event): Keep | undefined {
 
 /** The commit before a push, when it names one (not a branch's creation). */
 export function pushedOnto(event: Event): string | undefined {
-  return event.name === 'push' && event.before && !ZERO_SHA.test(event.before)
-    ? event.before
-    : undefined
+  const before = pushOf(event)?.before
+  return before && !ZERO_SHA.test(before) ? before : undefined
 }
 
 /** Whether two commits are the same, one possibly a short sha. */

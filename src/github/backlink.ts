@@ -3,8 +3,7 @@
  * request, and who was asked and what was added, kept as base64url JSON in the hidden first line
  * of the backlink comment on the docs pull request, and read back as untrusted input. Pure.
  */
-import { cut, safeLink } from '../sanitize.js'
-import type { Event } from '../trigger/event.js'
+import { cut } from '../sanitize.js'
 
 /** Most changes the backlink lists; older ones drop off the top. */
 export const MAX_BACKLINK_CHANGES = 20
@@ -137,37 +136,6 @@ export function withChange(changes: readonly FedChange[], change: FedChange): Fe
     last.sha === change.sha &&
     last.run === change.run
   return [...(same ? changes.slice(0, -1) : changes), change].slice(-MAX_BACKLINK_CHANGES)
-}
-
-/** The code change a run documents: the event's pull request, or the pushed commits. */
-export function fedChange(event: Event, runUrl: string | undefined): FedChange {
-  const repo = `${event.owner}/${event.repo}`
-  const pr = event.pullRequest
-  const run = safeLink(runUrl)?.href
-  if (pr && (event.name.startsWith('pull_request') || event.name === 'issue_comment')) {
-    return {
-      repo,
-      pull: pr.number,
-      title: cut(pr.title, 200),
-      author: pr.author,
-      sha: pr.headSha,
-      run
-    }
-  }
-  const head = event.commits.at(-1)
-  const sha = event.after && !/^0{40}$/.test(event.after) ? event.after : event.sha
-  const via = { schedule: 'schedule', workflow_dispatch: 'manual' } as const
-  if (event.name === 'schedule' || event.name === 'workflow_dispatch') {
-    return { repo, sha, run, via: via[event.name] }
-  }
-  return {
-    repo,
-    title: head ? cut(head.message.split(/\r?\n/)[0] ?? '', 200) : undefined,
-    author: head?.author,
-    sha,
-    commits: event.commits.length > 0 ? event.commits.length : undefined,
-    run
-  }
 }
 
 /** Whether a body is the closing note for `projectId`: its marker opens it. */

@@ -34,7 +34,7 @@ export function withheldSecrets(event: Event | undefined): string | undefined {
   }
   // pull_request_target runs with the base repository's secrets, whoever opened the pull request.
   const withoutSecrets =
-    event.name.startsWith('pull_request') && event.name !== 'pull_request_target'
+    (event.occasion === 'pull-request' && !event.targetsBase) || event.occasion === 'review'
   const pull = withoutSecrets ? event.pullRequest : undefined
   if (!pull) return undefined
   if (pull.author?.toLowerCase() === DEPENDABOT) {

@@ -10,6 +10,7 @@
  * comment is. Best effort throughout, through the GitHub policy: a failure is one warning and
  * never changes how the step ends.
  */
+import { fedChange } from '../trigger/fed.js'
 import { docsClosing } from '../decide/closed.js'
 import type { Account, GitHubApi, PullState } from '../github/api.js'
 import { OwnedComment } from '../github/own-comment.js'
@@ -27,13 +28,7 @@ import type { Within, Log } from '../runtime.js'
 import { docsTargetOf, notTheAgents } from '../trigger/docs.js'
 import { closedPull, type Event } from '../trigger/event.js'
 import { pullName, sameRepo, type PullRef } from '../trigger/ref.js'
-import {
-  fedChange,
-  isClosingNote,
-  readBacklink,
-  withChange,
-  type Backlink
-} from '../github/backlink.js'
+import { isClosingNote, readBacklink, withChange, type Backlink } from '../github/backlink.js'
 import { askEach, labelsToAdd, reviewPlan, type ReviewPlan } from './docs-review.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
 

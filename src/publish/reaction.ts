@@ -16,7 +16,7 @@ import type { Sink, SinkContext, Wrote } from './sink.js'
 export function reactionSink(context: SinkContext): Sink | undefined {
   const { settings, trigger, github } = context
   const event = trigger?.event
-  if (settings.dryRun || !github || event?.name !== 'issue_comment') return undefined
+  if (settings.dryRun || !github || event?.occasion !== 'comment') return undefined
   return new ReactionSink(github, event.owner, event.repo, context.log)
 }
 

@@ -34,7 +34,7 @@ export function agentByEvent(
   if (pr && isAgent(settings, pr.author)) {
     return { by: 'pull-author', number: pr.number, author: pr.author ?? '' }
   }
-  const commits = event.name === 'push' ? event.commits : []
+  const commits = event.occasion === 'push' ? event.commits : []
   if (commits.length > 0 && commits.every((commit) => isAgent(settings, commit.login))) {
     return { by: 'push-commits', author: commits[0]?.login ?? '' }
   }

@@ -11,7 +11,7 @@ import { describeGitHubError, gitHubError } from '../github/policy.js'
 import type { Settings } from '../inputs.js'
 import type { Step } from '../step.js'
 import { codeCommit } from '../trigger/code.js'
-import { eventPullRequest, type Event } from '../trigger/event.js'
+import { eventPullRequest, onBranchOf, pushOf, type Event } from '../trigger/event.js'
 import type { PullFacts } from './facts.js'
 import { causeOf, known, unknown, type Knowable } from './known.js'
 
@@ -34,7 +34,7 @@ export async function readPull(
   const pulls = await pullsOf(event, github, gathers, within, step.log)
   const only = pulls.known && pulls.value.length === 1 ? pulls.value[0] : undefined
   if (settings.comment === 'auto' && pulls.known && !only && !eventPullRequest(event)) {
-    if (event.name === 'push' && !event.deleted && !event.ref?.startsWith('refs/tags/'))
+    if (pushOf(event)?.tag === false && !event.deleted)
       step.log.info(
         pulls.value.length === 0
           ? 'The pushed commit belongs to no pull request, so no status comment is written.'
@@ -47,7 +47,7 @@ export async function readPull(
   // A schedule or a manual run keeps its record on the branch (the docs check) and writes no
   // status comment on the pull request its commit came from, long merged; the comments are still
   // read, for the backlink that tells the agent's own docs pull request.
-  const onBranch = event.name === 'schedule' || event.name === 'workflow_dispatch'
+  const onBranch = onBranchOf(event) !== undefined
   const companion = new Companion(
     github,
     event,
@@ -89,7 +89,7 @@ async function pullsOf(
   const pr = eventPullRequest(event)
   if (pr) return known([{ number: pr.number, headSha: pr.headSha, author: pr.author }])
   // A tag points at a commit that may have come from a pull request long done with.
-  const asks = event.name === 'push' || gathers
+  const asks = event.occasion === 'push' || gathers
   if (!asks || event.deleted || event.ref?.startsWith('refs/tags/')) return known([])
   const sha = codeCommit(event)?.sha
   if (!sha) return known([])

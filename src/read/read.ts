@@ -41,7 +41,7 @@ export async function readRun(
   step: Step,
   context: string
 ): Promise<Read> {
-  if (!conversationEvent(event?.name) || !event)
+  if (!conversationEvent(event) || !event)
     return readChange(settings, event, readers, api, step, context)
   // A comment or a review: only a command, from someone who may give one, reads anything more.
   const { command, event: seen } = await readCommandFacts(event, readers.workflow, step)

@@ -2,7 +2,7 @@
  * Which pull request and which commit the code change that started the workflow is about, decided
  * in this one place from the event. Pure.
  */
-import { eventPullRequest, ZERO_SHA, type Event } from './event.js'
+import { eventPullRequest, onBranchOf, pushOf, ZERO_SHA, type Event } from './event.js'
 import type { Settings } from '../inputs.js'
 import type { Trigger } from '../run.js'
 import type { CommitRef, PullRef } from './ref.js'
@@ -14,8 +14,9 @@ import type { CommitRef, PullRef } from './ref.js'
  */
 export function codeCommit(event: Event): CommitRef | undefined {
   const pr = eventPullRequest(event)
-  const pushed = event.name === 'push' && event.after && !ZERO_SHA.test(event.after)
-  const sha = pr ? pr.headSha : pushed ? event.after : event.sha
+  const after = pushOf(event)?.after
+  const pushed = after && !ZERO_SHA.test(after)
+  const sha = pr ? pr.headSha : pushed ? after : event.sha
   return sha ? { owner: event.owner, repo: event.repo, sha } : undefined
 }
 
@@ -41,7 +42,7 @@ export function gathersOn(
 
 /** The branch of a push, a schedule or a manual run on one. */
 function branchOf(event: Event): string | undefined {
-  const gathers = ['push', 'schedule', 'workflow_dispatch'].includes(event.name)
+  const gathers = event.occasion === 'push' || onBranchOf(event) !== undefined
   if (!gathers || event.deleted) return undefined
   return /^refs\/heads\/(.+)$/.exec(event.ref ?? '')?.[1]
 }

@@ -3,7 +3,6 @@
  * payload file at `GITHUB_EVENT_PATH`. Only the fields the action uses are read, through zod, so a
  * payload of another shape degrades to "nothing known" instead of failing the run.
  */
-import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 
 const text = z.string().nullish().catch(undefined)
@@ -98,9 +97,67 @@ export interface EventComment {
   readonly createdAt?: string
 }
 
+/**
+ * What started the run, as every stage tells runs apart: read once, by the parser, from the
+ * event's name (`GITHUB_EVENT_NAME`), which nothing else reads.
+ */
+export type Occasion =
+  /** A push to a branch or a tag. */
+  | 'push'
+  /** Activity on a pull request: `pull_request`, or `pull_request_target` (`base` is set). */
+  | 'pull-request'
+  /** A comment in a pull request's or an issue's conversation (`issue_comment`). */
+  | 'comment'
+  /** A review, a comment on the diff or a review thread: conversation, never a command. */
+  | 'review'
+  /** `schedule`: whatever commit the branch is at. */
+  | 'schedule'
+  /** `workflow_dispatch`: a manual run on a branch. */
+  | 'manual'
+  /** Any other event (a release, a `repository_dispatch`, …): no change of its own. */
+  | 'other'
+
+/**
+ * The events of a pull request's review: a review, a comment on its diff, a thread resolved. They
+ * are conversation about the code, not a change to it, and never a command: the action does
+ * nothing on them (only a `/docs` comment in the pull request's conversation commands).
+ */
+export const REVIEW_EVENTS: ReadonlySet<string> = new Set([
+  'pull_request_review',
+  'pull_request_review_comment',
+  'pull_request_review_thread'
+])
+
+/** What started the run, from the event's name. Pure. */
+export function occasionOf(name: string): Occasion {
+  if (REVIEW_EVENTS.has(name)) return 'review'
+  if (name === 'pull_request' || name === 'pull_request_target') return 'pull-request'
+  const simple: Record<string, Occasion> = {
+    push: 'push',
+    issue_comment: 'comment',
+    schedule: 'schedule',
+    workflow_dispatch: 'manual'
+  }
+  return (Object.hasOwn(simple, name) && simple[name]) || 'other'
+}
+
+/** What the event's name says: the name itself, what started the run, and whose secrets it has. */
+export function named(name: string): Pick<Event, 'name' | 'occasion' | 'targetsBase'> {
+  const targetsBase = name === 'pull_request_target' || undefined
+  return { name, occasion: occasionOf(name), ...(targetsBase && { targetsBase }) }
+}
+
 /** What the action knows about the triggering event before asking GitHub anything. */
 export interface Event {
+  /** `GITHUB_EVENT_NAME`, for the words; the stages read `occasion`. */
   readonly name: string
+  /** What started the run, read once from the name. */
+  readonly occasion: Occasion
+  /**
+   * `pull_request_target`: the run has the base repository's code and secrets, whoever opened
+   * the pull request.
+   */
+  readonly targetsBase?: boolean
   /** The account that started the run (`GITHUB_ACTOR`), when the runner names one. */
   readonly actor?: string
   /** The activity type of the event (`opened`, `synchronize`, `closed`, …), when it has one. */
@@ -146,22 +203,11 @@ export interface Commit {
 export const ZERO_SHA = /^0{40}$/
 
 /**
- * The events of a pull request's review: a review, a comment on its diff, a thread resolved. They
- * are conversation about the code, not a change to it, and never a command: the action does
- * nothing on them (only a `/docs` comment in the pull request's conversation commands).
- */
-export const REVIEW_EVENTS: ReadonlySet<string> = new Set([
-  'pull_request_review',
-  'pull_request_review_comment',
-  'pull_request_review_thread'
-])
-
-/**
  * Whether a run was started by conversation on a pull request rather than by a change: a comment
  * (`issue_comment`, which may be a `/docs` command) or a review event (which never is one).
  */
-export function conversationEvent(name: string | undefined): boolean {
-  return name === 'issue_comment' || REVIEW_EVENTS.has(name ?? '')
+export function conversationEvent(event: Event | undefined): boolean {
+  return event?.occasion === 'comment' || event?.occasion === 'review'
 }
 
 /**
@@ -170,56 +216,57 @@ export function conversationEvent(name: string | undefined): boolean {
  * Undefined for other events, whose payload may still mention one.
  */
 export function eventPullRequest(event: Event): PullRequest | undefined {
-  return event.name.startsWith('pull_request') || event.name === 'issue_comment'
+  const { occasion } = event
+  return occasion === 'pull-request' || occasion === 'review' || occasion === 'comment'
     ? event.pullRequest
     : undefined
 }
 
-/** The payload at `path`: a JSON object, or why it is not one. */
-function readPayload(path: string): { raw: unknown; error?: string } {
-  let raw: unknown
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'))
-  } catch (error: unknown) {
-    const code = (error as { code?: unknown } | null)?.code
-    const why =
-      error instanceof SyntaxError
-        ? 'it is not JSON'
-        : code === 'ENOENT'
-          ? 'there is no such file'
-          : code === 'EISDIR'
-            ? 'it is a directory'
-            : `it cannot be read (${typeof code === 'string' ? code : 'error'})`
-    return { raw: {}, error: why }
+/** A push's commit before and after it, with its branch or tag; undefined for other runs. */
+export function pushOf(
+  event: Event
+): { readonly before?: string; readonly after?: string; readonly tag: boolean } | undefined {
+  if (event.occasion !== 'push') return undefined
+  return {
+    before: event.before,
+    after: event.after,
+    tag: event.ref?.startsWith('refs/tags/') === true
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return { raw: {}, error: 'it is not a JSON object' }
-  }
-  return { raw }
 }
 
 /**
- * Reads the event from the environment the runner gives the step. Undefined outside a workflow
- * (no `GITHUB_REPOSITORY`); a missing or unreadable payload file reads as an empty payload, and
- * `payloadError` says why.
+ * A schedule or a manual run: it runs on whatever commit its branch is at, with no change of its
+ * own; undefined for other runs.
  */
-export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefined {
+export function onBranchOf(event: Event): 'schedule' | 'manual' | undefined {
+  return event.occasion === 'schedule' || event.occasion === 'manual' ? event.occasion : undefined
+}
+
+/**
+ * The event, from the `GITHUB_*` variables and the payload (`raw`, as read from the file;
+ * `payloadError` says why it could not be). Undefined outside a workflow (no `GITHUB_REPOSITORY`).
+ * The one place the event's name is read. Pure.
+ */
+export function parseEvent(
+  env: NodeJS.ProcessEnv,
+  raw: unknown,
+  payloadError?: string
+): Event | undefined {
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/')
   if (!owner || !repo) return undefined
-  const { raw, error: payloadError } = env.GITHUB_EVENT_PATH
-    ? readPayload(env.GITHUB_EVENT_PATH)
-    : { raw: {}, error: undefined }
   const parsed = PayloadSchema.safeParse(raw)
   const payload: Payload = parsed.success ? parsed.data : {}
   const serverUrl = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')
   const name = env.GITHUB_EVENT_NAME ?? ''
-  const issue = name === 'issue_comment' && payload.issue?.pull_request ? payload.issue : undefined
+  const occasion = occasionOf(name)
+  const pushed = occasion === 'push'
+  const issue = occasion === 'comment' && payload.issue?.pull_request ? payload.issue : undefined
   const pr = payload.pull_request
   const baseRepo = pr?.base?.repo?.full_name ?? `${owner}/${repo}`
   const headRepo = pr?.head?.repo?.full_name
-  const head = name === 'push' ? payload.head_commit : undefined
+  const head = pushed ? payload.head_commit : undefined
   return {
-    name,
+    ...named(name),
     actor: env.GITHUB_ACTOR || undefined,
     action: payload.action ?? undefined,
     owner,
@@ -232,8 +279,8 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
       : undefined,
     before: payload.before ?? undefined,
     after: payload.after ?? undefined,
-    defaultBranch: (name === 'push' && payload.repository?.default_branch) || undefined,
-    deleted: name === 'push' && payload.deleted === true,
+    defaultBranch: (pushed && payload.repository?.default_branch) || undefined,
+    deleted: pushed && payload.deleted === true,
     pullRequest: issue
       ? commentedPullRequest(issue)
       : pr && typeof pr.number === 'number'
@@ -270,7 +317,7 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefin
     ),
     compareUrl: payload.compare ?? undefined,
     comment:
-      name === 'issue_comment' && payload.comment
+      occasion === 'comment' && payload.comment
         ? {
             id: payload.comment.id ?? undefined,
             body: payload.comment.body ?? '',
@@ -306,7 +353,7 @@ function commentedPullRequest(issue: NonNullable<Payload['issue']>): PullRequest
  * merging. Undefined for every other event, including other activity on a closed pull request.
  */
 export function closedPull(event: Event): 'merged' | 'closed' | undefined {
-  if (!event.name.startsWith('pull_request') || event.action !== 'closed') return undefined
+  if (event.occasion !== 'pull-request' || event.action !== 'closed') return undefined
   const pr = event.pullRequest
   if (!pr) return undefined
   return pr.merged ? 'merged' : 'closed'

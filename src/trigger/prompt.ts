@@ -4,7 +4,7 @@
  * nothing). Reading the change is best effort and bounded.
  */
 import { matchesPaths, withContext } from './context.js'
-import { changeFromPayload, readChange } from '../github/change.js'
+import { changeFromPayload, readChange } from './change.js'
 import type { Event } from './event.js'
 import type { GitHubApi } from '../github/api.js'
 import type { Settings } from '../inputs.js'

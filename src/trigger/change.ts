@@ -3,11 +3,11 @@
  * GitHub requests for the files and their patches. Never fails: what cannot be read becomes a
  * warning, and the change is described with what the payload offers.
  */
-import type { Commit, Event } from '../trigger/event.js'
-import { eventPullRequest, ZERO_SHA } from '../trigger/event.js'
-import { codeCommit } from '../trigger/code.js'
-import type { ChangedFile, Comparison, GitHubApi } from './api.js'
-import { describeGitHubError, gitHubError } from './policy.js'
+import type { Commit, Event } from './event.js'
+import { eventPullRequest, pushOf, ZERO_SHA } from './event.js'
+import { codeCommit } from './code.js'
+import type { ChangedFile, Comparison, GitHubApi } from '../github/api.js'
+import { describeGitHubError, gitHubError } from '../github/policy.js'
 import { forLog } from '../sanitize.js'
 
 /** Most files of a pull request read for the context and for `paths` (100 a request). */
@@ -177,7 +177,7 @@ export async function readChange(
 
   const head = codeCommit(event)?.sha
   if (!head) return { change: fallback, requests: 0 }
-  const base = since ? sinceBase(since) : event.name === 'push' ? pushBase(event) : undefined
+  const base = since ? sinceBase(since) : pushOf(event) ? pushBase(event) : undefined
   let gone: string | undefined
   requests = 1
   if (base) {
@@ -202,7 +202,7 @@ export async function readChange(
   // scheduled run, or any other event: the head commit.
   try {
     const commit = await github.commit(owner, repo, head, signal)
-    const whole = event.name !== 'push' || (!gone && onlyCommitPushed(event, head))
+    const whole = !pushOf(event) || (!gone && onlyCommitPushed(event, head))
     return {
       change: {
         url: commit.url ?? fallback.url,

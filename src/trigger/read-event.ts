@@ -1,0 +1,42 @@
+/**
+ * The event's one read: the payload file at `GITHUB_EVENT_PATH`, parsed with the `GITHUB_*`
+ * variables by `parseEvent`, the pure parser every stage's event comes from.
+ */
+import { readFileSync } from 'node:fs'
+import { parseEvent, type Event } from './event.js'
+
+/** The payload at `path`: a JSON object, or why it is not one. */
+function readPayload(path: string): { raw: unknown; error?: string } {
+  let raw: unknown
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error: unknown) {
+    const code = (error as { code?: unknown } | null)?.code
+    const why =
+      error instanceof SyntaxError
+        ? 'it is not JSON'
+        : code === 'ENOENT'
+          ? 'there is no such file'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : `it cannot be read (${typeof code === 'string' ? code : 'error'})`
+    return { raw: {}, error: why }
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return { raw: {}, error: 'it is not a JSON object' }
+  }
+  return { raw }
+}
+
+/**
+ * Reads the event from the environment the runner gives the step. Undefined outside a workflow
+ * (no `GITHUB_REPOSITORY`); a missing or unreadable payload file reads as an empty payload, and
+ * `payloadError` says why.
+ */
+export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefined {
+  if (!env.GITHUB_REPOSITORY) return undefined
+  const { raw, error } = env.GITHUB_EVENT_PATH
+    ? readPayload(env.GITHUB_EVENT_PATH)
+    : { raw: {}, error: undefined }
+  return parseEvent(env, raw, error)
+}
