@@ -10,7 +10,15 @@ import { decide, type DecisionSettings } from '../src/decide/decide.js'
 import type { Plan, Start } from '../src/decide/plan.js'
 import type { Facts, JobFacts } from '../src/read/facts.js'
 import type { Event } from '../src/trigger/event.js'
-import { AGENT, anyRecordedRun, anyRun, PROJECT } from './decide-inputs.js'
+import {
+  acknowledgedOn,
+  AGENT,
+  anyRecordedRun,
+  anyRun,
+  inertOn,
+  PROJECT,
+  writesNothing
+} from './decide-inputs.js'
 
 const RUNS = { numRuns: 4000 }
 
@@ -393,11 +401,8 @@ describe('a /docs command: only a writer’s is carried out, whatever paths say'
         return (
           plan.act === 'skip' &&
           plan.check === 'leave' &&
-          plan.quiet !== undefined &&
-          (is.answerOn === undefined
-            ? plan.quiet.answer === undefined
-            : plan.quiet.answer?.commentId === is.answerOn &&
-              plan.quiet.answer.content === 'confused')
+          writesNothing(plan) &&
+          inertOn(plan) === is.answerOn
         )
       }),
       RUNS
@@ -414,9 +419,8 @@ describe('a /docs command: only a writer’s is carried out, whatever paths say'
         }
         return (
           (plan.act === 'follow-up' || (plan.act === 'create' && plan.jobId === '')) &&
-          (commentId === undefined
-            ? plan.acknowledge === undefined
-            : plan.acknowledge?.commentId === commentId)
+          acknowledgedOn(plan) === commentId &&
+          inertOn(plan) === undefined
         )
       }),
       RUNS
@@ -432,11 +436,20 @@ describe('a /docs command: only a writer’s is carried out, whatever paths say'
     )
   })
 
+  it('nothing written on GitHub ⇒ a comment run that is no command taken', () => {
+    fc.assert(
+      always(({ is, plan }) =>
+        implies(writesNothing(plan), is.kind === 'command' && is.comment !== 'writer')
+      ),
+      RUNS
+    )
+  })
+
   it('a reaction or an acknowledgement ⇒ a comment run, refused, stopped or taken', () => {
     fc.assert(
       always(({ is, plan }) => {
-        const answer = plan.act === 'skip' ? plan.quiet?.answer : undefined
-        const acknowledge = starts(plan) ? plan.acknowledge : undefined
+        const answer = inertOn(plan)
+        const acknowledge = acknowledgedOn(plan)
         return (
           implies(answer !== undefined, is.comment === 'refused' || is.comment === 'stopped') &&
           implies(acknowledge !== undefined, is.comment === 'writer')

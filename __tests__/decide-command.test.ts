@@ -19,7 +19,10 @@ import {
   job,
   pull,
   PROJECT,
-  SETTINGS
+  SETTINGS,
+  writesNothing,
+  inertOn,
+  acknowledgedOn
 } from './decide-inputs.js'
 
 const RUNS = { numRuns: 3000 }
@@ -71,11 +74,10 @@ describe('only a writer’s command does anything (properties)', () => {
         const plan = decide(settings, event, f)
         // A writer's command whose record could not be read says on the check that nothing was sent.
         if (plan.act !== 'skip' || ['own', 'record-unknown'].includes(plan.why.code)) return true
-        if (!plan.quiet || plan.check !== 'leave') return false
-        const answer = plan.quiet.answer
+        if (!writesNothing(plan) || plan.check !== 'leave') return false
         // One reaction: on a refused person's command, or on a writer's that no longer stands.
         return (
-          answer === undefined ||
+          inertOn(plan) === undefined ||
           (f.command?.kind === 'command' && !mayWrite(f)) ||
           (f.command?.kind === 'stopped' && f.command.answer)
         )
@@ -93,9 +95,8 @@ describe('only a writer’s command does anything (properties)', () => {
         // A payload without the comment's id leaves nothing to acknowledge.
         const commentId = f.command?.kind === 'command' ? f.command.commentId : undefined
         return (
-          (commentId === undefined
-            ? plan.acknowledge === undefined
-            : plan.acknowledge?.commentId === commentId) &&
+          acknowledgedOn(plan) === commentId &&
+          inertOn(plan) === undefined &&
           plan.act !== 'attach' &&
           (!followsRecord || plan.fallback?.act === 'create')
         )
@@ -129,9 +130,9 @@ describe('a /docs command (named cases)', () => {
     expect(run(recorded('running', 'open'))).toMatchObject({
       act: 'follow-up',
       jobId: 'job_rec',
-      acknowledge: { commentId: 11 },
       fallback: { act: 'create' }
     })
+    expect(acknowledgedOn(run(recorded('running', 'open')))).toBe(11)
   })
 
   it('starts a job when none is recorded, or the recorded one is done', () => {
@@ -149,7 +150,7 @@ describe('a /docs command (named cases)', () => {
     expect(plan).toMatchObject({
       act: 'skip',
       check: 'leave',
-      quiet: { answer: { commentId: 11, content: 'confused' } }
+      effects: [{ kind: 'react', commentId: 11, content: 'confused' }]
     })
     expect(planWords(plan).reason).toContain('only people who can write to the repository')
   })
@@ -159,7 +160,7 @@ describe('a /docs command (named cases)', () => {
       facts({ command: { kind: 'ignored', why: 'The comment does not start with /docs.' } }),
       'LGTM'
     )
-    expect(plan).toMatchObject({ act: 'skip', check: 'leave', quiet: {} })
+    expect(plan).toMatchObject({ act: 'skip', check: 'leave', effects: [] })
     expect(planWords(plan).reason).toContain('only a /docs command does anything')
   })
 })
@@ -190,12 +191,9 @@ describe('a command that no longer stands (properties)', () => {
           job: job('pull', known('running'), known('open'))
         })
         const plan = decide(settings, ev, f)
-        if (plan.act !== 'skip' || plan.check !== 'leave' || !plan.quiet) return false
+        if (plan.act !== 'skip' || plan.check !== 'leave' || !writesNothing(plan)) return false
         const reacts = stopped.answer && stopped.commentId !== undefined
-        const answer = plan.quiet.answer
-        return reacts
-          ? answer?.commentId === stopped.commentId && answer?.content === 'confused'
-          : answer === undefined
+        return inertOn(plan) === (reacts ? stopped.commentId : undefined)
       }),
       RUNS
     )

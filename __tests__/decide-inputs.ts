@@ -3,9 +3,30 @@
 import fc from 'fast-check'
 import { readCommand } from '../src/command/parse.js'
 import type { DecisionSettings } from '../src/decide/decide.js'
+import { effectsOf, type Plan } from '../src/decide/plan.js'
 import type { BranchFacts, Facts, JobFacts, PullFacts } from '../src/read/facts.js'
 import { known, unknown, type Knowable } from '../src/read/known.js'
 import { named, type Event } from '../src/trigger/event.js'
+
+/**
+ * Whether a plan writes nothing on GitHub (no check, no status comment, no docs pull request),
+ * but at most one inert reaction.
+ */
+export function writesNothing(plan: Plan): boolean {
+  return effectsOf(plan).every((effect) => effect.kind === 'react' && effect.content === 'confused')
+}
+
+/** The comment a plan's one inert reaction is on, when it has one. */
+export function inertOn(plan: Plan): number | undefined {
+  const inert = effectsOf(plan).find((e) => e.kind === 'react' && e.content === 'confused')
+  return inert?.kind === 'react' ? inert.commentId : undefined
+}
+
+/** The comment a taken command's reactions (`eyes`, then how it ended) are on, when it has them. */
+export function acknowledgedOn(plan: Plan): number | undefined {
+  const seen = effectsOf(plan).find((e) => e.kind === 'react' && e.content === undefined)
+  return seen?.kind === 'react' ? seen.commentId : undefined
+}
 
 export const AGENT = 'mintlify[bot]'
 export const HUMAN = 'octocat'

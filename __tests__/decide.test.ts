@@ -403,7 +403,7 @@ describe('a run outside a workflow event, or a comment run with nothing read', (
 
   it('a comment whose command was not read does nothing, and says so', () => {
     const plan = decide(SETTINGS, commentEvent('/docs'), facts())
-    expect(plan).toMatchObject({ act: 'skip', check: 'leave', quiet: {} })
+    expect(plan).toMatchObject({ act: 'skip', check: 'leave', effects: [] })
     expect(planWords(plan).reason).toContain('not started by a comment that can be read')
   })
 })

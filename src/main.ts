@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { act } from './act/act.js'
 import { decide } from './decide/decide.js'
+import { effectsOf } from './decide/plan.js'
 import { CancelledError, DeadlineError, SecretsWithheldError, cancellation } from './errors.js'
 import { readSettings } from './inputs.js'
 import { checkName } from './present/check.js'
@@ -62,22 +63,20 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const withinHeld = (stop: AbortSignal) =>
       withinTime(() => end - now(), AbortSignal.any([stop, cancel.signal]))
     const commented = facts.pull?.recorded.known === true && facts.pull.recorded.value !== undefined
-    // A comment that is no command to take writes nothing on GitHub.
-    const quiet = plan.act === 'skip' && plan.quiet
-    if (!quiet)
-      sinks.push(
-        ...sinksFor({
-          settings,
-          trigger,
-          companion,
-          commented,
-          github,
-          docsGitHub,
-          log: report,
-          withinWrite,
-          withinHeld
-        })
-      )
+    // The plan says where the run writes on GitHub: nowhere, for a comment that is no command.
+    sinks.push(
+      ...sinksFor(effectsOf(plan), {
+        settings,
+        trigger,
+        companion,
+        commented,
+        github,
+        docsGitHub,
+        log: report,
+        withinWrite,
+        withinHeld
+      })
+    )
     await act({ state, sinks, settings, step, report, readers, api }, event, facts, plan)
   } catch (error: unknown) {
     state.outcome =

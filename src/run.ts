@@ -100,8 +100,6 @@ export interface RunState {
    * it writes to or calls ready, whatever the platform's answer names.
    */
   recordedDocs?: PullRef
-  /** A `/docs` command the run took: the comment that gets a reaction when the job ends. */
-  acknowledge?: { readonly commentId: number }
   /** The addresses of what the sinks wrote on GitHub. */
   readonly written: Partial<Record<Written, string>>
   /** How long the last writes may take: known once the step's `timeout` is. */

@@ -5,7 +5,6 @@
  */
 import type { DocsReaders } from '../github/docs-pull.js'
 import { readDocsPull } from '../github/docs-pull.js'
-import type { Reaction } from '../github/api.js'
 import type { Recorded } from '../github/companion.js'
 import { decide } from '../decide/decide.js'
 import type { Close, Plan, Start } from '../decide/plan.js'
@@ -13,16 +12,9 @@ import type { Settings } from '../inputs.js'
 import type { MintlifyApi } from '../mintlify/api.js'
 import { waitForJob } from '../mintlify/poll.js'
 import { tryReadJob } from '../mintlify/read-job.js'
-import {
-  CLOSED_WITHOUT,
-  dryRunTitle,
-  NO_JOB_ID,
-  planWords,
-  reactionFailed,
-  skipWords
-} from '../present/plan.js'
+import { CLOSED_WITHOUT, dryRunTitle, NO_JOB_ID, planWords, skipWords } from '../present/plan.js'
 import type { Reporter } from '../publish/report.js'
-import { closeAll, type Sink } from '../publish/sink.js'
+import { closeAll, takeAll, type Sink } from '../publish/sink.js'
 import type { Facts } from '../read/facts.js'
 import { endsWithLink, type Mode, type RunState } from '../run.js'
 import type { Step } from '../step.js'
@@ -65,15 +57,10 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
       ...skipWords(plan),
       ...(check === 'leave' ? { leaveCheck: true } : check === 'error' ? { checkState: check } : {})
     }
-    const answer = plan.quiet?.answer
-    if (answer && !settings.dryRun) await react(run, event, answer.commentId, answer.content)
     return
   }
-  if (plan.acknowledge && !settings.dryRun) {
-    run.state.acknowledge = plan.acknowledge
-    // Seen: beside the start, which never waits for GitHub.
-    void react(run, event, plan.acknowledge.commentId, 'eyes')
-  }
+  // Taken: the sinks that say so at once (a command's `eyes`) write beside the start.
+  takeAll(run.sinks, run.state)
   const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
   // The recorded job's docs pull request could not be read: the reading said so, with the fix.
   const unreadSaid = facts.job?.docs.known === false
@@ -182,26 +169,4 @@ export function toldCommit(
 ): string | undefined {
   if (settings.context === 'auto' && begun.mode !== 'attach') return commit
   return begun.job.id === recorded?.jobId ? recorded?.sha : undefined
-}
-
-/**
- * Reacts to a `/docs` comment, best effort within the write budget: a failure is a warning, and
- * never changes the docs job.
- */
-export async function react(
-  run: Pick<Run, 'readers' | 'step'>,
-  event: Event | undefined,
-  commentId: number,
-  content: Reaction
-): Promise<void> {
-  const github = run.readers.workflow
-  if (!github || !event) return
-  const { step } = run
-  try {
-    await step.within(step.budgets.write)((signal) =>
-      github.react(event.owner, event.repo, commentId, content, signal)
-    )
-  } catch (error: unknown) {
-    step.log.warning(reactionFailed(error))
-  }
 }

@@ -15,7 +15,15 @@ import type { Event } from '../trigger/event.js'
 import { fromPull } from './change.js'
 import { ownWork } from './own.js'
 import { unknownRecord } from './record-unknown.js'
-import type { Plan, Start } from './plan.js'
+import { COMMON_EFFECTS, type Effect, type Plan, type Start } from './plan.js'
+
+/**
+ * A command not taken writes nothing on GitHub but one inert reaction on its comment, when the
+ * comment has an id to react to.
+ */
+function inert(commentId: number | undefined): readonly Effect[] {
+  return commentId === undefined ? [] : [{ kind: 'react', commentId, content: 'confused' }]
+}
 
 export function decideCommand(
   settings: Pick<Settings, 'agentAccounts' | 'jobId' | 'projectId'>,
@@ -26,36 +34,36 @@ export function decideCommand(
   if (command?.kind === 'stopped') {
     // A writer's command that no longer stands: one inert reaction where the comment still is.
     const { login, commentId, why, answer } = command
-    const react = answer && commentId !== undefined
     return {
       act: 'skip',
       why: { code: 'command-stopped', login, why },
       check: 'leave',
-      quiet: { answer: react ? { commentId, content: 'confused' } : undefined }
+      effects: answer ? inert(commentId) : []
     }
   }
   if (command?.kind !== 'command') {
     const why = command?.why ?? 'The run was not started by a comment that can be read.'
-    return { act: 'skip', why: { code: 'not-a-command', why }, check: 'leave', quiet: {} }
+    return { act: 'skip', why: { code: 'not-a-command', why }, check: 'leave', effects: [] }
   }
   const { login, commentId, permission } = command
   if (!mayCommand(permission.known ? permission.value : undefined)) {
     const why = permission.known ? undefined : permission.why
-    const answer = commentId === undefined ? undefined : { commentId, content: 'confused' as const }
     return {
       act: 'skip',
       why: { code: 'command-refused', login, why },
       check: 'leave',
-      quiet: { answer }
+      effects: inert(commentId)
     }
   }
   const own = ownWork(settings, event, facts)
   if (own) return own
   const number = facts.pull?.number ?? event.pullRequest?.number ?? 0
-  const acknowledge = commentId === undefined ? undefined : { commentId }
+  // Taken: the common effects, and reactions on the comment when it has an id to react to.
+  const effects: readonly Effect[] =
+    commentId === undefined ? COMMON_EFFECTS : [...COMMON_EFFECTS, { kind: 'react', commentId }]
   const taken = (plan: Start): Start => ({
     ...plan,
-    acknowledge,
+    effects,
     why: { code: 'command', login, number, to: plan.why }
   })
   if (settings.jobId) return taken({ act: 'follow-up', jobId: settings.jobId })

@@ -99,6 +99,35 @@ export type Why =
   /** A `/docs` command, taken: `number` is the pull request, `to` the job it goes to. */
   | { readonly code: 'command'; readonly login: string; readonly number: number; readonly to?: Why }
 
+/**
+ * What a run writes on GitHub beside the Actions report: each effect is one sink
+ * (`publish/sinks.ts`). A plan that names none has the common ones (`COMMON_EFFECTS`).
+ */
+export type Effect =
+  /** The docs check on the change's commit, where `check` and the event allow one. */
+  | { readonly kind: 'check' }
+  /** The status comment on the code pull request, where `comment` allows one. */
+  | { readonly kind: 'comment' }
+  /** The docs pull request: its backlink, reviewers and labels, and a closed code pull request's end. */
+  | { readonly kind: 'docs-pull' }
+  /**
+   * Reactions on the comment that commanded the run: `eyes` as its job is asked for, then how
+   * the job ended; or, with `content`, that one reaction only (a command not taken).
+   */
+  | { readonly kind: 'react'; readonly commentId: number; readonly content?: 'confused' }
+
+/** What a run about a change writes: the check, the status comment, the docs pull request. */
+export const COMMON_EFFECTS: readonly Effect[] = [
+  { kind: 'check' },
+  { kind: 'comment' },
+  { kind: 'docs-pull' }
+]
+
+/** The effects a plan has: its own, or the common ones. */
+export function effectsOf(plan: Plan): readonly Effect[] {
+  return plan.effects ?? COMMON_EFFECTS
+}
+
 /** A run that starts and sends nothing. */
 export interface Skip {
   readonly act: 'skip'
@@ -110,13 +139,8 @@ export interface Skip {
   readonly check: 'success' | 'error' | 'leave'
   /** The branch's record, carried forward to this commit. */
   readonly keep?: Keep
-  /**
-   * Nothing is written on GitHub (no check, no status comment): a comment that is no command to
-   * take. `answer`: the one inert reaction a refused person gets, on their comment.
-   */
-  readonly quiet?: {
-    readonly answer?: { readonly commentId: number; readonly content: 'confused' }
-  }
+  /** What it writes on GitHub, when not the common effects: none, for a comment that is no command. */
+  readonly effects?: readonly Effect[]
 }
 
 /** A run that starts a job, sends one the change, or attaches to one. */
@@ -139,8 +163,8 @@ export interface Start {
    * change, and the branch keeps this record.
    */
   readonly fallback?: { readonly act: 'create'; readonly keep?: Keep }
-  /** A `/docs` command: the comment to acknowledge, as it is taken and when the job ends. */
-  readonly acknowledge?: { readonly commentId: number }
+  /** What it writes on GitHub, when not the common effects (a command adds its reactions). */
+  readonly effects?: readonly Effect[]
 }
 
 /** A code pull request was closed: the job its comment records (or `job-id`) is followed. */
@@ -148,6 +172,7 @@ export interface Close {
   readonly act: 'close'
   readonly jobId?: string
   readonly why: Why
+  readonly effects?: readonly Effect[]
 }
 
 export type Plan = Skip | Start | Close

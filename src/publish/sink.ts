@@ -43,6 +43,11 @@ export interface Wrote {
 }
 
 export interface Sink {
+  /**
+   * The plan was taken and its job is about to be asked for: written beside the start, never
+   * waited for.
+   */
+  taking?(state: RunState): void
   /** The job exists and the step waits for it: written beside the polling, which never waits. */
   started?(state: RunState): void
   /** A code pull request was closed: follow it. Returns a line for the run's notes. */
@@ -56,6 +61,11 @@ export interface Sink {
 
 /** A sink module's factory: the sink, or undefined when it does not apply to this run. */
 export type SinkFactory = (context: SinkContext) => Sink | undefined
+
+/** Every sink's `taking`, none waited for. */
+export function takeAll(sinks: readonly Sink[], state: RunState): void {
+  for (const sink of sinks) sink.taking?.(state)
+}
 
 /** Every sink's `closed`, at once; the notes they hand back, in the sinks' order. */
 export async function closeAll(

@@ -1,17 +1,33 @@
 /**
- * The one list of places the action reports to on GitHub. A new place is one module with a
- * factory (see `sink.ts`) and one line here. `main.ts` builds the list once a run has a plan,
- * and builds none for a comment that is no command to take, which writes nothing on GitHub.
+ * The places the action reports to on GitHub, one per effect a plan can have
+ * (`decide/plan.ts`): a run's sinks come from its plan, so a comment that is no command to take,
+ * whose plan has no effects, writes nothing on GitHub. A new place is one effect, one module
+ * with a factory (see `sink.ts`) and one line here.
  */
+import type { Effect } from '../decide/plan.js'
 import { checkSink } from './check.js'
 import { commentSink } from './comment.js'
 import { docsPullSink } from './docs-pr.js'
 import { reactionSink } from './reaction.js'
-import type { Sink, SinkContext, SinkFactory } from './sink.js'
+import type { Sink, SinkContext } from './sink.js'
 
-export const SINKS: readonly SinkFactory[] = [checkSink, commentSink, docsPullSink, reactionSink]
+/** The sink of each effect: undefined where it does not apply (no token, a dry run, …). */
+export const SINKS: {
+  readonly [K in Effect['kind']]: (
+    context: SinkContext,
+    effect: Extract<Effect, { kind: K }>
+  ) => Sink | undefined
+} = {
+  check: checkSink,
+  comment: commentSink,
+  'docs-pull': docsPullSink,
+  react: reactionSink
+}
 
-/** The sinks that apply to this run. */
-export function sinksFor(context: SinkContext): Sink[] {
-  return SINKS.flatMap((factory) => factory(context) ?? [])
+/** The sinks of a plan's effects, in their order. */
+export function sinksFor(effects: readonly Effect[], context: SinkContext): Sink[] {
+  return effects.flatMap((effect) => {
+    const factory = SINKS[effect.kind] as (context: SinkContext, effect: Effect) => Sink | undefined
+    return factory(context, effect) ?? []
+  })
 }
