@@ -31,7 +31,7 @@ export const LAYERS = [
   {
     name: 'event',
     holds: 'the event, its references and a command, parsed; no client',
-    paths: ['^src/trigger/(event|read-event|ref|docs)[.]ts$', '^src/command/parse[.]ts$']
+    paths: ['^src/trigger/(event|read-event|ref|docs)[.]ts$', '^src/kinds/[^/]+/parse[.]ts$']
   },
   { name: 'mintlify', holds: 'the agent API client and the job', paths: ['^src/mintlify/'] },
   {
@@ -48,10 +48,23 @@ export const LAYERS = [
   {
     name: 'trigger',
     holds: 'the change and what the agent is told',
-    paths: ['^src/trigger/(code|change|context|fed|prompt)[.]ts$', '^src/command/prompt[.]ts$']
+    paths: ['^src/trigger/(code|change|context|fed|prompt)[.]ts$', '^src/kinds/[^/]+/prompt[.]ts$']
   },
-  { name: 'read', holds: 'the read stage', paths: ['^src/read/'] },
-  { name: 'decide', holds: 'the decision, pure', paths: ['^src/decide/'] },
+  {
+    name: 'read',
+    holds: "the read stage, and each kind of run's read",
+    paths: ['^src/read/', '^src/kinds/[^/]+/read[.]ts$']
+  },
+  {
+    name: 'decide',
+    holds: "the decision and each kind of run's, pure",
+    paths: ['^src/decide/', '^src/kinds/[^/]+/decide[.]ts$']
+  },
+  {
+    name: 'kinds',
+    holds: 'each kind of run (how it is told, its read and its decision) and their one registry',
+    paths: ['^src/kinds/(kind|registry)[.]ts$', '^src/kinds/[^/]+/kind[.]ts$']
+  },
   { name: 'present', holds: 'the words', paths: ['^src/present/'] },
   { name: 'publish', holds: 'the sinks', paths: ['^src/publish/'] },
   { name: 'act', holds: 'carrying out the plan', paths: ['^src/act/'] },
@@ -65,9 +78,12 @@ export const LAYERS = [
 export const PURE = [
   '^src/trigger/event[.]ts$', // the event's accessors (`readEvent` is its one read: see knownViolations)
   '^src/trigger/code[.]ts$', // the change's commit and pull request, from the event
-  '^src/command/parse[.]ts$', // a command's words
+  '^src/kinds/command/parse[.]ts$', // a command's words
   '^src/read/own[.]ts$' // whose work a pull request is, from facts already read
 ]
+
+/** The decision: src/decide/ and each kind of run's decide.ts. */
+const DECISION = ['^src/decide/', '^src/kinds/[^/]+/decide[.]ts$']
 
 /** Packages a pure module may use: they compute, and read or write nothing. */
 const PURE_PACKAGES = ['(^|/)node_modules/zod/']
@@ -156,10 +172,10 @@ export default {
       name: 'decide-is-pure',
       severity: 'error',
       comment:
-        'The decision is pure: from outside src/decide/ it takes types, and values only from the modules in PURE (.dependency-cruiser.js).',
-      from: { path: '^src/decide/' },
+        "The decision (src/decide/ and each kind's decide.ts) is pure: from elsewhere it takes types, and values only from the modules in PURE (.dependency-cruiser.js).",
+      from: { path: DECISION },
       to: {
-        pathNot: ['^src/decide/', ...PURE],
+        pathNot: [...DECISION, ...PURE],
         dependencyTypesNot: ['type-only', 'type-import']
       }
     },

@@ -3,7 +3,7 @@
 // ever a command, whatever its text.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { isBot, mayCommand, readCommand, type CommandComment } from '../src/command/parse.js'
+import { isBot, mayCommand, readCommand, type CommandComment } from '../src/kinds/command/parse.js'
 
 const person = (body: string, more: Partial<CommandComment> = {}): CommandComment => ({
   action: 'created',

@@ -2,7 +2,7 @@
 // fenced so that no line of it can close the fence, attributed by login and never a mention.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { commandPrompt } from '../src/command/prompt.js'
+import { commandPrompt } from '../src/kinds/command/prompt.js'
 import { INVISIBLE } from '../src/sanitize.js'
 
 const base = { prompt: '', login: 'octocat', number: 7 }

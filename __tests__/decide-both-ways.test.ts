@@ -5,8 +5,9 @@
 // the reason it gives.
 import { describe, it } from '@jest/globals'
 import fc from 'fast-check'
-import { mayCommand, readCommand } from '../src/command/parse.js'
-import { decide, type DecisionSettings } from '../src/decide/decide.js'
+import { mayCommand, readCommand } from '../src/kinds/command/parse.js'
+import type { DecisionSettings } from '../src/decide/plan.js'
+import { decide } from '../src/kinds/registry.js'
 import type { Plan, Start } from '../src/decide/plan.js'
 import type { Facts, JobFacts } from '../src/read/facts.js'
 import type { Event } from '../src/trigger/event.js'

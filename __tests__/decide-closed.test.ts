@@ -3,7 +3,7 @@
 // pull request and its backlink (read or not yet), then named cases.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { docsClosing, type DocsSeen } from '../src/decide/closed.js'
+import { docsClosing, type DocsSeen } from '../src/kinds/closed/decide.js'
 
 const how = fc.constantFrom('merged' as const, 'closed' as const)
 const action = fc.constantFrom('close' as const, 'comment' as const, 'nothing' as const)

@@ -3,7 +3,7 @@
 // table of named cases.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { decide } from '../src/decide/decide.js'
+import { decide } from '../src/kinds/registry.js'
 import type { Plan, Start } from '../src/decide/plan.js'
 import { planWords } from '../src/present/plan.js'
 import type { Facts } from '../src/read/facts.js'

@@ -1,8 +1,8 @@
 // Inputs for the decision's tests: events as the runner describes them, and what the read stage
 // may have learned, as examples and as fast-check arbitraries over every combination.
 import fc from 'fast-check'
-import { readCommand } from '../src/command/parse.js'
-import type { DecisionSettings } from '../src/decide/decide.js'
+import { readCommand } from '../src/kinds/command/parse.js'
+import type { DecisionSettings } from '../src/decide/plan.js'
 import { effectsOf, type Plan } from '../src/decide/plan.js'
 import type { BranchFacts, Facts, JobFacts, PullFacts } from '../src/read/facts.js'
 import { known, unknown, type Knowable } from '../src/read/known.js'

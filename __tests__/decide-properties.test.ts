@@ -2,7 +2,7 @@
 // is computed here from the inputs, not by the decision's own helpers.
 import { describe, it } from '@jest/globals'
 import fc from 'fast-check'
-import { decide } from '../src/decide/decide.js'
+import { decide } from '../src/kinds/registry.js'
 import type { Plan, Start } from '../src/decide/plan.js'
 import type { Facts } from '../src/read/facts.js'
 import { verdictOf } from '../src/present/verdict.js'

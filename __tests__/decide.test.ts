@@ -1,7 +1,7 @@
 // The decision as a table of named cases: each row a run as GitHub and Mintlify showed it, and
 // what the run does. The words of each plan come from the presentation.
 import { describe, expect, it } from '@jest/globals'
-import { decide, kindOf, KINDS } from '../src/decide/decide.js'
+import { decide, kindOf, KINDS } from '../src/kinds/registry.js'
 import type { Plan } from '../src/decide/plan.js'
 import { planWords } from '../src/present/plan.js'
 import type { Facts } from '../src/read/facts.js'
@@ -343,13 +343,15 @@ describe('the kinds of run', () => {
     ['a push', push(), 'change'],
     ['a schedule', schedule(), 'change'],
     ['outside a workflow run', undefined, 'change'],
-    ['a comment', commentEvent('/docs'), 'command']
+    ['a comment', commentEvent('/docs'), 'command'],
+    ['a review', event('pull_request_review'), 'review'],
+    ['a comment on the diff', event('pull_request_review_comment'), 'review']
   ])('%s is a %s', (_, ev, kind) => {
     expect(kindOf(ev).name).toBe(kind)
   })
 
   it('the first kind that applies decides, and a change takes the rest', () => {
-    expect(KINDS.at(-1)?.applies(undefined)).toBe(true)
+    expect(KINDS.at(-1)?.detects(undefined)).toBe(true)
     expect(() => kindOf(push(), [])).toThrow('No kind of run applies')
   })
 })

@@ -217,11 +217,21 @@ describe('a copy of src/ with ways around the layers written into it', () => {
     write(
       'src/decide/probe-io.ts',
       [
-        "import { readCommand } from '../read/command.js'",
+        "import { readCommandFacts as readCommand } from '../kinds/command/read.js'",
         "import { readPrompt } from '../trigger/prompt.js'",
         "import { readSettings } from '../inputs.js'",
         "import { readFileSync } from 'node:fs'",
         'export const io = [readCommand, readPrompt, readSettings, readFileSync]',
+        ''
+      ].join('\n')
+    )
+    // A kind's decision is the decision: pure, and below the kind that holds it.
+    write(
+      'src/kinds/probe/decide.ts',
+      [
+        "import { readChange } from '../change/read.js'",
+        "import { KINDS } from '../registry.js'",
+        'export const io = [readChange, KINDS]',
         ''
       ].join('\n')
     )
@@ -301,7 +311,19 @@ describe('a copy of src/ with ways around the layers written into it', () => {
       'the decision reading a command',
       'decide-is-pure',
       'src/decide/probe-io.ts',
-      'src/read/command.ts'
+      'src/kinds/command/read.ts'
+    ],
+    [
+      "a kind's decision reading the change",
+      'decide-is-pure',
+      'src/kinds/probe/decide.ts',
+      'src/kinds/change/read.ts'
+    ],
+    [
+      "a kind's decision taking its kind from above",
+      'layer-decide',
+      'src/kinds/probe/decide.ts',
+      'src/kinds/registry.ts'
     ],
     [
       'the decision reading the prompt',

@@ -7,7 +7,8 @@ import { budgetsFor } from '../src/github/policy.js'
 import type { Settings } from '../src/inputs.js'
 import type { MintlifyApi } from '../src/mintlify/api.js'
 import { checkName } from '../src/present/check.js'
-import { readRun } from '../src/read/read.js'
+import { kindOf } from '../src/kinds/registry.js'
+import type { ReadContext } from '../src/read/read.js'
 import { withinTime } from '../src/runtime.js'
 import type { Step } from '../src/step.js'
 import { AGENT, HEAD, push } from './decide-inputs.js'
@@ -43,6 +44,18 @@ const CONTEXT = checkName(SETTINGS.projectId)
 // As GitHub names the workflow token's account: `viewer` with `[bot]`, a status's creator without.
 const VIEWER = { login: 'github-actions[bot]', id: 41898282, bot: true }
 const CREATOR = { login: 'github-actions', id: 41898282, bot: true }
+
+/** What a run reads, through the kind its event is, as the run reads it. */
+function readRun(
+  settings: ReadContext['settings'],
+  event: ReadContext['event'],
+  readers: ReadContext['readers'],
+  api: ReadContext['api'],
+  step: ReadContext['step'],
+  context: string
+) {
+  return kindOf(event).read({ settings, event, readers, api, step, context })
+}
 
 function stepFor(): Step & { said: string[] } {
   const signal = new AbortController().signal

@@ -1,6 +1,5 @@
 import * as core from '@actions/core'
 import { act } from './act/act.js'
-import { decide } from './decide/decide.js'
 import { effectsOf } from './decide/plan.js'
 import { CancelledError, DeadlineError, SecretsWithheldError, cancellation } from './errors.js'
 import { readSettings } from './inputs.js'
@@ -8,12 +7,18 @@ import { checkName } from './present/check.js'
 import { Reporter } from './publish/report.js'
 import { finishAll, type Sink } from './publish/sink.js'
 import { sinksFor } from './publish/sinks.js'
-import { readRun } from './read/read.js'
 import { newRunState } from './run.js'
 import { lastTimeOf, realSleep, withinTime } from './runtime.js'
 import { cancelOnSignals, gitHubsOf, stepOf, type RunOptions } from './step.js'
 import { triggerOf } from './trigger/code.js'
 import { readEvent } from './trigger/read-event.js'
+import { kindOf, type Kind } from './kinds/registry.js'
+
+/** The step's seams (see `RunOptions`), and the kinds of run a test adds. */
+export interface RunSeams extends RunOptions {
+  /** The kinds of run, in the order they are tried; the registry's by default. */
+  readonly kinds?: readonly Kind[]
+}
 
 export type { RunOptions } from './step.js'
 
@@ -22,7 +27,7 @@ export type { RunOptions } from './step.js'
  * run (success, failure, timeout, cancellation or a bug), the job, once it exists, is reported to
  * every sink, and GitHub never decides how the step ends.
  */
-export async function run(options: RunOptions = {}): Promise<void> {
+export async function run(options: RunSeams = {}): Promise<void> {
   const now = options.now ?? Date.now
   const report = new Reporter()
   const cancel = cancelOnSignals(options.signal)
@@ -46,14 +51,16 @@ export async function run(options: RunOptions = {}): Promise<void> {
     // A dry run sends Mintlify nothing, not even a read of the recorded job.
     const api = settings.dryRun ? undefined : step.mintlify()
     const context = checkName(settings.projectId)
-    const read = await readRun(settings, payload, readers, api, step, context)
+    // The run's kind, told once from the event: it reads, decides and names the sinks.
+    const kind = kindOf(payload, options.kinds)
+    const read = await kind.read({ settings, event: payload, readers, api, step, context })
     if (cancel.signal.aborted) throw cancellation(cancel.signal)
     // What reading learned of the event (a command's pull request head) is the run's trigger.
     const { facts, companion, event = payload } = read
     // A recorded job read with the key: the platform accepted the project id.
     if (facts.job?.phase.known) state.accepted = true
     state.trigger = event && triggerOf(event)
-    const plan = decide(settings, event, facts)
+    const plan = kind.decide(settings, event, facts)
     const { workflow: github, docs: docsGitHub } = readers
     const { trigger } = state
     const withinWrite = step.withinWrite
@@ -77,7 +84,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
         withinHeld
       })
     )
-    await act({ state, sinks, settings, step, report, readers, api }, event, facts, plan)
+    await act({ state, sinks, settings, step, report, readers, api, kind }, event, facts, plan)
   } catch (error: unknown) {
     state.outcome =
       error instanceof CancelledError

@@ -2,12 +2,16 @@
  * What a run does, as data: the decision's answer, which the act stage carries out and the
  * presentation puts into words. Nothing here reads or writes anything.
  */
+import type { Settings } from '../inputs.js'
 import type { Phase } from '../mintlify/job.js'
 import type { AgentHand } from '../read/own.js'
 import type { Mode } from '../run.js'
 import type { PullRef } from '../trigger/ref.js'
 
 export type { Mode } from '../run.js'
+
+/** What the decision reads of the settings. */
+export type DecisionSettings = Pick<Settings, 'agentAccounts' | 'jobId' | 'prompt' | 'projectId'>
 
 /** What the docs check on a branch keeps for the next run there (see `github/branch-record.ts`). */
 export interface Keep {

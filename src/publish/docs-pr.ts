@@ -11,7 +11,7 @@
  * never changes how the step ends.
  */
 import { fedChange } from '../trigger/fed.js'
-import { docsClosing } from '../decide/closed.js'
+import { docsClosing } from '../kinds/closed/decide.js'
 import type { Account, GitHubApi, PullState } from '../github/api.js'
 import { OwnedComment } from '../github/own-comment.js'
 import { Surface } from '../github/policy.js'

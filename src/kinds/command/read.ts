@@ -3,20 +3,22 @@
  * command, whether it still stands, whether its author may give one (GitHub's collaborator
  * permission API, never `author_association`), and the pull request as the command saw it: open,
  * its head commit (where the docs check belongs: an `issue_comment` payload has none, and
- * `GITHUB_SHA` is the default branch's) and whether it comes from a fork. A review event is never
- * a command and reads nothing. Nothing else is read for a comment that is no command or whose
+ * `GITHUB_SHA` is the default branch's) and whether it comes from a fork. Nothing else is read for a comment that is no command or whose
  * author may not command: not even the recorded job. Bounded by the lookup budget; what could
  * not be read is `unknown`, and a command whose standing could not be read is not carried out.
  */
-import { mayCommand, readCommand } from '../command/parse.js'
-import type { GitHubApi, PullState } from '../github/api.js'
-import { describeGitHubError } from '../github/policy.js'
-import type { Within } from '../runtime.js'
-import { forLog } from '../sanitize.js'
-import type { Step } from '../step.js'
-import { REVIEW_EVENTS, type Event } from '../trigger/event.js'
-import type { CommandFacts } from './facts.js'
-import { known, unknown } from './known.js'
+import { mayCommand, readCommand } from './parse.js'
+import type { GitHubApi, PullState } from '../../github/api.js'
+import { describeGitHubError } from '../../github/policy.js'
+import type { Within } from '../../runtime.js'
+import { forLog } from '../../sanitize.js'
+import type { Step } from '../../step.js'
+import type { Event } from '../../trigger/event.js'
+import type { Read, ReadContext } from '../../read/read.js'
+import { readChange } from '../change/read.js'
+import { commandPrompt } from './prompt.js'
+import type { CommandFacts } from '../../read/facts.js'
+import { known, unknown } from '../../read/known.js'
 
 export interface CommandRead {
   readonly command: CommandFacts
@@ -40,12 +42,6 @@ export async function readCommandFacts(
   github: GitHubApi | undefined,
   step: Step
 ): Promise<CommandRead> {
-  if (REVIEW_EVENTS.has(event.name)) {
-    const why =
-      `A ${forLog(event.name, 60)} event is part of a review: a review never commands the docs ` +
-      'job, and is no change to the code to document.'
-    return { command: { kind: 'ignored', why } }
-  }
   const comment = event.comment
   const pr = event.pullRequest
   const parsed = readCommand({
@@ -192,4 +188,29 @@ async function pullChanged(
     }
   }
   return undefined
+}
+
+/**
+ * What a comment run may learn: whether it is a command to take, and only then, the change of the
+ * pull request commented on, as the reviewer's request asks for it.
+ */
+export async function readCommandRun(run: ReadContext): Promise<Read> {
+  const { settings, event, readers, step } = run
+  if (!event) return readChange(run)
+  // Only a command, from someone who may give one, reads anything more.
+  const { command, event: seen } = await readCommandFacts(event, readers.workflow, step)
+  if (!seen || command.kind !== 'command') {
+    const why = 'A comment that is not a command to take reads nothing more.'
+    return { facts: { pulls: unknown(why, 'not-asked'), command } }
+  }
+  const prompt = commandPrompt({
+    prompt: settings.prompt,
+    request: command.request,
+    login: command.login,
+    number: seen.pullRequest?.number ?? 0
+  })
+  // The reviewer asked for it: `paths` does not skip a command.
+  const asked = { ...settings, prompt, paths: [] }
+  const read = await readChange({ ...run, settings: asked, event: seen })
+  return { ...read, facts: { ...read.facts, command }, event: seen }
 }

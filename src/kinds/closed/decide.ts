@@ -4,11 +4,11 @@
  * one, as `docsClosing` says once it was read. A pull request the agent opened is its own work,
  * and is skipped like any other. Pure.
  */
-import type { Settings } from '../inputs.js'
-import type { Facts } from '../read/facts.js'
-import { agentByEvent } from '../read/own.js'
-import { closedPull, type Event } from '../trigger/event.js'
-import type { Plan } from './plan.js'
+import type { Settings } from '../../inputs.js'
+import type { Facts } from '../../read/facts.js'
+import { agentByEvent } from '../../read/own.js'
+import { closedPull, type Event } from '../../trigger/event.js'
+import type { Plan } from '../../decide/plan.js'
 
 export function decideClosed(
   settings: Pick<Settings, 'agentAccounts' | 'jobId' | 'projectId'>,

@@ -5,15 +5,15 @@
  * unknown or ended, a new job is told everything since the last documented commit. A job already
  * told this very commit is followed to its end instead, so a re-run mends the check. Pure.
  */
-import type { Recorded } from '../github/companion.js'
-import type { Settings } from '../inputs.js'
-import type { BranchFacts, Facts, JobFacts, PullFacts } from '../read/facts.js'
-import { codeCommit } from '../trigger/code.js'
-import type { Event } from '../trigger/event.js'
-import { carried, pushedOnto, sameCommit } from './keep.js'
-import { ownWork } from './own.js'
-import { unknownRecord } from './record-unknown.js'
-import type { Keep, Plan, Skip, Start, Why } from './plan.js'
+import type { Recorded } from '../../github/companion.js'
+import type { Settings } from '../../inputs.js'
+import type { BranchFacts, Facts, JobFacts, PullFacts } from '../../read/facts.js'
+import { codeCommit } from '../../trigger/code.js'
+import type { Event } from '../../trigger/event.js'
+import { carried, pushedOnto, sameCommit } from '../../decide/keep.js'
+import { ownWork } from '../../decide/own.js'
+import { unknownRecord } from '../../decide/record-unknown.js'
+import type { Keep, Plan, Skip, Start, Why } from '../../decide/plan.js'
 
 export function decideChange(
   settings: Pick<Settings, 'agentAccounts' | 'jobId' | 'prompt' | 'projectId'>,

@@ -8,14 +8,14 @@
  * to the job the pull request records while that job is known to be at work, else to a new job;
  * the agent's own docs pull request starts nothing here either. Pure.
  */
-import { mayCommand } from '../command/parse.js'
-import type { Settings } from '../inputs.js'
-import type { Facts } from '../read/facts.js'
-import type { Event } from '../trigger/event.js'
-import { fromPull } from './change.js'
-import { ownWork } from './own.js'
-import { unknownRecord } from './record-unknown.js'
-import { COMMON_EFFECTS, type Effect, type Plan, type Start } from './plan.js'
+import { mayCommand } from './parse.js'
+import type { Settings } from '../../inputs.js'
+import type { Facts } from '../../read/facts.js'
+import type { Event } from '../../trigger/event.js'
+import { fromPull } from '../change/decide.js'
+import { ownWork } from '../../decide/own.js'
+import { unknownRecord } from '../../decide/record-unknown.js'
+import { COMMON_EFFECTS, type Effect, type Plan, type Start } from '../../decide/plan.js'
 
 /**
  * A command not taken writes nothing on GitHub but one inert reaction on its comment, when the

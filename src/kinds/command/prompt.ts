@@ -4,8 +4,8 @@
  * verbatim in a fence no line of it can close, attributed to its author by login (never as a
  * mention), and presented as the request itself, not as context.
  */
-import { clean, fence } from '../trigger/context.js'
-import { forLog } from '../sanitize.js'
+import { clean, fence } from '../../trigger/context.js'
+import { forLog } from '../../sanitize.js'
 
 export interface CommandRequest {
   /** The workflow's own prompt (`prompt` or `prompt-file`), if it gives one: it comes first. */

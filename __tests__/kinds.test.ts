@@ -1,0 +1,123 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as core from '../__fixtures__/core.js'
+import { EPOCH } from '../__fixtures__/runtime.js'
+import type { Kind } from '../src/kinds/kind.js'
+import type { Fetch } from '../src/mintlify/transport.js'
+import { known } from '../src/read/known.js'
+
+jest.unstable_mockModule('@actions/core', () => core)
+const { run } = await import('../src/main.js')
+const { KINDS, kindOf } = await import('../src/kinds/registry.js')
+
+/**
+ * A kind of run the action does not have: a published release, which a team documents with a
+ * workflow of its own. It is one module (this object: how it is told, what it reads, how it
+ * decides and what it writes) and one line in the list of kinds; nothing else changes.
+ */
+const RELEASE_WORDS = 'A published release is documented by its own workflow.'
+const release: Kind = {
+  name: 'release',
+  detects: (event) => event?.occasion === 'other' && event.action === 'published',
+  read: () => Promise.resolve({ facts: { pulls: known([]) } }),
+  decide: () => ({
+    act: 'skip',
+    why: { code: 'change', text: RELEASE_WORDS },
+    check: 'success',
+    effects: []
+  })
+}
+
+/** `release` published, as GitHub sends it (`@octokit/webhooks-examples`). */
+function releaseEnv(): NodeJS.ProcessEnv {
+  const require = createRequire(import.meta.url)
+  const index = require.resolve('@octokit/webhooks-examples/api.github.com/index.json')
+  const all = JSON.parse(readFileSync(index, 'utf8')) as { name: string; examples: unknown[] }[]
+  const payload = all
+    .find((entry) => entry.name === 'release')
+    ?.examples.find((e) => (e as { action?: string }).action === 'published')
+  const path = join(mkdtempSync(join(tmpdir(), 'kinds-')), 'event.json')
+  writeFileSync(path, JSON.stringify(payload))
+  return {
+    GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+    GITHUB_EVENT_NAME: 'release',
+    GITHUB_EVENT_PATH: path,
+    GITHUB_SHA: 'a'.repeat(40)
+  }
+}
+
+/** The platform, answering every start with a job that completed; it records what it was sent. */
+function platform() {
+  const sent: string[] = []
+  const fetch: Fetch = (url, init) => {
+    sent.push(`${init.method} ${new URL(url).pathname}`)
+    const job = {
+      id: 'job_kinds',
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/3',
+      source: { repository: 'https://github.com/acme/docs', ref: 'mintlify/a' },
+      createdAt: '2026-11-22T00:00:00.000Z'
+    }
+    const status = init.method === 'POST' ? 201 : 200
+    return Promise.resolve({
+      status,
+      headers: { get: () => null },
+      text: () => Promise.resolve(JSON.stringify(job))
+    })
+  }
+  return { sent, fetch }
+}
+
+const clock = () => {
+  let time = EPOCH
+  return {
+    now: () => time,
+    sleep: (ms: number) => Promise.resolve(void (time += ms)),
+    random: () => 0.5
+  }
+}
+
+beforeEach(() => {
+  core.reset()
+  Object.assign(core.inputs, {
+    prompt: 'Update the docs',
+    'project-id': 'proj_1',
+    'api-key': 'mint_kinds_test_key',
+    'poll-interval': '5s'
+  })
+})
+
+describe('a new kind of run: one module and one line in the list', () => {
+  it('is the kind of the events it detects, tried before a change takes the rest', () => {
+    const event = { occasion: 'other', action: 'published' } as Parameters<Kind['detects']>[0]
+    expect(kindOf(event, [release, ...KINDS]).name).toBe('release')
+    expect(kindOf(event, KINDS).name).toBe('change')
+  })
+
+  it('reads, decides and writes what its module says, through the whole run', async () => {
+    const withRelease = platform()
+    await run({
+      ...clock(),
+      env: releaseEnv(),
+      fetch: withRelease.fetch,
+      kinds: [release, ...KINDS]
+    })
+    expect(withRelease.sent).toEqual([])
+    expect(core.outputs()).toMatchObject({ skipped: 'true' })
+    expect(core.outputs()['job-id'] ?? '').toBe('')
+    expect(core.logLines().join('\n')).toContain(RELEASE_WORDS)
+    expect(core.setFailed).not.toHaveBeenCalled()
+
+    // Without its line, the same event is a change to document: a job is started.
+    core.reset()
+    Object.assign(core.inputs, { prompt: 'Update the docs', 'project-id': 'proj_1' })
+    Object.assign(core.inputs, { 'api-key': 'mint_kinds_test_key', 'poll-interval': '5s' })
+    const without = platform()
+    await run({ ...clock(), env: releaseEnv(), fetch: without.fetch })
+    expect(without.sent[0]).toBe('POST /v2/agent/proj_1/job')
+    expect(core.outputs()).toMatchObject({ skipped: 'false', 'job-id': 'job_kinds' })
+  })
+})

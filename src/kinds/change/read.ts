@@ -1,0 +1,79 @@
+/** The read of a change to document (and of a closed pull request, a command's pull request). */
+import type { Settings } from '../../inputs.js'
+import type { BranchFacts, Facts, JobFacts, PullFacts } from '../../read/facts.js'
+import { known, unknown } from '../../read/known.js'
+import { agentByEvent, agentByPulls } from '../../read/own.js'
+import { readPull } from '../../read/pull.js'
+import type { Read, ReadContext } from '../../read/read.js'
+import { readBranchRecord, readRecordedJob } from '../../read/recorded.js'
+import { gathersOn } from '../../trigger/code.js'
+import { closedPull } from '../../trigger/event.js'
+import { preparePrompt } from '../../trigger/prompt.js'
+import type { PullRef } from '../../trigger/ref.js'
+
+/**
+ * What a run about a change may learn: its pull requests, records, the recorded job. It reads no
+ * more than the decision may need: nothing past the agent's own work, no branch record when the
+ * pull request records a job, no job on a dry run, and a closed pull request's job is read where
+ * it is acted on.
+ */
+export async function readChange(run: ReadContext): Promise<Read> {
+  const { settings, event, readers, api, step, context } = run
+  const github = readers.workflow
+  const changeWithin = () => step.within(step.budgets.change)
+  if (!event) {
+    const prepared = await preparePrompt(settings, event, github, changeWithin(), step.log)
+    return { facts: { pulls: known([]), prepared } }
+  }
+  if (agentByEvent(settings, event)) {
+    return {
+      facts: { pulls: unknown("The event is the agent's own: nothing was read.", 'not-asked') }
+    }
+  }
+  const closed = closedPull(event) !== undefined
+  // On a branch that gathers into one job, the change is read once the decision says from where.
+  const gathers = github ? gathersOn(settings, event) : undefined
+  const [prepared, { pulls, pull, companion }] = await Promise.all([
+    closed || gathers
+      ? undefined
+      : preparePrompt(settings, event, github, changeWithin(), step.log),
+    readPull(settings, event, github, gathers !== undefined, step)
+  ])
+  const facts: Facts = { pulls, pull, prepared }
+  // The agent's own work, or work that cannot be told from it, starts nothing: no job is read,
+  // only the branch's record, which the run carries forward.
+  const stops =
+    (agentByPulls(settings, pulls, pull) && !closed) || (!pulls.known && pulls.cause === 'failed')
+
+  const fromPull = pull && reusable(settings, pull)
+  const branch: BranchFacts | undefined = gathers
+    ? {
+        name: gathers,
+        record:
+          fromPull || !github
+            ? unknown('The pull request records the job.', 'not-asked')
+            : await readBranchRecord(event, gathers, context, github, step)
+      }
+    : undefined
+  const jobId =
+    fromPull ?? (branch?.record.known && !closed ? branch.record.value?.jobId : undefined)
+  const from: JobFacts['from'] = fromPull ? 'pull' : 'branch'
+  // A closed pull request's job is read where it is acted on, not to plan.
+  const job =
+    jobId && !closed && !stops
+      ? await readRecordedJob(jobId, from, event, readers, api, step, recordedDocs(pull, jobId))
+      : undefined
+  return { facts: { ...facts, branch, job }, companion }
+}
+
+/** The docs pull request the pull request's comment records for `jobId`, when it names one. */
+function recordedDocs(pull: PullFacts | undefined, jobId: string): PullRef | undefined {
+  const recorded = pull?.recorded.known ? pull.recorded.value : undefined
+  return recorded?.jobId === jobId ? recorded.docs : undefined
+}
+
+/** The job the pull request's comment records, when later runs send it the change. */
+function reusable(settings: Settings, pull: PullFacts): string | undefined {
+  if (!settings.reuseJob || settings.jobId || !pull.recorded.known) return undefined
+  return pull.recorded.value?.jobId
+}

@@ -1,0 +1,17 @@
+/**
+ * A comment in a pull request's conversation (`issue_comment`): only a `/docs` command from a
+ * person GitHub says may write does anything; it goes to the pull request's job, acknowledged on
+ * the comment.
+ */
+import type { Kind } from '../kind.js'
+import { decideChange } from '../change/decide.js'
+import { decideCommand } from './decide.js'
+import { readCommandRun } from './read.js'
+
+export const command: Kind = {
+  name: 'command',
+  detects: (event) => event?.occasion === 'comment',
+  read: readCommandRun,
+  decide: (settings, event, facts) =>
+    event ? decideCommand(settings, event, facts) : decideChange(settings, event, facts)
+}

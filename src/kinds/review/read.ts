@@ -1,0 +1,13 @@
+/** A review event reads nothing: it is conversation about the code, never a command. */
+import { unknown } from '../../read/known.js'
+import type { Read, ReadContext } from '../../read/read.js'
+import { forLog } from '../../sanitize.js'
+
+export function readReview({ event }: ReadContext): Promise<Read> {
+  const name = forLog(event?.name ?? 'review', 60)
+  const why =
+    `A ${name} event is part of a review: a review never commands the docs job, and is no ` +
+    'change to the code to document.'
+  const pulls = unknown('A comment that is not a command to take reads nothing more.', 'not-asked')
+  return Promise.resolve({ facts: { pulls, command: { kind: 'ignored', why } } })
+}
