@@ -16,9 +16,11 @@
 /**
  * The layers, lowest first. A file imports only from its own layer and those below it, so the
  * arrows run one way and no cycle can come back through a lower layer. Every file under src/ is
- * in exactly one: a new folder or loose file is placed here before it passes. The trigger/ and
- * command/ folders hold both pure words about the event and the code that reads the change, so
- * their files are named one by one.
+ * in exactly one: a new folder or loose file is placed here before it passes. The trigger/
+ * folder holds both pure words about the event and the code that reads the change, so its files
+ * are named one by one; a kind of run's folder (src/kinds/<name>/) spreads over the layers by
+ * file name: its parse.ts with the event, prompt.ts with the trigger, read.ts with the read,
+ * decide.ts with the decision (and its rules), kind.ts above them all with the registry.
  *
  * @type {Layer[]}
  */

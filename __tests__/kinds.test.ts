@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import * as core from '../__fixtures__/core.js'
 import { EPOCH } from '../__fixtures__/runtime.js'
 import type { Kind } from '../src/kinds/kind.js'
@@ -119,5 +120,42 @@ describe('a new kind of run: one module and one line in the list', () => {
     await run({ ...clock(), env: releaseEnv(), fetch: without.fetch })
     expect(without.sent[0]).toBe('POST /v2/agent/proj_1/job')
     expect(core.outputs()).toMatchObject({ skipped: 'false', 'job-id': 'job_kinds' })
+  })
+})
+
+/** Every source file, by its path from the repository's root. */
+function sources(): { path: string; text: string }[] {
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  return readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => {
+      const path = relative(root, join(root, 'src', file))
+        .split('\\')
+        .join('/')
+      return { path, text: readFileSync(join(root, path), 'utf8') }
+    })
+}
+
+describe('what started the run is told in one place', () => {
+  // The parser reads the event's name once; the kinds tell runs apart by what it made of it.
+  const allowed = (path: string) => path === 'src/trigger/event.ts' || path.startsWith('src/kinds/')
+  const tells = [
+    /\boccasion\b/,
+    /GITHUB_EVENT_NAME/,
+    /REVIEW_EVENTS/,
+    /\.name\s*[!=]==\s*'(push|pull_request\w*|issue_comment|schedule|workflow_dispatch)'/,
+    /\.name\.startsWith\(/
+  ]
+
+  it('no file outside the event parser and the kinds reads what kind of event it is', () => {
+    const found = sources().flatMap(({ path, text }) =>
+      allowed(path) ? [] : tells.filter((tell) => tell.test(text)).map((tell) => `${path}: ${tell}`)
+    )
+    expect(found).toEqual([])
+  })
+
+  it('would see one that did', () => {
+    const text = "if (event.name === 'push') return\nconst a = event.occasion"
+    expect(tells.filter((tell) => tell.test(text))).toHaveLength(2)
   })
 })

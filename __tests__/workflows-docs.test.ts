@@ -334,7 +334,7 @@ function stepNeeds(step: Dict, event: string): Need[] {
     need('pull-requests', 'read', 'the pull request a /docs comment is on')
     if (!dryRun) need('pull-requests', 'write', 'the reactions to a /docs comment')
   }
-  // The change in the prompt (src/github/change.ts): a pull request's files, or commits.
+  // The change in the prompt (src/trigger/change.ts): a pull request's files, or commits.
   if (!attach && (context === 'auto' || paths)) {
     if (pullEvent) need('pull-requests', 'read', `the files of the pull request on ${event}`)
     else need('contents', 'read', `the change on ${event}`)

@@ -29,7 +29,7 @@ import {
 import { readPrompt } from './inputs/prompt-file.js'
 import { unknownInputs, unknownInputWords, type UnknownInput } from './inputs/unknown.js'
 import { withheldSecrets, withheldWords } from './inputs/withheld.js'
-import type { Event } from './trigger/event.js'
+import { commentRun, type Event } from './trigger/event.js'
 
 /** Everything the action was asked to do, parsed once before any request is sent. */
 export interface Settings {
@@ -299,7 +299,7 @@ export async function readSettings(signal?: AbortSignal, event?: Event): Promise
     signal,
     // A job-id that cannot be used still says that a prompt may be left out; on issue_comment a
     // /docs command brings the request, and the prompt only comes before it.
-    optional: rawJobId !== '' || event?.occasion === 'comment'
+    optional: rawJobId !== '' || commentRun(event)
   })
 
   // Every input has been read by now, so each is known.

@@ -8,10 +8,7 @@
  */
 import type { Settings } from '../inputs.js'
 import { codeCommit, gathersOn } from '../trigger/code.js'
-import { closedPull, type Event, type Occasion } from '../trigger/event.js'
-
-/** The runs that carry a change of their own, on the commit the check is about. */
-const OWN_CHANGE: ReadonlySet<Occasion> = new Set(['push', 'pull-request', 'review', 'comment'])
+import { closedPull, ownChange, type Event } from '../trigger/event.js'
 
 /** `none`: no check; `full`: the run's state; `skips-only`: only a skip by `paths`. */
 export type CheckScope = 'none' | 'full' | 'skips-only'
@@ -23,7 +20,7 @@ export type CheckSettings = Pick<
 
 export function checkScope(settings: CheckSettings, event: Event | undefined): CheckScope {
   if (settings.check === 'off' || settings.dryRun || !event || !codeCommit(event)) return 'none'
-  const change = OWN_CHANGE.has(event.occasion) || gathersOn(settings, event) !== undefined
+  const change = ownChange(event) || gathersOn(settings, event) !== undefined
   if (!change || event.deleted || closedPull(event)) return 'none'
   if (settings.context === 'off') return settings.paths.length > 0 ? 'skips-only' : 'none'
   return 'full'

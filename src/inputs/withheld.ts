@@ -10,7 +10,7 @@
  * repository's context, with its secrets. Workflows triggered by Dependabot (`github.actor` is
  * `dependabot[bot]`) get no Actions secrets, only Dependabot secrets.
  */
-import type { Event } from '../trigger/event.js'
+import { runsAsHead, type Event } from '../trigger/event.js'
 
 /** The account Dependabot acts as: `GITHUB_ACTOR`, and the author of the pull requests it opens. */
 export const DEPENDABOT = 'dependabot[bot]'
@@ -33,8 +33,7 @@ export function withheldSecrets(event: Event | undefined): string | undefined {
     return 'runs Dependabot starts (GITHUB_ACTOR is dependabot[bot])'
   }
   // pull_request_target runs with the base repository's secrets, whoever opened the pull request.
-  const withoutSecrets =
-    (event.occasion === 'pull-request' && !event.targetsBase) || event.occasion === 'review'
+  const withoutSecrets = runsAsHead(event)
   const pull = withoutSecrets ? event.pullRequest : undefined
   if (!pull) return undefined
   if (pull.author?.toLowerCase() === DEPENDABOT) {

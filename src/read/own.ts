@@ -6,7 +6,7 @@
  */
 import type { CommitPull } from '../github/api.js'
 import type { Settings } from '../inputs.js'
-import { eventPullRequest, type Event } from '../trigger/event.js'
+import { eventPullRequest, pushOf, type Event } from '../trigger/event.js'
 import type { Knowable } from './known.js'
 
 /** The agent's hand in the change, as data (the words are the presentation's). */
@@ -34,7 +34,7 @@ export function agentByEvent(
   if (pr && isAgent(settings, pr.author)) {
     return { by: 'pull-author', number: pr.number, author: pr.author ?? '' }
   }
-  const commits = event.occasion === 'push' ? event.commits : []
+  const commits = pushOf(event) ? event.commits : []
   if (commits.length > 0 && commits.every((commit) => isAgent(settings, commit.login))) {
     return { by: 'push-commits', author: commits[0]?.login ?? '' }
   }

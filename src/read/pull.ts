@@ -89,7 +89,7 @@ async function pullsOf(
   const pr = eventPullRequest(event)
   if (pr) return known([{ number: pr.number, headSha: pr.headSha, author: pr.author }])
   // A tag points at a commit that may have come from a pull request long done with.
-  const asks = event.occasion === 'push' || gathers
+  const asks = pushOf(event) !== undefined || gathers
   if (!asks || event.deleted || event.ref?.startsWith('refs/tags/')) return known([])
   const sha = codeCommit(event)?.sha
   if (!sha) return known([])

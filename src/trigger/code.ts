@@ -42,7 +42,7 @@ export function gathersOn(
 
 /** The branch of a push, a schedule or a manual run on one. */
 function branchOf(event: Event): string | undefined {
-  const gathers = event.occasion === 'push' || onBranchOf(event) !== undefined
+  const gathers = pushOf(event) !== undefined || onBranchOf(event) !== undefined
   if (!gathers || event.deleted) return undefined
   return /^refs\/heads\/(.+)$/.exec(event.ref ?? '')?.[1]
 }

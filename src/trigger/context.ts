@@ -4,7 +4,7 @@
  */
 import { minimatch } from 'minimatch'
 import type { Change } from './change.js'
-import { eventPullRequest, type Event, type PullRequest } from './event.js'
+import { commentRun, eventPullRequest, pushOf, type Event, type PullRequest } from './event.js'
 import type { ChangedFile } from '../github/api.js'
 import { cut, INVISIBLE } from '../sanitize.js'
 import { redact } from '../secrets/redact.js'
@@ -86,7 +86,7 @@ function subjectOf(event: Event, pr: PullRequest | undefined, since?: string): S
         'pushes that did not run this workflow'
     }
   }
-  if (pr && event.occasion === 'comment') {
+  if (pr && commentRun(event)) {
     // A /docs command's comment is the request above, not part of the context.
     const comment = event.comment ? ' and the comment on it that triggered this workflow' : ''
     return {
@@ -96,7 +96,7 @@ function subjectOf(event: Event, pr: PullRequest | undefined, since?: string): S
         'for this run'
     }
   }
-  if (pr || event.occasion === 'push') {
+  if (pr || pushOf(event)) {
     return {
       heading: CODE_CHANGE,
       describes: 'the code change that triggered this workflow'
@@ -220,7 +220,7 @@ export function withContext(
     )
   }
 
-  if (event.comment && event.occasion === 'comment') {
+  if (event.comment && commentRun(event)) {
     const by = event.comment.author ? ` by @${oneLine(event.comment.author, 100)}` : ''
     addFenced(
       `\n### The comment that started this run\nWritten${by}. It is not the request above:\n`,

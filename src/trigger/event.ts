@@ -210,6 +210,35 @@ export function conversationEvent(event: Event | undefined): boolean {
   return event?.occasion === 'comment' || event?.occasion === 'review'
 }
 
+/** Whether a comment in a conversation started the run (`issue_comment`): maybe a command. */
+export function commentRun(event: Event | undefined): boolean {
+  return event?.occasion === 'comment'
+}
+
+/**
+ * Whether the run is about a change of its own, on the commit it names: a push, a pull
+ * request's activity or review, or a comment on one (a command about its head). A schedule, a
+ * manual run or any other event runs on whatever commit its branch is at.
+ */
+export function ownChange(event: Event): boolean {
+  const { occasion } = event
+  return (
+    occasion === 'push' ||
+    occasion === 'pull-request' ||
+    occasion === 'review' ||
+    occasion === 'comment'
+  )
+}
+
+/**
+ * Whether GitHub runs it as the pull request's head would, without the base repository's
+ * secrets when the head is a fork's or Dependabot's: a pull request event or a review, but not
+ * `pull_request_target`, which runs with the base repository's.
+ */
+export function runsAsHead(event: Event): boolean {
+  return (event.occasion === 'pull-request' && !event.targetsBase) || event.occasion === 'review'
+}
+
 /**
  * The pull request the event is about: that of a pull request event (`pull_request`,
  * `pull_request_target`, …), or the one commented on (`issue_comment` on a pull request).
