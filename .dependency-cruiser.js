@@ -20,7 +20,8 @@
  * folder holds both pure words about the event and the code that reads the change, so its files
  * are named one by one; a kind of run's folder (src/kinds/<name>/) spreads over the layers by
  * file name: its parse.ts with the event, prompt.ts with the trigger, read.ts with the read,
- * decide.ts with the decision (and its rules), kind.ts above them all with the registry.
+ * decide.ts with the decision (and its rules), kind.ts above them with the registry, words.ts
+ * with the words.
  *
  * @type {Layer[]}
  */
@@ -67,7 +68,11 @@ export const LAYERS = [
     holds: 'each kind of run (how it is told, its read and its decision) and their one registry',
     paths: ['^src/kinds/(kind|registry)[.]ts$', '^src/kinds/[^/]+/kind[.]ts$']
   },
-  { name: 'present', holds: 'the words', paths: ['^src/present/'] },
+  {
+    name: 'present',
+    holds: "the words, and each kind of run's",
+    paths: ['^src/present/', '^src/kinds/[^/]+/words[.]ts$']
+  },
   { name: 'publish', holds: 'the sinks', paths: ['^src/publish/'] },
   { name: 'act', holds: 'carrying out the plan', paths: ['^src/act/'] },
   { name: 'main', holds: 'the story of a run and its entry', paths: ['^src/(main|index)[.]ts$'] }

@@ -7,17 +7,11 @@ import type { AgentHand } from '../read/own.js'
 import { describeGitHubError } from '../github/policy.js'
 import { forLog } from '../sanitize.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
+import { closedWords } from '../kinds/closed/words.js'
+import { commandWords } from '../kinds/command/words.js'
+import type { PlanWords } from './words.js'
 
-export interface PlanWords {
-  /** Why, for the log; for a skip, the outcome's reason. */
-  readonly reason?: string
-  /** A line for the status comment: why the recorded job was not sent the change. */
-  readonly note?: string
-  /** An annotation the run owes its users. */
-  readonly warning?: string
-  /** For a skip: what the docs check says. */
-  readonly check?: string
-}
+export type { PlanWords } from './words.js'
 
 const DOCS_PULL_CHECK = 'This is the docs pull request itself'
 const AGENT_PUSH_CHECK = "The agent's own docs change: nothing to document"
@@ -154,31 +148,12 @@ function words(why: Why): PlanWords {
     case 'record-unknown':
       return recordUnknown(why)
     case 'closed-pull':
-      return {
-        reason: `The code pull request was ${why.merged ? 'merged' : 'closed without merging'}: no docs job is started or messaged.`
-      }
+      return closedWords(why)
     case 'not-a-command':
-      return {
-        reason: `${why.why} On issue_comment only a /docs command does anything: nothing was done.`
-      }
     case 'command-refused':
-      return {
-        reason:
-          `/docs by ${forLog(why.login, 60)} was not taken: only people who can write to the ` +
-          'repository (admin, maintain or write, as GitHub says) may give it. ' +
-          (why.why ? `${why.why} ` : '') +
-          'Nothing was sent to Mintlify.'
-      }
     case 'command-stopped':
-      return {
-        reason: `/docs by ${forLog(why.login, 60)} was not carried out: ${why.why} Nothing was sent to Mintlify.`
-      }
-    case 'command': {
-      const by = `/docs by ${forLog(why.login, 60)} on pull request #${why.number}`
-      const to = why.to ? words(why.to) : {}
-      const went = to.reason ? ` ${to.reason}` : ''
-      return { ...to, reason: `Taking ${by}.${went}` }
-    }
+    case 'command':
+      return commandWords(why, words)
   }
 }
 
