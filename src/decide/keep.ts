@@ -25,8 +25,10 @@ export function pushedOnto(event: Event): string | undefined {
   return before && !ZERO_SHA.test(before) ? before : undefined
 }
 
-/** Whether two commits are the same, one possibly a short sha. */
-export function sameCommit(a: string | undefined, b: string | undefined): boolean {
-  if (!a || !b) return false
-  return a.startsWith(b) || b.startsWith(a)
+/**
+ * Whether a record's commit (`recorded`, possibly a short sha) is the run's head commit (always a
+ * full sha: a payload's or `GITHUB_SHA`).
+ */
+export function sameCommit(recorded: string | undefined, head: string | undefined): boolean {
+  return recorded && head ? head.startsWith(recorded) : false
 }

@@ -106,8 +106,8 @@ export function fromPull(
     return create({ code: 'docs-done', jobId, docs: job.docsRef, state: docs })
   }
   // Told this very commit already: follow the job to its end, so a re-run mends the check.
-  const commit = codeCommit(event)?.sha ?? ''
-  if (!request && sameCommit(recorded.sha, commit)) {
+  const commit = codeCommit(event)?.sha
+  if (!request && commit !== undefined && sameCommit(recorded.sha, commit)) {
     return { act: 'attach', jobId, why: { code: 'mend', jobId, commit }, ...base }
   }
   if (docs === 'none' && phase === 'completed') return create({ code: 'no-link', jobId, where })
@@ -117,14 +117,14 @@ export function fromPull(
 /** The job the branch's docs check records, for a run that gathers on the branch. */
 function fromBranch(event: Event, facts: Facts, branch: BranchFacts): Plan {
   const name = branch.name
-  const head = codeCommit(event)?.sha ?? ''
+  const head = codeCommit(event)?.sha
   const record =
     branch.record.known && branch.record.value?.branch === name ? branch.record.value : undefined
   const fresh = (since: string | undefined, why?: Why): Plan =>
-    sameCommit(since, head)
+    since !== undefined && sameCommit(since, head)
       ? {
           act: 'skip',
-          why: { code: 'nothing-new', branch: name, since: since ?? '' },
+          why: { code: 'nothing-new', branch: name, since },
           check: 'leave'
         }
       : { act: 'create', jobId: '', why, tell: { since }, keep: { name, base: since } }
@@ -132,7 +132,7 @@ function fromBranch(event: Event, facts: Facts, branch: BranchFacts): Plan {
 
   const { jobId, told, since } = record
   const where = { branch: name }
-  const toldHere = sameCommit(told, head)
+  const toldHere = head !== undefined && sameCommit(told, head)
   const keep: Keep = { name, base: since }
   const idle = (why: Why, check: Skip['check']): Skip => ({
     act: 'skip',
@@ -141,7 +141,12 @@ function fromBranch(event: Event, facts: Facts, branch: BranchFacts): Plan {
     keep: { ...keep, jobId }
   })
   const nothingNew = idle({ code: 'nothing-new', branch: name, since: told }, 'leave')
-  const mend: Start = { act: 'attach', jobId, why: { code: 'mend', jobId, commit: head }, keep }
+  const mend = (commit: string): Start => ({
+    act: 'attach',
+    jobId,
+    why: { code: 'mend', jobId, commit },
+    keep
+  })
   const join = (why: Why): Start => ({
     act: 'follow-up',
     jobId,
@@ -177,9 +182,9 @@ function fromBranch(event: Event, facts: Facts, branch: BranchFacts): Plan {
   const docs = job.docs.value
   switch (docs) {
     case 'open':
-      return toldHere ? mend : join({ code: 'join', jobId, branch: name, docs: job.docsRef })
+      return toldHere ? mend(head) : join({ code: 'join', jobId, branch: name, docs: job.docsRef })
     case 'none':
-      if (toldHere) return mend
+      if (toldHere) return mend(head)
       return phase === 'running'
         ? join({ code: 'join', jobId, branch: name })
         : fresh(told, { code: 'no-link', jobId, where })

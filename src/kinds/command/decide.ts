@@ -76,7 +76,8 @@ export function decideCommand(
     pull && recorded && job?.from === 'pull'
       ? fromPull(settings, event, pull, recorded, job, undefined, true)
       : undefined
-  if (plan?.act === 'skip' && plan.why.code === 'record-unknown') return plan
+  // With a request, the recorded job's plan skips only when its record could not be read.
+  if (plan?.act === 'skip') return plan
   if (plan && (plan.act === 'follow-up' || plan.act === 'create')) return taken(plan)
   return taken({ act: 'create', jobId: '' })
 }

@@ -31,7 +31,7 @@ const COMMAND = /^ {0,3}\/docs(?=[ \t\r\n]|$)/
 
 /** A bot's account: GitHub types it `Bot`, and its REST login ends in `[bot]`. */
 export function isBot(login: string | undefined, type: string | undefined): boolean {
-  return type === 'Bot' || (login ?? '').toLowerCase().endsWith('[bot]')
+  return type === 'Bot' || login?.toLowerCase().endsWith('[bot]') === true
 }
 
 /**
