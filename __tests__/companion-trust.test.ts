@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
 import { Companion, isOwnComment, marker } from '../src/github/companion.js'
-import type { Event } from '../src/trigger/event.js'
 import type { Account, GitHubApi, IssueComment } from '../src/github/api.js'
 import { withinTime } from '../src/runtime.js'
 
@@ -62,7 +61,7 @@ function fakeGitHub(
   return { api, calls }
 }
 
-const EVENT = { owner: 'o', repo: 'r', name: 'pull_request' } as Event
+const CODE = { owner: 'o', repo: 'r', fork: false }
 const within = withinTime(() => 5_000, new AbortController().signal)
 
 function companion(api: GitHubApi, reuse = true) {
@@ -72,7 +71,7 @@ function companion(api: GitHubApi, reuse = true) {
     warning: (m: string) => log.warning.push(m),
     debug: (m: string) => log.debug.push(m)
   }
-  return { c: new Companion(api, EVENT, 1, PROJECT, sink, reuse), log }
+  return { c: new Companion(api, CODE, 1, PROJECT, sink, reuse), log }
 }
 
 describe('isOwnComment', () => {

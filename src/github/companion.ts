@@ -8,7 +8,7 @@
 import { jobIdProblem } from '../mintlify/job.js'
 import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
-import type { Event } from '../trigger/event.js'
+import type { RepoRef } from '../trigger/ref.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
 import type { Account, GitHubApi, IssueComment } from './api.js'
 import { readBacklink } from './backlink.js'
@@ -95,7 +95,8 @@ export class Companion {
 
   constructor(
     github: GitHubApi,
-    private readonly event: Event,
+    /** The code repository, and whether the pull request's head is a fork's (a read-only token). */
+    code: RepoRef & { readonly fork: boolean },
     /** The pull request the change belongs to. */
     readonly number: number,
     private readonly projectId: string,
@@ -108,7 +109,7 @@ export class Companion {
     const unaffected = 'The docs job is not affected.'
     this.comment = new OwnedComment(
       github,
-      { owner: event.owner, repo: event.repo, number },
+      { owner: code.owner, repo: code.repo, number },
       {
         mine: (body) => readMarker(body)?.projectId === projectId,
         describe: (failure, replaced) => {
@@ -118,7 +119,7 @@ export class Companion {
           const could = replaced
             ? `The ${what} was deleted, and a new one could not be written`
             : `Could not write the ${what}`
-          return event.pullRequest?.fork && failure.kind === 'refused'
+          return code.fork && failure.kind === 'refused'
             ? `${could}: pull requests from forks get a read-only token. ${unaffected}`
             : `${could}: ${describeGitHubError(failure, 'pull-requests: write')}. ${unaffected}`
         },

@@ -5,7 +5,6 @@
  * own docs repository is ever asked (see `trigger/docs.ts`). Best effort: what cannot be read is
  * `unknown`, with the reason and what would let it be read.
  */
-import type { Event } from '../trigger/event.js'
 import type { GitHubApi, PullState } from './api.js'
 import { describeGitHubError, gitHubError, type GitHubFailureKind } from './policy.js'
 import type { Within } from '../runtime.js'
@@ -16,7 +15,7 @@ import {
   type DocsJob,
   type DocsPullState
 } from '../trigger/docs.js'
-import { pullName, type PullRef } from '../trigger/ref.js'
+import { pullName, type PullRef, type RepoRef } from '../trigger/ref.js'
 
 /** The docs pull request's state, and the pull request as read when it could be. */
 export interface DocsPull extends DocsPullState {
@@ -39,12 +38,13 @@ export interface DocsReaders {
 /** The state of `job`'s docs pull request; undefined when the job has no pull request link. */
 export async function readDocsPull(
   job: DocsJob | undefined,
-  event: Event,
+  /** The code repository the workflow runs in, on this GitHub. */
+  code: RepoRef & { readonly serverUrl: string },
   readers: DocsReaders,
   within: Within,
   recorded?: PullRef
 ): Promise<DocsPull | undefined> {
-  const target = docsTargetOf(job, event.serverUrl, event)
+  const target = docsTargetOf(job, code.serverUrl, code)
   if (!target) return undefined
   if ('problem' in target) return { state: 'unknown', why: target.problem }
   const { ref } = target
@@ -63,7 +63,7 @@ export async function readDocsPull(
       ref,
       pull,
       readers.agents ?? [AGENT_APP.login],
-      event.serverUrl,
+      code.serverUrl,
       recorded
     )
     if (foreign) return { ref, state: 'foreign', why: foreign }

@@ -50,7 +50,7 @@ export async function readPull(
   const onBranch = onBranchOf(event) !== undefined
   const companion = new Companion(
     github,
-    event,
+    { owner: event.owner, repo: event.repo, fork: Boolean(event.pullRequest?.fork) },
     only.number,
     settings.projectId,
     step.log,
