@@ -5,6 +5,7 @@
 // the reason it gives.
 import { describe, it } from '@jest/globals'
 import fc from 'fast-check'
+import { effectsOf } from '../src/decide/plan.js'
 import { mayCommand, readCommand } from '../src/kinds/command/parse.js'
 import type { DecisionSettings } from '../src/decide/plan.js'
 import { decide } from '../src/kinds/registry.js'
@@ -479,6 +480,18 @@ describe('a closed code pull request: the job it records is followed, none is st
   it('close ⇒ a code pull request was closed', () => {
     fc.assert(
       always(({ is, plan }) => implies(plan.act === 'close', is.kind === 'closed')),
+      RUNS
+    )
+  })
+
+  it('the docs pull request follows the code one’s end ⇔ close, and a closed run writes no check', () => {
+    fc.assert(
+      always(({ plan }) => {
+        const effects = effectsOf(plan)
+        const follows = effects.some((e) => e.kind === 'docs-pull' && e.closed !== undefined)
+        const checks = effects.some((e) => e.kind === 'check')
+        return follows === (plan.act === 'close') && implies(plan.act === 'close', !checks)
+      }),
       RUNS
     )
   })

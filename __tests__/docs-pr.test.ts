@@ -581,7 +581,7 @@ describe('DocsPullSink.closed', () => {
     const fake = fakeDocs({
       comments: [{ id: 9, body: backlinkBody(RECORD, SERVER), author: DOCS_BOT }]
     })
-    const { docs } = sink(fake.api)
+    const { docs } = sink(fake.api, { closed: 'closed' })
     const note = await docs.closed(stateFor(closed), within)
     expect(fake.calls).toEqual(['getPull acme/docs#101', 'list', 'close', 'create', 'update 9'])
     expect(note).toBe(
@@ -596,25 +596,31 @@ describe('DocsPullSink.closed', () => {
 
   it('only comments with on-code-closed: comment, and sends nothing with nothing', async () => {
     const fake = fakeDocs()
-    await sink(fake.api, { onCodeClosed: 'comment' }).docs.closed(stateFor(closed), within)
+    await sink(fake.api, { onCodeClosed: 'comment', closed: 'closed' }).docs.closed(
+      stateFor(closed),
+      within
+    )
     expect(fake.calls).not.toContain('close')
     expect(fake.comments.map((c) => c.body.split('\n')[0])).toEqual([
       '<!-- mintlify-agent-action docs-closed project=proj -->',
       expect.stringContaining('docs-backlink') as unknown as string
     ])
     const quiet = fakeDocs()
-    await sink(quiet.api, { onCodeClosed: 'nothing' }).docs.closed(stateFor(closed), within)
+    await sink(quiet.api, { onCodeClosed: 'nothing', closed: 'closed' }).docs.closed(
+      stateFor(closed),
+      within
+    )
     expect(quiet.calls).toEqual([])
   })
 
   it('leaves a docs pull request someone already closed, and notes a merge only', async () => {
     const done = fakeDocs({ pull: { state: 'closed' } })
-    await sink(done.api).docs.closed(stateFor(closed), within)
+    await sink(done.api, { closed: 'closed' }).docs.closed(stateFor(closed), within)
     expect(done.calls).not.toContain('close')
     expect(done.comments).toHaveLength(1)
 
     const fake = fakeDocs()
-    const { docs } = sink(fake.api)
+    const { docs } = sink(fake.api, { closed: 'merged' })
     expect(await docs.closed(stateFor(merged), within)).toBeUndefined()
     expect(fake.calls).not.toContain('close')
     expect(readBacklink(fake.comments[0]?.body ?? '')?.code).toBe('merged')
@@ -622,7 +628,7 @@ describe('DocsPullSink.closed', () => {
 
   it('does nothing at the end of a run on a closed event', async () => {
     const fake = fakeDocs()
-    await sink(fake.api).docs.finished(stateFor(closed), within)
+    await sink(fake.api, { closed: 'closed' }).docs.finished(stateFor(closed), within)
     expect(fake.calls).toEqual([])
   })
 })

@@ -112,8 +112,11 @@ export type Effect =
   | { readonly kind: 'check' }
   /** The status comment on the code pull request, where `comment` allows one. */
   | { readonly kind: 'comment' }
-  /** The docs pull request: its backlink, reviewers and labels, and a closed code pull request's end. */
-  | { readonly kind: 'docs-pull' }
+  /**
+   * The docs pull request: its backlink, reviewers and labels; or, with `closed`, what the code
+   * pull request's end does to it (`on-code-closed`).
+   */
+  | { readonly kind: 'docs-pull'; readonly closed?: 'merged' | 'closed' }
   /**
    * Reactions on the comment that commanded the run: `eyes` as its job is asked for, then how
    * the job ended; or, with `content`, that one reaction only (a command not taken).

@@ -26,7 +26,8 @@ import {
 import type { RunState } from '../run.js'
 import type { Within, Log } from '../runtime.js'
 import { docsTargetOf, notTheAgents } from '../trigger/docs.js'
-import { closedPull, type Event } from '../trigger/event.js'
+import type { Effect } from '../decide/plan.js'
+import type { Event } from '../trigger/event.js'
 import { pullName, sameRepo, type PullRef } from '../trigger/ref.js'
 import { isClosingNote, readBacklink, withChange, type Backlink } from '../github/backlink.js'
 import { askEach, labelsToAdd, reviewPlan, type ReviewPlan } from './docs-review.js'
@@ -36,13 +37,15 @@ import type { Sink, SinkContext, Wrote } from './sink.js'
  * The docs pull request sink, with a token that may reach it: `docs-token` for a docs repository
  * of its own, the workflow token for docs in the code repository itself. Not for a dry run.
  */
-export function docsPullSink(context: SinkContext): Sink | undefined {
+export function docsPullSink(context: SinkContext, effect: Effect): Sink | undefined {
   const { settings, trigger, docsGitHub, github } = context
   if ((!docsGitHub && !github) || !trigger || settings.dryRun) return undefined
   const { docsReviewers: reviewers, docsLabels: labels, onCodeClosed, agentAccounts } = settings
+  const closed = effect.kind === 'docs-pull' ? effect.closed : undefined
+  const serverUrl = trigger.event.serverUrl
   return new DocsPullSink(
     { docs: docsGitHub, workflow: github },
-    { reviewers, labels, onCodeClosed, serverUrl: trigger.event.serverUrl, agents: agentAccounts },
+    { reviewers, labels, onCodeClosed, serverUrl, agents: agentAccounts, closed },
     context.log
   )
 }
@@ -64,6 +67,8 @@ export interface DocsOptions {
   readonly serverUrl: string
   /** `agent-accounts`: a docs pull request is written to only when one of them opened it. */
   readonly agents: readonly string[]
+  /** The code pull request was closed, merged or not: the run follows its end, nothing else. */
+  readonly closed?: 'merged' | 'closed'
 }
 
 /** What is known about the docs pull request once it has been read. */
@@ -102,7 +107,7 @@ export class DocsPullSink implements Sink {
    */
   async finished(state: RunState, within: Within): Promise<Wrote | undefined> {
     const event = state.trigger?.event
-    if (event && !closedPull(event)) await this.follow(event, state, within)
+    if (event && !this.options.closed) await this.follow(event, state, within)
     return this.url ? { written: 'docs-comment', url: this.url } : undefined
   }
 
@@ -154,7 +159,7 @@ export class DocsPullSink implements Sink {
    */
   async closed(state: RunState, within: Within): Promise<string | undefined> {
     const event = state.trigger?.event
-    const how = event && closedPull(event)
+    const how = this.options.closed
     const code = state.trigger?.pull
     if (!event || !how || !code) return undefined
     const action = this.options.onCodeClosed
@@ -213,7 +218,7 @@ export class DocsPullSink implements Sink {
       return undefined
     }
     if ('problem' in target) {
-      if (this.tokens.docs || this.asksSomething(state)) this.surface.warn(target.problem)
+      if (this.tokens.docs || this.asksSomething()) this.surface.warn(target.problem)
       return undefined
     }
     const { ref } = target
@@ -225,7 +230,7 @@ export class DocsPullSink implements Sink {
     }
     const github = target.inCodeRepo ? this.tokens.workflow : this.tokens.docs
     if (!github) {
-      if (this.asksSomething(state)) {
+      if (this.asksSomething()) {
         this.surface.warn(noDocsToken(ref))
       }
       return undefined
@@ -347,14 +352,14 @@ export class DocsPullSink implements Sink {
   }
 
   /** Whether the inputs ask anything of the docs pull request beyond the backlink. */
-  private asksSomething(state: RunState): boolean {
+  private asksSomething(): boolean {
     const { reviewers, labels, onCodeClosed } = this.options
-    const closing = state.trigger?.event && closedPull(state.trigger.event) === 'closed'
+    const closing = this.options.closed === 'closed'
     return (
       reviewers.users.length + reviewers.teams.length > 0 ||
       reviewers.author ||
       labels.length > 0 ||
-      (closing === true && onCodeClosed !== 'nothing')
+      (closing && onCodeClosed !== 'nothing')
     )
   }
 

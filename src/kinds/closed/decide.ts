@@ -20,8 +20,11 @@ export function decideClosed(
   const recorded = facts.pull?.recorded
   const record = recorded?.known ? recorded.value : undefined
   const own = record?.projectId === settings.projectId ? record.jobId : undefined
-  const why = { code: 'closed-pull', merged: closedPull(event) === 'merged' } as const
-  return { act: 'close', jobId: settings.jobId || own, why }
+  const how = closedPull(event) === 'merged' ? 'merged' : 'closed'
+  const why = { code: 'closed-pull', merged: how === 'merged' } as const
+  // No check: the code is done with. The status comment and the docs pull request follow it.
+  const effects = [{ kind: 'comment' }, { kind: 'docs-pull', closed: how }] as const
+  return { act: 'close', jobId: settings.jobId || own, why, effects }
 }
 
 /**
