@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { now, QUICK, ROOT, runAction, simulators, warpTime } from './harness.js'
 
-// Each run waits for its job's first check (a second), and some for retries and deadlines: on a
-// clock ten times as fast as real time, since what these tests prove is what the action sends and
-// says, and when on its own clock. These runs have no GitHub budgets to keep real time for.
-warpTime(10)
+// Each run waits for its job's first check (a second), and one for its last look before a 10 s
+// deadline: on a clock five times as fast as real time, since what these tests prove is what the
+// action sends and says, and when on its own clock. Not faster: the last look's request takes real
+// time, multiplied on the action's clock, and must still be answered before the deadline.
+warpTime(5)
 
 // These runs write no commit status, so their jobs may end at create (see `quickScenario`).
 const sims = simulators({ endedAtCreate: true })

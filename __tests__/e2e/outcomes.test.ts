@@ -5,10 +5,11 @@ import { join } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { KEY, QUICK, ROOT, runAction, simulators, warpTime } from './harness.js'
 
-// Each run waits for its job's first check (a second), and some for retries and deadlines: on a
-// clock ten times as fast as real time, since what these tests prove is what the action sends and
-// says, and when on its own clock. These runs have no GitHub budgets to keep real time for.
-warpTime(10)
+// Each run waits for its job's first check (a second), and one for its 10 s deadline: on a clock
+// four times as fast as real time, since what these tests prove is what the action sends and says,
+// and when on its own clock. Not faster: what a run does after its deadline takes real time,
+// multiplied on its clock, and must stay well within the bound the timeout test asserts.
+warpTime(4)
 
 // These runs write no commit status, so their jobs may end at create (see `quickScenario`).
 const sims = simulators({ endedAtCreate: true })
