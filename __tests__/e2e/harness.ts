@@ -44,10 +44,14 @@ export function warpTime(scale: number): void {
   Object.assign(time, { scale, at, real: realNow() })
 }
 
-/** `warpTime(scale)` for the tests of the `describe` this is called in, and real time after. */
+/** `warpTime(scale)` for the tests of the `describe` this is called in, and the file's after. */
 export function warpTimeIn(scale: number): void {
-  beforeAll(() => warpTime(scale))
-  afterAll(() => warpTime(1))
+  let before = time.scale
+  beforeAll(() => {
+    before = time.scale
+    warpTime(scale)
+  })
+  afterAll(() => warpTime(before))
 }
 
 function realNow(): number {
