@@ -26,7 +26,7 @@ const WARP = join(ROOT, '__tests__', 'e2e', 'warp.js')
  * The clock of this file's runs and simulators: `at` on it was real time `real`, and it runs
  * `scale` times as fast as real time from there. Real time unless the file warps it.
  */
-const time = { scale: 1, at: Date.now(), real: Date.now() }
+const time = { scale: 1, at: realNow(), real: realNow() }
 
 /**
  * Runs this file's actions and simulators on a clock `scale` times as fast as real time, from now

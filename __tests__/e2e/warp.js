@@ -43,9 +43,9 @@ function warp(scale, at, real) {
   /** When the clock was first read, on the real monotonic clock. */
   let firstRead = NaN
   const read = () => {
-    const real = realPerformanceNow()
-    if (Number.isNaN(firstRead)) firstRead = real
-    return real
+    const ms = realPerformanceNow()
+    if (Number.isNaN(firstRead)) firstRead = ms
+    return ms
   }
   const now = () => at + (realAt + read() - real) * scale
   const performanceNow = () => startedAt + (read() - startedAt) * scale
