@@ -14,10 +14,16 @@ const path = require('node:path')
 const Sequencer = require('@jest/test-sequencer').default
 
 /**
- * Files whose cases wait on real time far longer than the rest: the action's default poll schedule
- * over a 40 s job, and the last look before a 30 s timeout.
+ * Files whose cases wait longest, even on their warped clocks: GitHub's retries and budgets, which
+ * keep real time enough to be answered (a clock twice as fast), over many runs; and the last look
+ * before a 30 s timeout.
  */
-const SLOW = ['__tests__/e2e/schedule.test.ts', '__tests__/e2e/create-once.test.ts']
+const SLOW = [
+  '__tests__/e2e/no-duplicate.test.ts',
+  '__tests__/e2e/branch.test.ts',
+  '__tests__/e2e/trust.test.ts',
+  '__tests__/e2e/create-once.test.ts'
+]
 
 /** @typedef {Parameters<InstanceType<typeof Sequencer>['sort']>[0][number]} Test */
 

@@ -39,6 +39,8 @@ import { defaultScenario, mergeScenario } from './scenario.js'
  * @property {(method: string, path: string) => void} [received] called as a request's head
  *   arrives, before its body is read or anything answered: when it left the client, on loopback
  * @property {() => number} [now] the clock jobs age by, default `Date.now`
+ * @property {(callback: () => void, ms: number) => NodeJS.Timeout} [setTimeout] the timer slowed
+ *   answers wait on, in milliseconds of `now`'s clock; default the real one
  * @property {number} [seed] seed of the generator behind `flakiness`, default 1
  * @property {ScenarioInput} [scenario]
  */
@@ -94,6 +96,7 @@ const BAD_GATEWAY_HTML = `<html>
 export async function startSimulator(options = {}) {
   const apiKey = options.apiKey ?? 'mint_simulator_key'
   const now = options.now ?? Date.now
+  const setTimer = options.setTimeout ?? setTimeout
   const log = options.log
   let scenario = mergeScenario(defaultScenario(), options.scenario ?? {})
   let random = seededRandom(options.seed ?? options.scenario?.seed ?? 1)
@@ -180,7 +183,7 @@ export async function startSimulator(options = {}) {
     if (!fault) return handle()
     if (fault.action === 'slow') {
       await new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(delays.delete(timer)), fault.delayMs ?? 0)
+        const timer = setTimer(() => resolve(delays.delete(timer)), fault.delayMs ?? 0)
         delays.add(timer)
       })
       if (fault.status === undefined) return handle()

@@ -3,13 +3,21 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import {
   existingJob,
+  now,
   onEvent,
   PUSHED,
   QUICK,
   runAction,
   simulators,
-  type Simulator
+  type Simulator,
+  warpTime
 } from './harness.js'
+
+// Each run waits for its job's first check (a second), and some for retries and deadlines: on a
+// clock twice as fast as real time, since what these tests prove is what the action sends, writes
+// and says. Not faster: GitHub's budgets are a fifth or a tenth of the timeout, and on a busy
+// machine a run needs about a second of real time in each to be answered.
+warpTime(2)
 
 const sims = simulators()
 afterEach(() => sims.closeAll())
@@ -37,9 +45,9 @@ const statusRequests = (sim: Simulator) =>
   sim.github.requests.filter((r) => r.kind === 'createStatus')
 const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
 
-/** Resolves once `done()` holds, or after `ms` at the latest. */
+/** Resolves once `done()` holds, or after `ms` on this file's clock at the latest. */
 async function until(done: () => boolean, ms: number): Promise<void> {
-  for (const end = Date.now() + ms; !done() && Date.now() < end;) {
+  for (const end = now() + ms; !done() && now() < end;) {
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }

@@ -3,12 +3,15 @@
 // where to look; and a job that ends half a poll interval before the deadline is seen completed,
 // at the smallest timeout and at 30 s, by the last check made at the deadline less its share.
 import { describe, expect, it } from '@jest/globals'
-import { QUICK, runAction, simulators } from './harness.js'
+import { QUICK, runAction, simulators, warpTimeIn } from './harness.js'
 
 const creates = (sim: { requests: { method: string; path: string }[] }) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v2/'))
 
 describe('a create that may have been carried out is not sent again', () => {
+  // The Retry-After waits and the poll intervals pass on a clock ten times as fast as real time:
+  // what these tests prove is what is sent.
+  warpTimeIn(10)
   const sims = simulators()
 
   it.each([
@@ -36,7 +39,12 @@ describe('a create that may have been carried out is not sent again', () => {
 })
 
 describe('a job that ends half a poll interval before the deadline is seen completed', () => {
-  // Two runs at once: the 30 s one sets how long this takes.
+  // The 10 s and 30 s deadlines pass on a clock twice as fast as real time: what these tests prove
+  // is when, on the action's clock, it looks. Not faster: the last look is made half a second
+  // before a 10 s deadline (a twentieth of the wait), and its request's real time on a busy
+  // machine, multiplied, must fit in that.
+  warpTimeIn(2)
+  // Two runs at once: the 30 s one (15 s of real time) sets how long this takes.
   it.concurrent.each([
     // The smallest timeout; checks 6 s apart: one at about 6 s, then the last one.
     ['10s', 10_000, 6_000, 6_000],
@@ -66,6 +74,6 @@ describe('a job that ends half a poll interval before the deadline is seen compl
         await sims.closeAll()
       }
     },
-    45_000
+    25_000
   )
 })

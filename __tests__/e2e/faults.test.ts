@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { QUICK, runAction, simulators, waitForLine } from './harness.js'
+import { QUICK, runAction, simulators, waitForLine, warpTimeIn } from './harness.js'
 
 // These runs write no commit status, so their jobs may end at create (see `quickScenario`).
 const sims = simulators({ endedAtCreate: true })
@@ -13,7 +13,11 @@ const rateLimited = {
   body: JSON.stringify({ error: 'Rate limit exceeded' })
 }
 
+// Retry waits, poll intervals and deadlines pass on a clock ten times as fast as real time in the
+// first three groups: what they prove is what the action does, and when on its own clock.
 describe('create is sent once', () => {
+  warpTimeIn(10)
+
   it('never sends a second POST after a 429: the API does not say nothing was done', async () => {
     const sim = await sims.start({ faults: { create: [rateLimited] } })
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
@@ -71,6 +75,8 @@ describe('create is sent once', () => {
 })
 
 describe('polls are retried freely', () => {
+  warpTimeIn(10)
+
   it('rides out 500, 502 with HTML, 503 with Retry-After, a reset and truncated JSON', async () => {
     const sim = await sims.start({
       faults: {
@@ -108,8 +114,12 @@ describe('polls are retried freely', () => {
   })
 })
 
-// These wait 10 s each, the shortest timeout the action takes: the deadline is what they test.
+// These wait 10 s each on the action's clock (a third of that in real time), the shortest timeout
+// the action takes: the deadline is what they test. Not faster: what a run does after its deadline
+// takes real time, multiplied on its clock, and must stay well within the bound these assert.
 describe('deadlines', () => {
+  warpTimeIn(3)
+
   it('ends at its timeout when a poll never answers', async () => {
     const sim = await sims.start({ faults: { get: Array(50).fill({ action: 'hang' }) } })
     const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '10s' })
@@ -129,6 +139,7 @@ describe('deadlines', () => {
   })
 })
 
+// On real time: the promise is how soon, on the runner's clock, the step ends after a signal.
 describe('cancellation', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)(
     'on %s while polling: exits within 2 s with the job id in outputs, log and summary',

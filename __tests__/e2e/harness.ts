@@ -1,5 +1,6 @@
+import { afterAll, beforeAll } from '@jest/globals'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -13,6 +14,59 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** The bundle of the sources under test, built by this project's globalSetup (build-bundle.js). */
 export const BUNDLE = await bundleUnderTest()
 export const KEY = 'mint_simulator_key'
+/**
+ * Node's cache of the bundle's compiled code, shared by every run: each run then spends less of
+ * its CPU time starting, hundreds of runs over.
+ */
+const COMPILE_CACHE = join(tmpdir(), 'mintlify-agent-action-e2e-compile-cache')
+/** Loaded before the bundle in a file that warps time (see `warpTime`). */
+const WARP = join(ROOT, '__tests__', 'e2e', 'warp.js')
+
+/**
+ * The clock of this file's runs and simulators: `at` on it was real time `real`, and it runs
+ * `scale` times as fast as real time from there. Real time unless the file warps it.
+ */
+const time = { scale: 1, at: realNow(), real: realNow() }
+
+/**
+ * Runs this file's actions and simulators on a clock `scale` times as fast as real time, from now
+ * on (1: real time again; the clock goes on from where it is): the bundle's clock and timers
+ * (through warp.js, loaded before it) and the simulator's (jobs age, slowed answers wait). For
+ * runs that wait out timeouts, poll intervals, budgets and hangs, where waiting in real time
+ * proves nothing. Call it at the top of a file; `warpTimeIn` does it for one `describe`.
+ *
+ * Real latency and CPU time are multiplied too, on the action's clock, so the scale stays modest:
+ * every time limit a test relies on (the timeout, GitHub's budgets from it, a bound it asserts)
+ * keeps hundreds of milliseconds of real time around what the run needs.
+ */
+export function warpTime(scale: number): void {
+  const at = now()
+  Object.assign(time, { scale, at, real: realNow() })
+}
+
+/** `warpTime(scale)` for the tests of the `describe` this is called in, and the file's after. */
+export function warpTimeIn(scale: number): void {
+  let before = time.scale
+  beforeAll(() => {
+    before = time.scale
+    warpTime(scale)
+  })
+  afterAll(() => warpTime(before))
+}
+
+function realNow(): number {
+  return performance.timeOrigin + performance.now()
+}
+
+/** Now on this file's clock: `Date.now()`, or faster while `warpTime` says so. */
+export function now(): number {
+  return time.at + (realNow() - time.real) * time.scale
+}
+
+/** `setTimeout` on this file's clock. */
+function setTimer(callback: () => void, ms: number): NodeJS.Timeout {
+  return setTimeout(callback, ms / time.scale)
+}
 
 async function bundleUnderTest(): Promise<string> {
   const bundle = process.env.E2E_BUNDLE
@@ -48,6 +102,10 @@ export interface ActionRun {
   /** Output names in the order they were written, repeats included. */
   outputNames: string[]
   summary: string
+  /**
+   * How long the run took on this file's clock: from the spawn, or, when the file warps time, as
+   * the run's own clock counted it from the action's start (see warp.js).
+   */
   ms: number
 }
 
@@ -67,10 +125,18 @@ export async function runAction(
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
   const { env, outputFile, summaryFile } = runnerStep(inputs, dir, options.env)
 
+  const elapsedFile = join(dir, 'elapsed-ms')
+  const warped = time.scale > 1
+  const warp = {
+    E2E_TIME_SCALE: String(time.scale),
+    E2E_TIME_AT: String(time.at),
+    E2E_TIME_REAL: String(time.real),
+    E2E_TIME_ELAPSED: elapsedFile
+  }
   const started = performance.now()
-  const child = spawn(process.execPath, [BUNDLE], {
+  const child = spawn(process.execPath, warped ? ['--import', WARP, BUNDLE] : [BUNDLE], {
     cwd: options.cwd ?? dir,
-    env,
+    env: { ...env, NODE_COMPILE_CACHE: COMPILE_CACHE, ...(warped ? warp : {}) },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let stdout = ''
@@ -81,7 +147,9 @@ export async function runAction(
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
     child.on('close', (c, s) => resolve([c, s]))
   )
-  const ms = performance.now() - started
+  const spawnedMs = (performance.now() - started) * time.scale
+  const ms =
+    warped && existsSync(elapsedFile) ? Number(readFileSync(elapsedFile, 'utf8')) : spawnedMs
   const written = parseOutputFile(readFileSync(outputFile, 'utf8'))
   const summary = readFileSync(summaryFile, 'utf8')
   rmSync(dir, { recursive: true, force: true })
@@ -181,7 +249,7 @@ export function quickScenario(scenario: Scenario, { endedAtCreate = false } = {}
 /**
  * Starts simulators for one test file and closes them all after each test: call `start` in a
  * test, `closeAll` in `afterEach`. Jobs and previews end as `quickScenario` says; a file whose runs
- * write no commit status passes `{ endedAtCreate: true }`.
+ * write no commit status passes `{ endedAtCreate: true }`. They keep this file's clock (`now`).
  */
 export function simulators(defaults: { endedAtCreate?: boolean } = {}) {
   const running: Simulator[] = []
@@ -189,6 +257,8 @@ export function simulators(defaults: { endedAtCreate?: boolean } = {}) {
     start: async (scenario: Scenario = {}, options: Omit<SimulatorOptions, 'scenario'> = {}) => {
       const sim = await startSimulator({
         apiKey: KEY,
+        now,
+        setTimeout: setTimer,
         ...options,
         scenario: quickScenario(scenario, defaults)
       })

@@ -8,7 +8,12 @@ import { mkdtempSync } from 'node:fs'
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { QUICK, ROOT, runAction, simulators } from './harness.js'
+import { now, QUICK, ROOT, runAction, simulators, warpTime, warpTimeIn } from './harness.js'
+
+// Each run waits for its job's first check (a second), and some for retries: on a clock ten times
+// as fast as real time, since what these tests prove is what the action sends and says. These runs
+// have no GitHub budgets to keep real time for; the last look before a deadline has its own pace.
+warpTime(10)
 
 // These runs write no commit status, so their jobs may end at create (see `quickScenario`).
 const sims = simulators({ endedAtCreate: true })
@@ -95,8 +100,13 @@ describe('a later answer never erases what is known', () => {
 })
 
 describe('one last look before the deadline', () => {
+  // Twice as fast as real time, not more: the last look is made half a second before the 10 s
+  // deadline, and its request's real time on a busy machine, multiplied, must fit in that.
+  warpTimeIn(2)
+
   it('sees a job that ended in the last interval, even with poll-interval longer than timeout', async () => {
-    // Waits about 9.5 s: the one check is the last look, made just before the shortest timeout.
+    // Waits about 9.5 s on the action's clock: the one check is the last look, made just before the
+    // shortest timeout.
     const sim = await sims.start({ jobDurationMs: 500 })
     const run = await runAction({
       ...QUICK,
@@ -231,10 +241,10 @@ describe('smaller classes', () => {
   })
 
   it('reads Retry-After in the obsolete RFC 850 date form', async () => {
-    // A date is read against the action's clock, which runs on while the step starts. Above an
+    // A date is read against the action's clock (this file's), which runs on while the step starts. Above an
     // hour a wait is said in hours and minutes, so a date an hour and 30 s away reads "1h" for
     // any start under 30 s: the words hold however busy the machine is.
-    const inAnHour = new Date(Date.now() + 3_630_000)
+    const inAnHour = new Date(now() + 3_630_000)
     const day = inAnHour.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })
     const [, , dd, mon, yyyy, time] =
       /^(\w+), (\d{2}) (\w{3}) (\d{4}) (\S+) GMT$/.exec(inAnHour.toUTCString()) ?? []

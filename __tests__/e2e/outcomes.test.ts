@@ -3,7 +3,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse as parseYaml } from 'yaml'
-import { KEY, QUICK, ROOT, runAction, simulators } from './harness.js'
+import { KEY, QUICK, ROOT, runAction, simulators, warpTime } from './harness.js'
+
+// Each run waits for its job's first check (a second), and one for its 10 s deadline: on a clock
+// twice as fast as real time, since what these tests prove is what the action sends and says, and
+// when on its own clock. Not faster: the last look is made half a second before the deadline, and
+// its request's real time on a busy machine, multiplied, must fit in that.
+warpTime(2)
 
 // These runs write no commit status, so their jobs may end at create (see `quickScenario`).
 const sims = simulators({ endedAtCreate: true })
@@ -110,7 +116,7 @@ describe('the committed bundle, run as a runner runs it', () => {
   })
 
   it('timeout: failure with the job id, status active, and word that the job keeps running', async () => {
-    // Waits 10 s, the shortest timeout the action takes: the run is about reaching it.
+    // Waits 10 s on the action's clock, the shortest timeout it takes: the run is about reaching it.
     const sim = await simulator({ finalStatus: 'active' })
     const run = await runAction({ ...QUICK, 'base-url': sim.url, timeout: '10s' })
     expect(run.code).toBe(1)
