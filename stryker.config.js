@@ -21,6 +21,10 @@ export default {
   testRunnerNodeArgs: ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'],
   jest: {
     projectType: 'custom',
+    // Every decision test runs for every mutant it covers: Jest's related-test search does not
+    // follow this project's `.js` → `.ts` imports through the kinds' registry, and would leave
+    // out the tests that reach a decision through it.
+    enableFindRelatedTests: false,
     // One flat project: the unit settings, only the decision's tests. Stryker's own test
     // environment (for per-test coverage) replaces `testEnvironment` only at the top level.
     config: {
