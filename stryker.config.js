@@ -43,7 +43,7 @@ export default {
   concurrency: 2,
   ignorePatterns: ['dist', 'coverage', 'reports', 'docs', '.stryker-tmp'],
   reporters: ['clear-text', 'progress', 'html'],
-  // 217 of the 226 mutants that type-check are killed (96.0%); the 9 others behave the same as
-  // the code (CONTRIBUTING.md lists them). A new survivor drops the score below `break`.
-  thresholds: { high: 100, low: 96, break: 96 }
+  // 192 of the 193 mutants that type-check are killed (99.5%); the other behaves the same as the
+  // code (CONTRIBUTING.md says why). A new survivor drops the score below `break`.
+  thresholds: { high: 100, low: 99, break: 99 }
 }

@@ -3,7 +3,11 @@
 // pull request and its backlink (read or not yet), then named cases.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
+import { effectsOf } from '../src/decide/plan.js'
 import { docsClosing, type DocsSeen } from '../src/kinds/closed/decide.js'
+import { decide } from '../src/kinds/registry.js'
+import { planWords } from '../src/present/plan.js'
+import { facts, HUMAN, pullEvent, SETTINGS } from './decide-inputs.js'
 
 const how = fc.constantFrom('merged' as const, 'closed' as const)
 const action = fc.constantFrom('close' as const, 'comment' as const, 'nothing' as const)
@@ -91,4 +95,19 @@ describe('the docs pull request when the code pull request is closed (cases)', (
   ])('%s', (_, args, plan) => {
     expect(docsClosing(...args)).toEqual(plan)
   })
+})
+
+describe('a closed code pull request’s run', () => {
+  it.each([
+    [true, 'merged', 'merged'],
+    [false, 'closed', 'closed without merging']
+  ] as const)(
+    'merged: %s ⇒ the docs pull request follows a code pull request %s, and says so',
+    (merged, closed, words) => {
+      const plan = decide(SETTINGS, pullEvent(HUMAN, 'closed', merged), facts())
+      expect(plan.act).toBe('close')
+      expect(effectsOf(plan)).toEqual([{ kind: 'comment' }, { kind: 'docs-pull', closed }])
+      expect(planWords(plan).reason).toContain(`The code pull request was ${words}:`)
+    }
+  )
 })

@@ -335,6 +335,30 @@ describe('the decision, case by case', () => {
   })
 })
 
+describe('a review', () => {
+  it('does nothing and writes nothing, whatever was read, and says a review never commands', () => {
+    const writer = facts({
+      command: {
+        kind: 'command',
+        request: '',
+        login: HUMAN,
+        commentId: 11,
+        permission: known({ role: 'admin', permission: 'admin' })
+      }
+    })
+    for (const f of [facts(), writer]) {
+      const plan = decide(SETTINGS, event('pull_request_review'), f)
+      expect(plan).toEqual({
+        act: 'skip',
+        why: { code: 'not-a-command', why: expect.any(String) as unknown as string },
+        check: 'leave',
+        effects: []
+      })
+      expect(planWords(plan).reason).toContain('A review never commands the docs job')
+    }
+  })
+})
+
 describe('the kinds of run', () => {
   it.each([
     ['a closed pull request', pullEvent(HUMAN, 'closed', false), 'closed pull request'],
