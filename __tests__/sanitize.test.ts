@@ -289,6 +289,42 @@ describe('redact: every form of a registered secret', () => {
     )
   })
 
+  it('finds a key holding one kind of escape in a text that uses another (property)', () => {
+    // A key with what reads as a percent escape, an entity or a backslash escape, written inside
+    // a JSON string, an HTML attribute or a URL whose own escapes are of another kind.
+    const inside = fc.constantFrom('%7a', '%41', '&amp;', '&#65;', '\\u0041', '\\n')
+    // Each writes the key as its format must: its quote (and escapes) escaped in its own way.
+    const around: ((key: string) => string)[] = [
+      (key) => JSON.stringify({ error: `${key} is not valid` }),
+      (key) => `<a title="${key.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">`,
+      (key) => `https://example.com/?q=${encodeURIComponent(key)}`
+    ]
+    fc.assert(
+      fc.property(
+        // Shorter than a window (16 characters): only the whole key, escape and all, is found.
+        fc.string({ unit: fc.constantFrom(...'abcdefXYZ0189_-'), minLength: 8, maxLength: 10 }),
+        inside,
+        fc.integer({ min: 0, max: around.length - 1 }),
+        (body, escape, how) => {
+          clearSecrets()
+          const key = `"${escape}${body}`
+          addSecret(key)
+          const text = around[how]?.(key) ?? ''
+          return !redact(text).includes(body)
+        }
+      ),
+      { numRuns: 300 }
+    )
+  })
+
+  it('cuts a key with a percent escape in it from JSON that quotes it', () => {
+    clearSecrets()
+    addSecret('"%7aaaaaaaa"')
+    const json = JSON.stringify({ a: '"%7aaaaaaaa"', b: ['"%7aaaaaaaa"', 1] })
+    expect(redact(json)).not.toContain('%7aaaaaaaa')
+    expect(() => JSON.parse(redact(json)) as unknown).not.toThrow()
+  })
+
   it('keeps JSON with any secret in it readable (property)', () => {
     fc.assert(
       fc.property(

@@ -289,7 +289,7 @@ export function unitsOf(text: string): Units {
  * spanned. Undefined when there was none. An escape is never longer than what it decodes to, so
  * the result fits in the input's length.
  */
-function decodeRound(input: Units): Units | undefined {
+function decodeRound(input: Units, only?: EscapeStart): Units | undefined {
   const { codes, starts, ends } = input
   const length = input.length
   const out = allocate(length)
@@ -298,13 +298,15 @@ function decodeRound(input: Units): Units | undefined {
   for (let i = 0; i < length;) {
     const code = codes[i] ?? 0
     const used =
-      code === PERCENT
-        ? readPercent(codes, length, i)
-        : code === AMPERSAND
-          ? readEntity(codes, length, i)
-          : code === BACKSLASH
-            ? readBackslash(codes, length, i)
-            : 0
+      only !== undefined && code !== only
+        ? 0
+        : code === PERCENT
+          ? readPercent(codes, length, i)
+          : code === AMPERSAND
+            ? readEntity(codes, length, i)
+            : code === BACKSLASH
+              ? readBackslash(codes, length, i)
+              : 0
     if (used === 0) {
       out.codes[n] = code
       out.starts[n] = starts[i] ?? 0
@@ -335,6 +337,19 @@ function decodeRound(input: Units): Units | undefined {
   return changed ? { length: n, ...out } : undefined
 }
 
+/** A character that starts an escape: `%`, `&` or `\`. */
+type EscapeStart = typeof PERCENT | typeof AMPERSAND | typeof BACKSLASH
+
+/** The characters in `units` that can start an escape. */
+function escapeStarts(units: Units): EscapeStart[] {
+  const found = new Set<EscapeStart>()
+  for (let i = 0; i < units.length; i++) {
+    const code = units.codes[i]
+    if (code === PERCENT || code === AMPERSAND || code === BACKSLASH) found.add(code)
+  }
+  return [...found]
+}
+
 /** Whether the units hold a character that can start an escape. */
 function mayHoldEscapes(units: Units): boolean {
   for (let i = 0; i < units.length; i++) {
@@ -353,6 +368,16 @@ function mayHoldEscapes(units: Units): boolean {
 export function* depths(text: string): Generator<Units> {
   let units = unitsOf(text)
   yield units
+  // A text with escapes of two kinds (a JSON string's `\"` around a key that holds `%7a`) is also
+  // decoded one kind at a time, so the key is found where the text's own escapes are undone and
+  // the key's, of another kind, are not.
+  const kinds = escapeStarts(units)
+  if (kinds.length > 1) {
+    for (const kind of kinds) {
+      const alone = decodeRound(units, kind)
+      if (alone) yield alone
+    }
+  }
   for (let round = 0; round < DECODE_ROUNDS && mayHoldEscapes(units); round++) {
     const next = decodeRound(units)
     if (!next) return
