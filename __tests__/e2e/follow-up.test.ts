@@ -10,13 +10,11 @@ import {
   simulators,
   waitForLine,
   type Simulator,
-  warpTime
+  warpTime,
+  WITHOUT_GITHUB
 } from './harness.js'
 
-// Each run waits for its job's first check (a second), and some for retries and deadlines: on a
-// clock ten times as fast as real time, since what these tests prove is what the action sends and
-// says, and when on its own clock. These runs have no GitHub budgets to keep real time for.
-warpTime(10)
+warpTime(WITHOUT_GITHUB)
 
 // These runs write no commit status, so their jobs may end at create (see `quickScenario`).
 const sims = simulators({ endedAtCreate: true })

@@ -29,6 +29,22 @@ const WARP = join(ROOT, '__tests__', 'e2e', 'warp.js')
 const time = { scale: 1, at: realNow(), real: realNow() }
 
 /**
+ * The pace for a file whose runs wait for their job's first check (a second), and some for
+ * retries and deadlines, and meet GitHub's budgets: twice as fast as real time, since what these
+ * tests prove is what the action sends, writes and says. Not faster: GitHub's budgets are a fifth
+ * or a tenth of the timeout, and on a busy machine a run needs about a second of real time in
+ * each to be answered.
+ */
+export const WITH_GITHUB = 2
+
+/**
+ * The pace for a file whose runs wait as above but have no GitHub budgets to keep real time for:
+ * ten times as fast as real time, since what they prove is what the action sends and says, and
+ * when on its own clock.
+ */
+export const WITHOUT_GITHUB = 10
+
+/**
  * Runs this file's actions and simulators on a clock `scale` times as fast as real time, from now
  * on (1: real time again; the clock goes on from where it is): the bundle's clock and timers
  * (through warp.js, loaded before it) and the simulator's (jobs age, slowed answers wait). For

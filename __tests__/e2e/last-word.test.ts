@@ -19,14 +19,11 @@ import {
   simulators,
   type Scenario,
   type Simulator,
-  warpTime
+  warpTime,
+  WITH_GITHUB
 } from './harness.js'
 
-// Each run waits for its job's first check (a second), and some for retries and deadlines: on a
-// clock twice as fast as real time, since what these tests prove is what the action sends, writes
-// and says. Not faster: GitHub's budgets are a fifth or a tenth of the timeout, and on a busy
-// machine a run needs about a second of real time in each to be answered.
-warpTime(2)
+warpTime(WITH_GITHUB)
 
 const sims = simulators()
 afterEach(() => sims.closeAll())
