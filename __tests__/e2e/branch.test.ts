@@ -2,17 +2,15 @@
 // its state across runs: the docs check on the branch records the job, the next push or schedule
 // joins its open docs pull request with everything since the docs were last told, and a done docs
 // pull request, a failed job or an unreadable state starts a new job.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { readBacklink } from '../../src/github/backlink.js'
 import { readRecord } from '../../src/github/branch-record.js'
 import { marker } from '../../src/github/companion.js'
-import { checkName } from '../../src/present/check.js'
 import {
   completedJob,
   onEvent,
   QUICK,
   runAction,
-  simulators,
   type Scenario,
   type Simulator,
   pushOnto,
@@ -20,18 +18,17 @@ import {
   B,
   C,
   D,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  CODE,
+  CONTEXT,
+  warnings,
+  promptOf,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const TOKEN = 'ghs_branch_workflow_0123'
-const CODE = 'Codertocat/Hello-World'
-const CONTEXT = checkName(QUICK['project-id'])
 const E = 'e'.repeat(40)
 
 const start = (scenario: Scenario = {}) =>
@@ -63,14 +60,11 @@ const creates = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
 const messages = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/message'))
-const promptOf = (request: { body: string } | undefined) =>
-  (JSON.parse(request?.body ?? '{}') as { prompt?: string }).prompt ?? ''
 /** The record the docs check on `sha` keeps. */
 const recordOn = (sim: Simulator, sha: string, context = CONTEXT) => {
   const status = sim.github.statuses.filter((s) => s.sha === sha && s.context === context).at(-1)
   return status ? readRecord(status.description ?? '', sha) : undefined
 }
-const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
 
 describe('pushes to main gather into one docs job', () => {
   it('two direct pushes go to one job: the second joins its open docs pull request', async () => {

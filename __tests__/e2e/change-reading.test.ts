@@ -14,7 +14,8 @@ import {
   simulators,
   type Simulator,
   warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  warnings
 } from './harness.js'
 
 warpTime(WITH_GITHUB)
@@ -49,7 +50,6 @@ const creates = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
 const sentPrompt = (sim: Simulator) =>
   (JSON.parse(creates(sim)[0]?.body ?? '{}') as { prompt?: string }).prompt ?? ''
-const warnings = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('::warning'))
 
 const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
   ...QUICK,

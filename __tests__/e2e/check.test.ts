@@ -1,6 +1,6 @@
 // The built action's docs check: one commit status per Mintlify project on the code change's head
 // commit, pending while the job runs and then what the run came to, seen from the fake GitHub.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import {
   existingJob,
   now,
@@ -8,16 +8,13 @@ import {
   PUSHED,
   QUICK,
   runAction,
-  simulators,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  warnings,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const TOKEN = 'ghs_check_token_0123'
 const HEAD = PUSHED
@@ -40,7 +37,6 @@ const statuses = (sim: Simulator, context = CONTEXT) =>
   sim.github.statuses.filter((s) => s.context === context)
 const statusRequests = (sim: Simulator) =>
   sim.github.requests.filter((r) => r.kind === 'createStatus')
-const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
 
 /** Resolves once `done()` holds, or after `ms` on this file's clock at the latest. */
 async function until(done: () => boolean, ms: number): Promise<void> {

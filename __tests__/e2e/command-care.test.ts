@@ -4,7 +4,7 @@
 // prompt as its `pull_request` run marks it; a command whose pull request is closed, whose head
 // moved after it, or whose comment was deleted or edited before the run starts starts no job;
 // a look-alike is no command; a review event does nothing at all.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -15,20 +15,19 @@ import {
   QUICK,
   ROOT,
   runAction,
-  simulators,
   type Scenario,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  CODE,
+  promptOf,
+  sentToMintlify,
+  writesToGitHub,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const TOKEN = 'ghs_command_care_0123'
-const CODE = 'Codertocat/Hello-World'
 /** The example comment's id (`issue_comment` example 0 of @octokit/webhooks-examples). */
 const COMMENT_ID = 492700400
 /**
@@ -84,13 +83,8 @@ const inputs = (sim: Simulator) => ({
 const start = (scenario: Scenario = {}) =>
   sims.start({ ...scenario, github: { permissions: { Codertocat: 'write' }, ...scenario.github } })
 
-const mintlify = (sim: Simulator) => sim.requests.filter((r) => r.path.startsWith('/v2/'))
 const created = (sim: Simulator) =>
-  mintlify(sim).filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
-const promptOf = (request: { body: string } | undefined) =>
-  (JSON.parse(request?.body ?? '{}') as { prompt?: string }).prompt ?? ''
-const writes = (sim: Simulator) =>
-  sim.github.requests.filter((r) => r.method !== 'GET' && r.kind !== 'graphql')
+  sentToMintlify(sim).filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
 /** The sentence a prompt marks a fork's pull request with. */
 const forkMark = (prompt: string) => /This pull request comes from a fork[^\n]*/.exec(prompt)?.[0]
 
@@ -134,9 +128,9 @@ async function notCarriedOut(
 ) {
   const run = await runAction(inputs(sim), event)
   expect(run.code).toBe(0)
-  expect(mintlify(sim)).toHaveLength(0)
+  expect(sentToMintlify(sim)).toHaveLength(0)
   expect(run.outputs.skipped).toBe('true')
-  expect(writes(sim).every((w) => w.kind === 'react')).toBe(true)
+  expect(writesToGitHub(sim).every((w) => w.kind === 'react')).toBe(true)
   expect(sim.github.reactions.map((r) => [r.commentId, r.content])).toEqual(
     reaction.map((content) => [COMMENT_ID, content])
   )
@@ -205,8 +199,8 @@ describe('a look-alike is no command, even from a writer', () => {
     const sim = await start()
     const run = await runAction(inputs(sim), comment(sim, `${body} Also document it`))
     expect(run.code).toBe(0)
-    expect(mintlify(sim)).toHaveLength(0)
-    expect(writes(sim)).toEqual([])
+    expect(sentToMintlify(sim)).toHaveLength(0)
+    expect(writesToGitHub(sim)).toEqual([])
     expect(run.stdout).toContain('The comment does not start with /docs.')
   })
 
@@ -261,7 +255,7 @@ describe('a review event does nothing', () => {
         eventFile(sim, name, payload, 'pull_request-opened.json')
       )
       expect(run.code).toBe(0)
-      expect(mintlify(sim)).toHaveLength(0)
+      expect(sentToMintlify(sim)).toHaveLength(0)
       expect(sim.github.requests).toEqual([])
       expect(run.outputs.skipped).toBe('true')
       expect(run.stdout).toContain(`A ${name} event is part of a review`)

@@ -2,7 +2,7 @@
 // example `issue_comment` payload (derived in __fixtures__/events/): a writer's command goes to
 // the pull request's docs job, or starts one; nobody without write access, no bot, no edit and
 // no lookalike makes the action send anything.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,20 +16,19 @@ import {
   QUICK,
   ROOT,
   runAction,
-  simulators,
   type Scenario,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  CODE,
+  promptOf,
+  sentToMintlify,
+  writesToGitHub,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const TOKEN = 'ghs_command_workflow_0123'
-const CODE = 'Codertocat/Hello-World'
 const COMMENT_ID = 492700400
 /** The example pull request's head commit, which GitHub gives for pull request #2. */
 const HEAD = PUSHED
@@ -97,13 +96,8 @@ const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
 const start = (scenario: Scenario = {}) =>
   sims.start({ ...scenario, github: { permissions: { Codertocat: 'write' }, ...scenario.github } })
 
-const mintlify = (sim: Simulator) => sim.requests.filter((r) => r.path.startsWith('/v2/'))
 const posts = (sim: Simulator, tail: string) =>
-  mintlify(sim).filter((r) => r.method === 'POST' && r.path.endsWith(tail))
-const promptOf = (request: { body: string } | undefined) =>
-  (JSON.parse(request?.body ?? '{}') as { prompt?: string }).prompt ?? ''
-const writes = (sim: Simulator) =>
-  sim.github.requests.filter((r) => r.method !== 'GET' && r.kind !== 'graphql')
+  sentToMintlify(sim).filter((r) => r.method === 'POST' && r.path.endsWith(tail))
 /** The status comment that records `jobId` on pull request #2. */
 const recordedOn = (jobId: string): Held[] => [
   { user: 'github-actions[bot]', body: marker({ projectId: QUICK['project-id'], jobId }) }
@@ -206,8 +200,8 @@ describe('who may command', () => {
       // The example comment's author_association is OWNER: no gate.
       const run = await runAction(inputs(sim), comment(sim, '/docs Also document it'))
       expect(run.code).toBe(0)
-      expect(mintlify(sim)).toHaveLength(0)
-      expect(writes(sim).map((w) => w.kind)).toEqual(['react'])
+      expect(sentToMintlify(sim)).toHaveLength(0)
+      expect(writesToGitHub(sim).map((w) => w.kind)).toEqual(['react'])
       expect(sim.github.reactions.map((r) => r.content)).toEqual(['confused'])
       expect(run.outputs.skipped).toBe('true')
       expect(run.stdout).toContain('/docs by Codertocat was not taken')
@@ -224,7 +218,7 @@ describe('who may command', () => {
     const sim = await start({ githubFaults: { permission: [badGateway, badGateway, badGateway] } })
     const run = await runAction(inputs(sim), comment(sim, '/docs'))
     expect(run.code).toBe(0)
-    expect(mintlify(sim)).toHaveLength(0)
+    expect(sentToMintlify(sim)).toHaveLength(0)
     expect(sim.github.statuses).toHaveLength(0)
   })
 })
@@ -243,8 +237,8 @@ describe('what is no command does nothing and writes nothing', () => {
     const sim = await start()
     const run = await runAction(inputs(sim), comment(sim, '/docs Also document it', change))
     expect(run.code).toBe(0)
-    expect(mintlify(sim)).toHaveLength(0)
-    expect(writes(sim)).toEqual([])
+    expect(sentToMintlify(sim)).toHaveLength(0)
+    expect(writesToGitHub(sim)).toEqual([])
     expect(run.outputs.skipped).toBe('true')
   })
 
@@ -254,8 +248,8 @@ describe('what is no command does nothing and writes nothing', () => {
       const sim = await start()
       const run = await runAction(inputs(sim, { prompt: 'Document it' }), comment(sim, body))
       expect(run.code).toBe(0)
-      expect(mintlify(sim)).toHaveLength(0)
-      expect(writes(sim)).toEqual([])
+      expect(sentToMintlify(sim)).toHaveLength(0)
+      expect(writesToGitHub(sim)).toEqual([])
       expect(run.stdout).toContain('On issue_comment only a /docs command does anything')
     }
   )

@@ -1,6 +1,6 @@
 // The built action as the pull request's companion, on GitHub's real example events: one status
 // comment kept up to date, the job it records reused for later pushes, and never in the way.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { marker, readMarker } from '../../src/github/companion.js'
 import {
   existingJob,
@@ -9,17 +9,13 @@ import {
   PUSHED,
   QUICK,
   runAction,
-  simulators,
   waitForLine,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const TOKEN = 'ghs_companion_token_0123'
 /** The workflow token's account: the only author whose status comments count. */

@@ -1,7 +1,7 @@
 // The built action as a runner runs it on real GitHub events, against the simulator playing both
 // the Mintlify API and GitHub: which GitHub requests it makes, what prompt reaches the API, when it
 // starts no job, and how it carries on when GitHub fails.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,17 +12,13 @@ import {
   QUICK,
   ROOT,
   runAction,
-  simulators,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
 // These runs write no commit status, so their jobs may end at create (see `quickScenario`).
-const sims = simulators({ endedAtCreate: true })
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB, { endedAtCreate: true })
 
 const TOKEN = 'ghs_e2e_token_0123456789'
 const EVENTS = join(ROOT, '__fixtures__', 'events')

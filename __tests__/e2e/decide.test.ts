@@ -1,17 +1,15 @@
 // One test per defect the decision had, on the built action: the agent's own work, a follow-up
 // sent blind, a refused follow-up on a branch, a re-run that could not mend its check, and a
 // record lost by a run that started nothing.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { readRecord } from '../../src/github/branch-record.js'
 import { marker } from '../../src/github/companion.js'
-import { checkName } from '../../src/present/check.js'
 import {
   completedJob,
   onEvent,
   PUSHED,
   QUICK,
   runAction,
-  simulators,
   type Scenario,
   type Simulator,
   pushOnto,
@@ -19,18 +17,15 @@ import {
   B,
   C,
   D,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  CODE,
+  CONTEXT,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const TOKEN = 'ghs_decide_workflow_0123'
-const CODE = 'Codertocat/Hello-World'
-const CONTEXT = checkName(QUICK['project-id'])
 
 const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
   ...QUICK,

@@ -1,7 +1,7 @@
 // The built action following the docs pull request with docs-token, on GitHub's example events:
 // one backlink comment, reviewers and labels once each, the docs pull request closed when the
 // code pull request is abandoned, and each token sent only where it belongs.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { marker } from '../../src/github/companion.js'
 import { readBacklink } from '../../src/github/backlink.js'
 import {
@@ -9,20 +9,16 @@ import {
   onEvent,
   QUICK,
   runAction,
-  simulators,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  CODE,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const WORKFLOW_TOKEN = 'ghs_workflow_token_0123'
 const DOCS_TOKEN = 'ghp_docs_token_0123456'
-const CODE = 'Codertocat/Hello-World'
 const DOCS = 'acme/docs'
 /** The docs pull request the simulator's first job opens. */
 const DOCS_PULL = `${DOCS}#101`

@@ -2,7 +2,7 @@
 // secrets on a fork's or Dependabot's pull request skip the run and say why; a misspelt input
 // is named with the input it meant; a failure of several inputs and a run's warnings read in the
 // job summary as they do in the log.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,16 +13,12 @@ import {
   ROOT,
   onEvent,
   runAction,
-  simulators,
   type ActionRun,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 /** The guard the documented workflows put on the docs job (README.md, docs/recipes.md). */
 const GUARD =

@@ -1,24 +1,20 @@
 // The built action continuing a job instead of starting another: a follow-up message (not
 // idempotent, never sent twice) or attaching to a job (nothing sent), against the simulator.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { setTimeout as delay } from 'node:timers/promises'
 import {
   completedJob,
   existingJob,
   QUICK,
   runAction,
-  simulators,
   waitForLine,
   type Simulator,
-  warpTime,
-  WITHOUT_GITHUB
+  WITHOUT_GITHUB,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITHOUT_GITHUB)
-
 // These runs write no commit status, so their jobs may end at create (see `quickScenario`).
-const sims = simulators({ endedAtCreate: true })
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITHOUT_GITHUB, { endedAtCreate: true })
 
 const messages = (sim: Simulator) => sim.requests.filter((r) => r.path.endsWith('/message'))
 const posts = (sim: Simulator) => sim.requests.filter((r) => r.method === 'POST')

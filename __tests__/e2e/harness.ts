@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from '@jest/globals'
+import { afterAll, afterEach, beforeAll } from '@jest/globals'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { startSimulator } from '../../simulator/server.js'
 import { awaitBundle } from '../../scripts/bundle.js'
 import { parseOutputFile, runnerStep } from '../../scripts/runner.js'
+import { checkName } from '../../src/present/check.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** The bundle of the sources under test, built by this project's globalSetup (build-bundle.js). */
@@ -382,4 +383,36 @@ export async function completedJob(sim: Simulator): Promise<string> {
   }
   sim.requests.length = 0
   return id
+}
+
+/** The repository GitHub's example payloads run in (`@octokit/webhooks-examples`). */
+export const CODE = 'Codertocat/Hello-World'
+
+/** The docs check's name for the project `QUICK` gives. */
+export const CONTEXT = checkName(QUICK['project-id'])
+
+/** The `::warning` lines of a run's log. */
+export const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
+
+/** The prompt a request to Mintlify sent, or '' when it sent none. */
+export const promptOf = (request: { body: string } | undefined) =>
+  (JSON.parse(request?.body ?? '{}') as { prompt?: string }).prompt ?? ''
+
+/** The requests the action sent the agent API. */
+export const sentToMintlify = (sim: Simulator) =>
+  sim.requests.filter((r) => r.path.startsWith('/v2/'))
+
+/** What the action wrote on GitHub: every request but reads (GraphQL only reads). */
+export const writesToGitHub = (sim: Simulator) =>
+  sim.github.requests.filter((r) => r.method !== 'GET' && r.kind !== 'graphql')
+
+/**
+ * A file of end-to-end runs at `pace` (see `warpTime`), with its simulators, each closed after
+ * the test that started it.
+ */
+export function endToEnd(pace: number, defaults: Parameters<typeof simulators>[0] = {}) {
+  warpTime(pace)
+  const sims = simulators(defaults)
+  afterEach(() => sims.closeAll())
+  return sims
 }

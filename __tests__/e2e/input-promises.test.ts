@@ -1,7 +1,7 @@
 // Bad or dangerous inputs fail the built action before any request, naming the input, and what
 // they point at (a secret in a file outside the workspace, a key given as project-id) is shown
 // nowhere: not in the log, the job summary or the outputs.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
@@ -10,17 +10,13 @@ import {
   QUICK,
   ROOT,
   runAction,
-  simulators,
   type ActionRun,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const SECRET = 'FAKE_RUNNER_SECRET_5e1d9c3b7a'
 const GITHUB_TOKEN = 'ghs_input_promises_token'

@@ -3,12 +3,12 @@
 // answer on its comment, nothing on GitHub names a project id the platform refused (a key given
 // as the project id), and a docs pull request the job opened is "opened" though the workflow
 // token cannot read the private docs repository.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { marker } from '../../src/github/companion.js'
-import { checkName, UNNAMED_CHECK } from '../../src/present/check.js'
+import { UNNAMED_CHECK } from '../../src/present/check.js'
 import {
   existingJob,
   onEvent,
@@ -16,21 +16,18 @@ import {
   QUICK,
   ROOT,
   runAction,
-  simulators,
   type Scenario,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  CODE,
+  CONTEXT,
+  warnings,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const TOKEN = 'ghs_last_word_token_0123'
-const CODE = 'Codertocat/Hello-World'
-const CONTEXT = checkName(QUICK['project-id'])
 /** The test merge commit GITHUB_SHA names on a pull_request event: never where the check goes. */
 const MERGE = 'b3a1f1e4c0d2e5f6a7b8c9d0e1f2a3b4c5d6e7f8'
 /** A request GitHub lets through as usual: the fault queue's way of skipping one request. */
@@ -47,7 +44,6 @@ const onPullRequest = (sim: Simulator) =>
   onEvent(sim, 'pull_request', 'pull_request-opened.json', { GITHUB_SHA: MERGE })
 const statuses = (sim: Simulator, context = CONTEXT) =>
   sim.github.statuses.filter((s) => s.context === context)
-const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
 /** Everything the action sent GitHub: paths, headers and bodies. */
 const toGitHub = (sim: Simulator) =>
   JSON.stringify(sim.requests.filter((r) => !r.path.startsWith('/v2/')))

@@ -2,7 +2,7 @@
 // own repository: a job answer that names a person's pull request (in the code repository, in
 // another repository the docs token reaches, or in the docs repository itself) gets no backlink,
 // no reviewers, no labels, is never closed, never called ready, and is not handed on.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { marker } from '../../src/github/companion.js'
 import {
   existingJob,
@@ -10,20 +10,16 @@ import {
   pushOnto,
   QUICK,
   runAction,
-  simulators,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  CODE,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const WORKFLOW_TOKEN = 'ghs_workflow_token_0123'
 const DOCS_TOKEN = 'ghp_docs_token_0123456'
-const CODE = 'Codertocat/Hello-World'
 const DOCS = 'acme/docs'
 const OTHER = 'acme/handbook'
 const DOCS_ACCOUNT = 'docs-writer[bot]'

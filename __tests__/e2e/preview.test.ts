@@ -2,22 +2,18 @@
 // example pull request events, against the simulator's preview routes as published (202
 // {statusId, previewUrl}; update status queued, in_progress, success or failure; 403 on a plan
 // without previews; 429 with Retry-After; a 5xx).
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import {
   onEvent,
   QUICK,
   runAction,
-  simulators,
   type Scenario,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const CONTEXT = `Mintlify docs (${QUICK['project-id']})`
 const BRANCH = 'mintlify/agent-1'

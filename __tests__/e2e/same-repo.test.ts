@@ -1,13 +1,12 @@
 // Docs kept in the code repository itself (Mintlify's monorepo setup), on the built action: the
 // agent's own pull requests and pushes start nothing and its docs pull request passes its own
 // check, and the docs pull request follows the code pull request with the workflow token alone.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { backlinkMarker } from '../../src/github/backlink.js'
 import { marker } from '../../src/github/companion.js'
-import { checkName } from '../../src/present/check.js'
 import {
   completedJob,
   onEvent,
@@ -17,19 +16,16 @@ import {
   runAction,
   simulators,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  CODE,
+  CONTEXT,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const WORKFLOW_TOKEN = 'ghs_monorepo_workflow_0123'
-const CODE = 'Codertocat/Hello-World'
 const BOT = 'github-actions[bot]'
-const CONTEXT = checkName(QUICK['project-id'])
 /** The docs pull request the agent opens in the code repository itself. */
 const DOCS_LINK = `https://github.com/${CODE}/pull/7`
 

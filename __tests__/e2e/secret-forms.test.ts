@@ -3,24 +3,21 @@
 // in either case, HTML entities, `\u` escapes, upper case, hex, split by line breaks and invisible
 // characters) and a fake GitHub: no form of any secret reaches the log, the outputs, the job
 // summary or GitHub.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { giveaways, writeSecret, type Writing } from '../../__fixtures__/secret-encodings.js'
 import { base64, base64url, leakedForms } from '../../__fixtures__/secret-forms.js'
 import {
   onEvent,
   QUICK,
   runAction,
-  simulators,
   type ActionRun,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  CODE,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const KEY = 'mint_secret_forms_key_0123456789'
 const WORKFLOW_TOKEN = 'ghs_secret_forms_workflow_0123'
@@ -28,7 +25,6 @@ const DOCS_TOKEN = 'ghp_secret_forms_docs_token_0123'
 const SECRETS = [KEY, WORKFLOW_TOKEN, DOCS_TOKEN]
 /** A password written into a URL: registered nowhere, still never handed on. */
 const PASSWORD = 'hunter2-url-password'
-const CODE = 'Codertocat/Hello-World'
 const DOCS = 'acme/docs'
 
 /** Everything a run wrote where a person or a later step can read it, less the mask commands. */

@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { marker, readMarker } from '../../src/github/companion.js'
 import {
   existingJob,
@@ -13,17 +13,14 @@ import {
   QUICK,
   runAction,
   PUSHED,
-  simulators,
   type Scenario,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  warnings,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const TOKEN = 'ghs_trust_token_0123'
 const BOT = 'github-actions[bot]'
@@ -41,7 +38,6 @@ const onPullRequest = (sim: Simulator) =>
 const creates = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
 const messages = (sim: Simulator) => sim.requests.filter((r) => r.path.endsWith('/message'))
-const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
 const statusComments = (sim: Simulator) =>
   sim.comments.filter((c) => c.user === BOT && c.body.startsWith('<!-- mintlify-agent-action'))
 

@@ -2,7 +2,7 @@
 // before the check or the comment says so, a recorded job whose docs pull request is done is sent
 // nothing more, tokens go only to the job's own docs repository, and the check reports only on
 // the change, under one name per project, even on a bad day.
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { marker, readMarker } from '../../src/github/companion.js'
 import { checkName } from '../../src/present/check.js'
 import {
@@ -11,22 +11,19 @@ import {
   PUSHED,
   QUICK,
   runAction,
-  simulators,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  CODE,
+  CONTEXT,
+  warnings,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const WORKFLOW_TOKEN = 'ghs_truth_workflow_0123'
 const DOCS_TOKEN = 'ghp_truth_docs_0123456'
 const BOT = 'github-actions[bot]'
-const CODE = 'Codertocat/Hello-World'
-const CONTEXT = checkName(QUICK['project-id'])
 
 const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
   ...QUICK,
@@ -42,7 +39,6 @@ const posts = (sim: Simulator, what: 'job' | 'message') =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/${what}`))
 const creates = (sim: Simulator) =>
   sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
-const warnings = (log: string) => log.split('\n').filter((l) => l.startsWith('::warning'))
 const statusComment = (sim: Simulator) =>
   sim.comments.find((c) => `${c.owner}/${c.repo}` === CODE && c.issueNumber === 2)
 

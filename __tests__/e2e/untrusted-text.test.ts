@@ -1,7 +1,7 @@
 // The built action as a runner runs it, with text written by others in the event: what the agent
 // is told keeps that text inside fences, the job summary renders none of it, and an event file
 // that cannot be read costs a warning, never the step.
-import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
+import { afterAll, describe, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,16 +10,12 @@ import {
   QUICK,
   ROOT,
   runAction,
-  simulators,
   type Simulator,
-  warpTime,
-  WITH_GITHUB
+  WITH_GITHUB,
+  endToEnd
 } from './harness.js'
 
-warpTime(WITH_GITHUB)
-
-const sims = simulators()
-afterEach(() => sims.closeAll())
+const sims = endToEnd(WITH_GITHUB)
 
 const scratch = mkdtempSync(join(tmpdir(), 'untrusted-text-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
