@@ -5,7 +5,7 @@
 // moved after it, or whose comment was deleted or edited before the run starts starts no job;
 // a look-alike is no command; a review event does nothing at all.
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,7 +13,6 @@ import {
   onEvent,
   PUSHED,
   QUICK,
-  ROOT,
   runAction,
   type Scenario,
   type Simulator,
@@ -22,26 +21,17 @@ import {
   promptOf,
   sentToMintlify,
   writesToGitHub,
-  endToEnd
+  endToEnd,
+  onComment,
+  COMMENT_ID,
+  COMMENT_WRITTEN
 } from './harness.js'
 
 const sims = endToEnd(WITH_GITHUB)
 
 const TOKEN = 'ghs_command_care_0123'
-/** The example comment's id (`issue_comment` example 0 of @octokit/webhooks-examples). */
-const COMMENT_ID = 492700400
-/**
- * When the comment is written: the simulator's head commit of pull request #2 is dated
- * 2019-05-15T15:20:30Z, nine seconds after GitHub's example comment, so the command comes after it.
- */
-const WRITTEN = '2019-05-15T15:21:00Z'
 /** The fork the example `pull_request` payload's fork fixture opens pull request #2 from. */
 const FORK = 'hubot/Hello-World'
-
-interface CommentPayload {
-  action: string
-  comment: { id: number; body: string; created_at: string }
-}
 
 /** Writes `payload` where the runner would, and the environment naming it. */
 function eventFile(sim: Simulator, name: string, payload: unknown, fixture: string) {
@@ -60,17 +50,11 @@ function eventFile(sim: Simulator, name: string, payload: unknown, fixture: stri
  * as its body now (the payload's by default), or not at all (`null`: deleted).
  */
 function comment(sim: Simulator, body: string, held: string | null = body) {
-  const fixture = 'issue_comment-created-pull_request.json'
-  const payload = JSON.parse(
-    readFileSync(join(ROOT, '__fixtures__', 'events', fixture), 'utf8')
-  ) as CommentPayload
-  payload.comment.body = body
-  payload.comment.created_at = WRITTEN
   if (held !== null) {
-    const now = [{ id: COMMENT_ID, user: 'Codertocat', body: held, created_at: WRITTEN }]
+    const now = [{ id: COMMENT_ID, user: 'Codertocat', body: held, created_at: COMMENT_WRITTEN }]
     sim.setScenario({ github: { comments: { [`${CODE}#2`]: now } } })
   }
-  return eventFile(sim, 'issue_comment', payload, fixture)
+  return onComment(sim, body)
 }
 
 const inputs = (sim: Simulator) => ({

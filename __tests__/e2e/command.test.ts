@@ -3,18 +3,13 @@
 // the pull request's docs job, or starts one; nobody without write access, no bot, no edit and
 // no lookalike makes the action send anything.
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { marker } from '../../src/github/companion.js'
 import { checkName } from '../../src/present/check.js'
 import {
   existingJob,
   KEY,
-  onEvent,
   PUSHED,
   QUICK,
-  ROOT,
   runAction,
   type Scenario,
   type Simulator,
@@ -23,26 +18,17 @@ import {
   promptOf,
   sentToMintlify,
   writesToGitHub,
-  endToEnd
+  endToEnd,
+  onComment,
+  COMMENT_ID,
+  type CommentPayload
 } from './harness.js'
 
 const sims = endToEnd(WITH_GITHUB)
 
 const TOKEN = 'ghs_command_workflow_0123'
-const COMMENT_ID = 492700400
 /** The example pull request's head commit, which GitHub gives for pull request #2. */
 const HEAD = PUSHED
-
-interface CommentPayload {
-  action: string
-  issue: { pull_request?: unknown }
-  comment: {
-    id: number
-    body: string
-    created_at: string
-    user: { login: string; type: string; id: number }
-  }
-}
 
 /** A comment the fake GitHub holds on pull request #2. */
 interface Held {
@@ -63,25 +49,7 @@ function comment(
 ) {
   const held = [...before, { id: COMMENT_ID, user: 'Codertocat', body }]
   sim.setScenario({ github: { comments: { [`${CODE}#2`]: held } } })
-  const payload = JSON.parse(
-    readFileSync(
-      join(ROOT, '__fixtures__', 'events', 'issue_comment-created-pull_request.json'),
-      'utf8'
-    )
-  ) as CommentPayload
-  payload.comment.body = body
-  // Written after the simulator's head commit of #2 (dated 15:20:30Z, after GitHub's example
-  // comment), so the head did not move after the command.
-  payload.comment.created_at = '2019-05-15T15:21:00Z'
-  change(payload)
-  const path = join(mkdtempSync(join(tmpdir(), 'comment-')), 'event.json')
-  writeFileSync(path, JSON.stringify(payload))
-  // On issue_comment, GITHUB_SHA is the default branch's last commit, not the pull request's.
-  return onEvent(sim, 'issue_comment', 'issue_comment-created-pull_request.json', {
-    GITHUB_EVENT_PATH: path,
-    GITHUB_SHA: 'f'.repeat(40),
-    GITHUB_REF: 'refs/heads/master'
-  })
+  return onComment(sim, body, change)
 }
 
 /** The action's inputs for a comment workflow: no prompt, the defaults. */

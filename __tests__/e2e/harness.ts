@@ -416,3 +416,52 @@ export function endToEnd(pace: number, defaults: Parameters<typeof simulators>[0
   afterEach(() => sims.closeAll())
   return sims
 }
+
+/** The id of GitHub's example comment on pull request #2 (`issue_comment` example 0). */
+export const COMMENT_ID = 492700400
+
+/**
+ * When a command's comment is written: the simulator's head commit of pull request #2 is dated
+ * 2019-05-15T15:20:30Z, nine seconds after GitHub's example comment, so the command comes after
+ * it and the head did not move since.
+ */
+export const COMMENT_WRITTEN = '2019-05-15T15:21:00Z'
+
+/** GitHub's example `issue_comment` payload on pull request #2, as far as the tests edit it. */
+export interface CommentPayload {
+  action: string
+  issue: { pull_request?: unknown }
+  comment: {
+    id: number
+    body: string
+    created_at: string
+    user: { login: string; type: string; id: number }
+  }
+}
+
+/**
+ * A run on GitHub's example comment on pull request #2 with `body`, written at
+ * `COMMENT_WRITTEN`, and `change` applied to the payload. What the fake GitHub holds of the
+ * comment is the test's to set.
+ */
+export function onComment(
+  sim: Simulator,
+  body: string,
+  change: (payload: CommentPayload) => void = () => {}
+): { env: Record<string, string> } {
+  const fixture = 'issue_comment-created-pull_request.json'
+  const payload = JSON.parse(
+    readFileSync(join(ROOT, '__fixtures__', 'events', fixture), 'utf8')
+  ) as CommentPayload
+  payload.comment.body = body
+  payload.comment.created_at = COMMENT_WRITTEN
+  change(payload)
+  const path = join(mkdtempSync(join(tmpdir(), 'comment-')), 'event.json')
+  writeFileSync(path, JSON.stringify(payload))
+  // On issue_comment, GITHUB_SHA is the default branch's last commit, not the pull request's.
+  return onEvent(sim, 'issue_comment', fixture, {
+    GITHUB_EVENT_PATH: path,
+    GITHUB_SHA: 'f'.repeat(40),
+    GITHUB_REF: 'refs/heads/master'
+  })
+}

@@ -4,9 +4,6 @@
 // as the project id), and a docs pull request the job opened is "opened" though the workflow
 // token cannot read the private docs repository.
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { marker } from '../../src/github/companion.js'
 import { UNNAMED_CHECK } from '../../src/present/check.js'
 import {
@@ -14,7 +11,6 @@ import {
   onEvent,
   PUSHED,
   QUICK,
-  ROOT,
   runAction,
   type Scenario,
   type Simulator,
@@ -22,7 +18,9 @@ import {
   CODE,
   CONTEXT,
   warnings,
-  endToEnd
+  endToEnd,
+  onComment,
+  COMMENT_ID
 } from './harness.js'
 
 const sims = endToEnd(WITH_GITHUB)
@@ -110,30 +108,11 @@ describe('the status comment’s last edit when GitHub fails its first try', () 
   })
 })
 
-interface CommentPayload {
-  comment: { body: string; created_at: string }
-}
-
 /** GitHub's example `/docs` comment on pull request #2, after the comments in `before`. */
 function command(sim: Simulator, body: string, before: { user: string; body: string }[]) {
-  const held = [...before, { id: 492700400, user: 'Codertocat', body }]
+  const held = [...before, { id: COMMENT_ID, user: 'Codertocat', body }]
   sim.setScenario({ github: { comments: { [`${CODE}#2`]: held } } })
-  const payload = JSON.parse(
-    readFileSync(
-      join(ROOT, '__fixtures__', 'events', 'issue_comment-created-pull_request.json'),
-      'utf8'
-    )
-  ) as CommentPayload
-  payload.comment.body = body
-  // Written after the simulator's head commit of #2 (15:20:30Z): the head did not move after it.
-  payload.comment.created_at = '2019-05-15T15:21:00Z'
-  const path = join(mkdtempSync(join(tmpdir(), 'comment-')), 'event.json')
-  writeFileSync(path, JSON.stringify(payload))
-  return onEvent(sim, 'issue_comment', 'issue_comment-created-pull_request.json', {
-    GITHUB_EVENT_PATH: path,
-    GITHUB_SHA: 'f'.repeat(40),
-    GITHUB_REF: 'refs/heads/master'
-  })
+  return onComment(sim, body)
 }
 
 describe('a /docs command whose follow-up fails', () => {
