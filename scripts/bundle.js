@@ -3,10 +3,13 @@
 //
 //   node scripts/bundle.js [--out DIR]   (`npm run build`: into dist/ unless told otherwise)
 //
-// `freshBundle()` serves the end-to-end tests and `npm run check:dist`: it keeps builds under
-// node_modules/.cache and builds again only when something a bundle is made from has changed, so
-// the tests and the dist/ check of the same sources share one ncc run. The tests build with
-// `startFreshBundle()` and `awaitBundle()`, so that other tests run while ncc does.
+// Every build writes, beside the bundle, `sources.sha256`: the digest of what it was made from
+// (`buildKey()`). The end-to-end tests run the committed dist/ itself when its digest is that of
+// the sources as they are, which is what CI's dist/ check holds it to; otherwise they run a new
+// build. `freshBundle()` serves `npm run check:dist` and the tests' new builds: it keeps builds
+// under node_modules/.cache and builds again only when something a bundle is made from has
+// changed. The tests start theirs with `startFreshBundle()` and wait with `awaitBundle()`, so that
+// other tests run while ncc does.
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
@@ -34,18 +37,11 @@ const STALE_MS = 24 * 3_600_000
 /** How the action is bundled, for dist/ and for every other copy. */
 const NCC_ARGS = ['src/index.ts', '--license', 'licenses.txt', '--minify', '--target', 'es2022']
 
-/**
- * What the bundle is made from: the sources, the installed dependencies (npm records them in
- * node_modules/.package-lock.json), the compiler settings and this file, which holds the ncc
- * options.
- */
-const INPUTS = [
-  'package.json',
-  'package-lock.json',
-  'node_modules/.package-lock.json',
-  'tsconfig.json',
-  'scripts/bundle.js'
-]
+/** The file, beside each bundle, holding the digest of what it was made from. */
+const KEY_FILE = 'sources.sha256'
+
+/** The packages that build the bundle without shipping in it. */
+const BUILD_TOOLS = ['@vercel/ncc', 'typescript']
 
 /**
  * Runs ncc once, writing index.js, package.json and licenses.txt into `outDir`. Throws with
@@ -68,6 +64,7 @@ export function build(outDir, { quiet = false } = {}) {
     const output = `${ncc.stdout ?? ''}${ncc.stderr ?? ''}`.trim()
     throw new Error(`ncc could not bundle src/index.ts${output ? `:\n${output}` : ''}`)
   }
+  writeFileSync(join(outDir, KEY_FILE), `${buildKey()}\n`)
 }
 
 /**
@@ -91,13 +88,33 @@ export function freshBundle({ progress } = {}) {
 }
 
 /**
- * `freshBundle()` in a process of its own: returns at once the directory the bundle will be in,
- * with the id of the process building it when there was no bundle yet. `awaitBundle` waits for it.
+ * @param {string} [root] the repository
+ * @returns {string | undefined} its dist/, when dist/ holds a bundle whose digest is that of the
+ *   sources as they are now
+ */
+export function committedBundle(root = ROOT) {
+  const dist = join(root, 'dist')
+  const key = readIfExists(join(dist, KEY_FILE))?.trim()
+  return key === buildKey(root) && existsSync(join(dist, 'index.js')) ? dist : undefined
+}
+
+/**
+ * A bundle of the sources as they are now, for the end-to-end tests: the committed dist/ when its
+ * digest says it was built from them (`npm run check:dist` holds it to that), otherwise
+ * `freshBundle()` in a process of its own. Returns at once the directory the bundle is or will be
+ * in, with the id of the process building it when there was no bundle yet. `awaitBundle` waits
+ * for it.
  *
- * @param {{ progress?: (line: string) => void }} [options] told when a build starts
+ * @param {{ progress?: (line: string) => void }} [options] told which bundle runs, and when a
+ *   build starts
  * @returns {{ dir: string, builder?: number }}
  */
 export function startFreshBundle({ progress } = {}) {
+  const committed = committedBundle()
+  if (committed !== undefined) {
+    progress?.('running dist/: it was built from the sources as they are')
+    return { dir: committed }
+  }
   const dir = bundleDir()
   if (existsSync(dir)) {
     utimesSync(dir, new Date(), new Date())
@@ -165,7 +182,7 @@ function buildInto(dir) {
 
 /** @returns {string} where the bundle of the sources as they are now is kept */
 function bundleDir() {
-  return join(CACHE, `bundle-${sourceKey().slice(0, 16)}`)
+  return join(CACHE, `bundle-${buildKey().slice(0, 16)}`)
 }
 
 /**
@@ -189,26 +206,46 @@ function isRunning(pid) {
   }
 }
 
-/** @returns {string} a digest of every input of the build, and the Node.js that runs ncc */
-function sourceKey() {
-  const hash = createHash('sha256').update(`${process.version}\n`)
-  for (const file of [...filesUnder('src'), ...INPUTS]) {
-    hash
-      .update(`${file}\n`)
-      .update(readIfExists(join(ROOT, file)) ?? '(none)')
-      .update('\n')
+/**
+ * A digest of what a bundle is made from: every file under src/, the compiler settings, the ncc
+ * options, the package's module type, and the packages package-lock.json records that ship in the
+ * bundle or build it (all but the dev-only ones, then ncc and TypeScript). A test, a script, or a
+ * dev-only package such as Jest changes nothing a bundle holds, so it leaves the digest as it is:
+ * updating one does not make dist/ stale.
+ *
+ * @param {string} [root] the repository
+ * @returns {string}
+ */
+export function buildKey(root = ROOT) {
+  const hash = createHash('sha256')
+  /** @param {string} name @param {string} text */
+  const add = (name, text) => hash.update(`${name}\n${text}\n`)
+  /** @param {string} file */
+  const read = (file) => readFileSync(join(root, file), 'utf8')
+  for (const file of filesUnder(root, 'src')) add(file, read(file))
+  add('tsconfig.json', read('tsconfig.json'))
+  add('ncc', NCC_ARGS.join(' '))
+  const manifest = JSON.parse(read('package.json'))
+  add('type', String(manifest.type))
+  /** @type {{ packages: Record<string, { dev?: boolean, devOptional?: boolean }> }} */
+  const lock = JSON.parse(read('package-lock.json'))
+  const tools = BUILD_TOOLS.map((name) => `node_modules/${name}`)
+  for (const [path, entry] of Object.entries(lock.packages).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const ships = path !== '' && !entry.dev && !entry.devOptional
+    if (ships || tools.includes(path)) add(path, JSON.stringify(entry))
   }
   return hash.digest('hex')
 }
 
 /**
- * @param {string} dir relative to the repository
+ * @param {string} root the repository
+ * @param {string} dir relative to it
  * @returns {string[]} every file below it, relative to the repository, in a stable order
  */
-function filesUnder(dir) {
-  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+function filesUnder(root, dir) {
+  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
     .sort()
 }
 

@@ -1,9 +1,10 @@
 // @ts-check
-// globalSetup of the end-to-end tests: they run a bundle built from the sources under test, not
-// the committed dist/ (`npm run check:dist` keeps that equal to it). Jest runs this only when at
-// least one test of the e2e project runs; the build is reused while the sources stay the same.
-// A new build runs in the background while the unit tests run (scripts/test-sequencer.cjs starts
-// them first); the harness waits for it.
+// globalSetup of the end-to-end tests: they run a bundle of the sources under test. That is the
+// committed dist/ when its digest (dist/sources.sha256) is that of the sources as they are, which
+// `npm run check:dist` holds it to; otherwise a new build, reused while the sources stay the same.
+// Jest runs this only when at least one test of the e2e project runs. A new build runs in the
+// background while the unit tests run (scripts/test-sequencer.cjs starts them first); the harness
+// waits for it.
 import { join } from 'node:path'
 import { startFreshBundle } from '../../scripts/bundle.js'
 

@@ -12,7 +12,7 @@ import { parseOutputFile, runnerStep } from '../../scripts/runner.js'
 import { checkName } from '../../src/present/check.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-/** The bundle of the sources under test, built by this project's globalSetup (build-bundle.js). */
+/** The bundle of the sources under test, chosen or built by this project's globalSetup (build-bundle.js). */
 export const BUNDLE = await bundleUnderTest()
 export const KEY = 'mint_simulator_key'
 /**
