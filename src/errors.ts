@@ -9,11 +9,10 @@ export const API_KEYS_PAGE = 'https://app.mintlify.com/settings/organization/api
 /** An input that cannot be used; raised before any request is sent. */
 export class InputError extends Error {
   override name = 'InputError'
-  constructor(
-    readonly input: string,
-    message: string
-  ) {
+  readonly input: string
+  constructor(input: string, message: string) {
     super(`Input "${input}": ${message}`)
+    this.input = input
   }
 }
 
@@ -23,11 +22,13 @@ export class InputError extends Error {
  */
 export class InputErrors extends Error {
   override name = 'InputErrors'
-  constructor(readonly errors: readonly Error[]) {
+  readonly errors: readonly Error[]
+  constructor(errors: readonly Error[]) {
     super(
       `${errors.length} inputs cannot be used:\n` +
         errors.map((error) => `- ${error.message}`).join('\n')
     )
+    this.errors = errors
   }
 
   /** The names of the inputs at fault, in the order they were read. */
@@ -62,12 +63,12 @@ export type Failure =
 /** A request that did not produce a usable answer; `failure` says what happened to it. */
 export class ApiError extends Error {
   override name = 'ApiError'
-  constructor(
-    message: string,
-    readonly failure: Failure,
-    readonly requestId?: string
-  ) {
+  readonly failure: Failure
+  readonly requestId: string | undefined
+  constructor(message: string, failure: Failure, requestId?: string) {
     super(requestId ? `${message} (request id ${requestId})` : message)
+    this.failure = failure
+    this.requestId = requestId
   }
 }
 
@@ -82,13 +83,13 @@ export class UncertainError extends Error {
  */
 export class DeadlineError extends Error {
   override name = 'DeadlineError'
-  constructor(
-    message: string,
-    readonly why: 'asked' | 'no-time' = 'asked',
-    /** The last failure, when the deadline came while a request kept failing. */
-    readonly last?: Error
-  ) {
+  readonly why: 'asked' | 'no-time'
+  /** The last failure, when the deadline came while a request kept failing. */
+  readonly last: Error | undefined
+  constructor(message: string, why: 'asked' | 'no-time' = 'asked', last?: Error) {
     super(message)
+    this.why = why
+    this.last = last
   }
 }
 

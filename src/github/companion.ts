@@ -92,18 +92,26 @@ export class Companion {
    * a status comment may already exist and a new one would be its duplicate.
    */
   private blind = false
+  /** The pull request the change belongs to. */
+  readonly number: number
+  private readonly projectId: string
+  private readonly log: Log
+  /** Later runs send follow-ups to the recorded job, so an unreadable comment costs a new job. */
+  private readonly reuse: boolean
 
   constructor(
     github: GitHubApi,
     /** The code repository, and whether the pull request's head is a fork's (a read-only token). */
     code: RepoRef & { readonly fork: boolean },
-    /** The pull request the change belongs to. */
-    readonly number: number,
-    private readonly projectId: string,
-    private readonly log: Log,
-    /** Later runs send follow-ups to the recorded job, so an unreadable comment costs a new job. */
-    private readonly reuse: boolean
+    number: number,
+    projectId: string,
+    log: Log,
+    reuse: boolean
   ) {
+    this.number = number
+    this.projectId = projectId
+    this.log = log
+    this.reuse = reuse
     this.surface = new Surface(log, '')
     const what = `status comment on pull request #${number}`
     const unaffected = 'The docs job is not affected.'

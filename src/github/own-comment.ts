@@ -101,14 +101,24 @@ export class OwnedComment {
   /** The account the token acts as; undefined until learned, and then nothing is trusted. */
   private account: Account | undefined
   private readonly beside: Beside
+  private readonly github: GitHubApi
+  private readonly thread: Thread
+  private readonly options: OwnedCommentOptions
+  private readonly surface: Surface
+  private readonly log: Log
 
   constructor(
-    private readonly github: GitHubApi,
-    private readonly thread: Thread,
-    private readonly options: OwnedCommentOptions,
-    private readonly surface: Surface,
-    private readonly log: Log
+    github: GitHubApi,
+    thread: Thread,
+    options: OwnedCommentOptions,
+    surface: Surface,
+    log: Log
   ) {
+    this.github = github
+    this.thread = thread
+    this.options = options
+    this.surface = surface
+    this.log = log
     this.beside = new Beside(surface, options.describe(new GitHubError(HELD, 'no-answer'), false))
   }
 

@@ -59,12 +59,12 @@ export type GitHubFailureKind =
 /** A failed GitHub request, with what the action may conclude from it. */
 export class GitHubError extends Error {
   override name = 'GitHubError'
-  constructor(
-    message: string,
-    readonly kind: GitHubFailureKind,
-    readonly status?: number
-  ) {
+  readonly kind: GitHubFailureKind
+  readonly status: number | undefined
+  constructor(message: string, kind: GitHubFailureKind, status?: number) {
     super(message)
+    this.kind = kind
+    this.status = status
   }
 
   /** A write that failed this way may still have landed: look before writing it again. */
@@ -154,12 +154,14 @@ export class Surface {
   private warned = false
   /** A write was refused for want of permission. */
   refused = false
+  private readonly log: Log
+  /** What follows for the user when this surface fails, e.g. "The docs job is not affected." */
+  private readonly consequence: string
 
-  constructor(
-    private readonly log: Log,
-    /** What follows for the user when this surface fails, e.g. "The docs job is not affected." */
-    private readonly consequence: string
-  ) {}
+  constructor(log: Log, consequence: string) {
+    this.log = log
+    this.consequence = consequence
+  }
 
   /** Warns once for this surface; later failures go to the debug log. */
   warn(message: string): void {
@@ -292,12 +294,14 @@ interface BesideWrite {
  */
 export class Beside {
   private writes: BesideWrite[] = []
+  private readonly surface: Surface
+  /** The warning when an earlier write may land after the last one, saying how to set it right. */
+  private readonly heldWarning: string
 
-  constructor(
-    private readonly surface: Surface,
-    /** The warning when an earlier write may land after the last one, saying how to set it right. */
-    private readonly heldWarning: string
-  ) {}
+  constructor(surface: Surface, heldWarning: string) {
+    this.surface = surface
+    this.heldWarning = heldWarning
+  }
 
   /**
    * Starts `write`, bounded by `within` and stopped early by `stop` or `last`; `stopped` tells the

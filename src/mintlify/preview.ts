@@ -87,15 +87,19 @@ export type PreviewCause =
 /** A preview request that failed; `deployment` is what its body named, if anything. */
 export class PreviewError extends ApiError {
   override name = 'PreviewError'
+  /** The server's own words, quoted and cut. */
+  readonly server: string
+  readonly deployment: Deployment | undefined
   constructor(
     message: string,
     failure: Failure,
     requestId?: string,
-    /** The server's own words, quoted and cut. */
-    readonly server = '',
-    readonly deployment?: Deployment
+    server = '',
+    deployment?: Deployment
   ) {
     super(message, failure, requestId)
+    this.server = server
+    this.deployment = deployment
   }
 }
 

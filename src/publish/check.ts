@@ -62,14 +62,20 @@ export class CheckSink implements Sink {
   private readonly beside: Beside
   /** A write landed: the check-url output names the commit. */
   private written = false
+  private readonly github: GitHubApi
+  private readonly options: CheckOptions
+  /** Bounds for the write made while the job runs; `stop` ends it early. */
+  private readonly withinWrite: (stop: AbortSignal) => Within
 
   constructor(
-    private readonly github: GitHubApi,
-    private readonly options: CheckOptions,
+    github: GitHubApi,
+    options: CheckOptions,
     log: Log,
-    /** Bounds for the write made while the job runs; `stop` ends it early. */
-    private readonly withinWrite: (stop: AbortSignal) => Within
+    withinWrite: (stop: AbortSignal) => Within
   ) {
+    this.github = github
+    this.options = options
+    this.withinWrite = withinWrite
     this.surface = new Surface(log, 'The docs job is not affected.')
     this.beside = new Beside(
       this.surface,

@@ -27,14 +27,24 @@ export function commentSink(context: SinkContext): Sink | undefined {
 
 /** The status comment as a sink; it hands back the address of a comment that exists. */
 export class CommentSink implements Sink {
+  private readonly companion: Companion
+  private readonly options: CommentOptions
+  /** Bounds for the write made while the job runs; `stop` ends it early. */
+  private readonly withinWrite: (stop: AbortSignal) => Within
+  /** The comment exists already: an earlier run, which the platform answered, wrote it. */
+  private readonly exists: boolean
+
   constructor(
-    private readonly companion: Companion,
-    private readonly options: CommentOptions,
-    /** Bounds for the write made while the job runs; `stop` ends it early. */
-    private readonly withinWrite: (stop: AbortSignal) => Within,
-    /** The comment exists already: an earlier run, which the platform answered, wrote it. */
-    private readonly exists = false
-  ) {}
+    companion: Companion,
+    options: CommentOptions,
+    withinWrite: (stop: AbortSignal) => Within,
+    exists = false
+  ) {
+    this.companion = companion
+    this.options = options
+    this.withinWrite = withinWrite
+    this.exists = exists
+  }
 
   started(state: RunState): void {
     if (!state.job?.id) return

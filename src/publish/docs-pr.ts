@@ -92,12 +92,14 @@ export class DocsPullSink implements Sink {
   /** The token chosen for the docs pull request, once its link was checked. */
   private use:
     { readonly github: GitHubApi; readonly name: 'docs-token' | 'github-token' } | undefined
+  private readonly tokens: DocsTokens
+  private readonly options: DocsOptions
+  private readonly log: Log
 
-  constructor(
-    private readonly tokens: DocsTokens,
-    private readonly options: DocsOptions,
-    private readonly log: Log
-  ) {
+  constructor(tokens: DocsTokens, options: DocsOptions, log: Log) {
+    this.tokens = tokens
+    this.options = options
+    this.log = log
     this.surface = new Surface(log, 'The docs job is not affected.')
   }
 

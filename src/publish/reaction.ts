@@ -47,13 +47,25 @@ export function endReaction(state: Pick<RunState, 'outcome' | 'job'>): Reaction 
 }
 
 class ReactionSink implements Sink {
+  private readonly github: GitHubApi
+  private readonly owner: string
+  private readonly repo: string
+  private readonly effect: Extract<Effect, { kind: 'react' }>
+  private readonly context: Pick<SinkContext, 'withinWrite' | 'log'>
+
   constructor(
-    private readonly github: GitHubApi,
-    private readonly owner: string,
-    private readonly repo: string,
-    private readonly effect: Extract<Effect, { kind: 'react' }>,
-    private readonly context: Pick<SinkContext, 'withinWrite' | 'log'>
-  ) {}
+    github: GitHubApi,
+    owner: string,
+    repo: string,
+    effect: Extract<Effect, { kind: 'react' }>,
+    context: Pick<SinkContext, 'withinWrite' | 'log'>
+  ) {
+    this.github = github
+    this.owner = owner
+    this.repo = repo
+    this.effect = effect
+    this.context = context
+  }
 
   /** Seen: `eyes` as the command's job is asked for, beside the start, never waited for. */
   taking(): void {
