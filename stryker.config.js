@@ -17,7 +17,7 @@ if (typeof unit !== 'object') throw new Error('jest.config.js has no "unit" proj
 export default {
   mutate: ['src/decide/**/*.ts', 'src/kinds/*/decide.ts', 'src/kinds/command/parse.ts'],
   testRunner: 'jest',
-  // The project's Jest runs its TypeScript as ES modules (ts-jest with `useESM`).
+  // The project's Jest runs its TypeScript as ES modules (Node's type stripping, under vm modules).
   testRunnerNodeArgs: ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'],
   jest: {
     projectType: 'custom',
