@@ -102,9 +102,12 @@ describe('what the check says', () => {
       fc.property(runs, (run) => {
         const state = stateOf(run)
         const status = checkStatus(state, RUN, SERVER)
+        // A follow-up's answer shows the job as it was before the message: not done with it.
         const completed =
           (run.outcome.kind === 'finished' && run.outcome.phase === 'completed') ||
-          (run.outcome.kind === 'started' && run.status === 'completed')
+          (run.outcome.kind === 'started' &&
+            run.outcome.mode !== 'follow-up' &&
+            run.status === 'completed')
         const opened = completed && run.link && run.docs?.state === 'unknown' && run.docs.ref
         expect(status.state === 'success' || !opened).toBe(true)
         expect(status.description.endsWith('its state could not be read') || !opened).toBe(true)
@@ -131,6 +134,27 @@ describe('what the check says', () => {
         ]
       }
     )
+  })
+
+  it('does not call a follow-up only sent "updated" from the status its job had before the message', () => {
+    // wait: false: the follow-up's answer still shows the job completed with its pull request.
+    const state: RunState = {
+      ...newRunState(0),
+      projectId: PROJECT,
+      outcome: { kind: 'started', mode: 'follow-up' },
+      mode: 'follow-up',
+      job: { id: 'job_1', status: 'completed', prLink: LINK },
+      docs: { state: 'unknown', ref: { owner: 'acme', repo: 'docs', number: 101 }, why: 'private' }
+    }
+    expect(checkStatus(state, RUN, SERVER)).toMatchObject({
+      state: 'pending',
+      description: 'Docs job job_1 is running; attach with job-id to follow it'
+    })
+    const seenDone = { ...state, outcome: { kind: 'finished', phase: 'completed' } } as const
+    expect(checkStatus(seenDone, RUN, SERVER)).toMatchObject({
+      state: 'success',
+      description: expect.stringMatching(/^Docs pull request updated; its state could not be read/)
+    })
   })
 
   it('is pending only while the run does not know how the job ends, never after a failure to reach it', () => {

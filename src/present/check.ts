@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto'
 import { ApiError } from '../errors.js'
 import { recordSuffix } from '../github/branch-record.js'
-import { endsWithLink, type RunRecord, type RunState } from '../run.js'
+import type { RunRecord, RunState } from '../run.js'
 import { safeLink } from '../sanitize.js'
 import { parsePullLink } from '../trigger/ref.js'
 import { withPreview } from './preview.js'
-import { verdictOf, type CheckState } from './verdict.js'
+import { verdictOf } from './verdict.js'
 
 /** GitHub's limit on a status description. */
 const MAX_DESCRIPTION = 140
@@ -57,29 +57,6 @@ export function checkContext(
 }
 
 /**
- * What the check says, from the verdict, where the check needs other words: a docs pull request
- * the job opened or updated is success even when its state could not be read (a private docs
- * repository without `docs-token`; the warning says how to let it be read), since nobody needs to
- * act on it; a run that failed before it heard from the job is not left pending, as nothing
- * says the job runs (one that failed while it watched the job says it stopped waiting).
- */
-export function checkState(state: RunRecord, check: CheckState): CheckState {
-  const { docs, outcome } = state
-  const opened = docs?.state === 'unknown' && docs.ref !== undefined && endsWithLink(state)
-  if (opened) {
-    const what =
-      state.mode === 'follow-up' ? 'Docs pull request updated' : 'Docs pull request opened'
-    return { state: 'success', description: `${what}; its state could not be read` }
-  }
-  // A job known only by its id (a follow-up or an attach that failed) was never seen running by
-  // this run: nothing says it runs, so its check is not left pending.
-  if (check.state === 'pending' && outcome.kind === 'error' && !state.job?.status) {
-    return { state: 'error', description: 'The docs step failed; see the workflow run' }
-  }
-  return check
-}
-
-/**
  * The status for the run as it stands: state and words from the presentation, and a link: the
  * docs pull request once it is ready, when it is a pull request on this GitHub (`serverUrl`), or
  * else the workflow run. No other link from the API becomes the check's. Its name is
@@ -94,7 +71,7 @@ export function checkStatus(
 ) {
   const verdict = verdictOf(state)
   const { link } = verdict
-  const check = withPreview(checkState(state, verdict.check), state.preview)
+  const check = withPreview(verdict.check, state.preview)
   const docs = link && parsePullLink(link.href, serverUrl) ? link.href : undefined
   const target = (check.state === 'success' && docs) || safeLink(runUrl)?.href
   // A run on a branch ends the description with the record the next run there joins by.

@@ -139,13 +139,18 @@ export function verdictOf(record: RunRecord): Verdict {
       icon: docs?.state === 'unknown' ? '⚠️' : '✅',
       notes: docs?.state === 'unknown' && docs.why ? [docs.why] : [],
       comment: ready.comment,
-      // Ready only on a docs pull request known to be open (or merged). The docs check's own
-      // words for a pull request the job opened whose state could not be read are `checkState`'s
-      // (success, "opened"), since nobody needs to act on it.
-      check: {
-        state: docs?.state === 'unknown' ? 'error' : 'success',
-        description: ready.description
-      }
+      // Ready only on a docs pull request known to be open (or merged). One the job opened or
+      // updated whose state could not be read (a private docs repository without docs-token; the
+      // warning says how to let it be read) is still a green "opened": nobody needs to act on it.
+      check:
+        docs?.state !== 'unknown'
+          ? { state: 'success', description: ready.description }
+          : docs.ref !== undefined
+            ? {
+                state: 'success',
+                description: `Docs pull request ${followUp ? 'updated' : 'opened'}; its state could not be read`
+              }
+            : { state: 'error', description: ready.description }
     }
   }
 
@@ -310,9 +315,12 @@ export function verdictOf(record: RunRecord): Verdict {
         icon: '❌',
         headline: 'Failed',
         comment: '❌ The docs step failed; see the workflow run',
-        check: job?.id
-          ? stillRunning
-          : { state: 'error', description: 'The docs step failed; see the workflow run' },
+        // A job known only by its id (a follow-up or an attach that failed) was never seen
+        // running by this run: nothing says it runs, so its check is not left pending.
+        check:
+          job?.id && job.status
+            ? stillRunning
+            : { state: 'error', description: 'The docs step failed; see the workflow run' },
         failMessage: job?.id ? `${message} ${keepsRunning}` : message
       }
     }
