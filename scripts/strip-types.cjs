@@ -16,8 +16,13 @@ module.exports = {
   process(source) {
     return { code: stripTypeScriptTypes(source, { mode: 'strip' }) }
   },
-  // The same source stripped by the same Node.js is the same code, wherever the file lives.
-  getCacheKey(source) {
-    return createHash('sha256').update(`${process.version}\0`).update(source).digest('hex')
+  // Jest keeps what it makes under this key: after this transform, the coverage counters it adds
+  // when asked (`--coverage`), which name the file. So the key holds the file and whether they
+  // are asked for, beside the source and the Node.js that strips it.
+  getCacheKey(source, path, { instrument }) {
+    return createHash('sha256')
+      .update(`${process.version}\0${path}\0${instrument ? 'instrumented' : 'plain'}\0`)
+      .update(source)
+      .digest('hex')
   }
 }
