@@ -37,15 +37,17 @@ import type { Sink, SinkContext, Wrote } from './sink.js'
  * The docs pull request sink, with a token that may reach it: `docs-token` for a docs repository
  * of its own, the workflow token for docs in the code repository itself. Not for a dry run.
  */
-export function docsPullSink(context: SinkContext, effect: Effect): Sink | undefined {
+export function docsPullSink(
+  context: SinkContext,
+  effect: Extract<Effect, { kind: 'docs-pull' }>
+): Sink | undefined {
   const { settings, trigger, docsGitHub, github } = context
   if ((!docsGitHub && !github) || !trigger || settings.dryRun) return undefined
   const { docsReviewers: reviewers, docsLabels: labels, onCodeClosed, agentAccounts } = settings
-  const closed = effect.kind === 'docs-pull' ? effect.closed : undefined
   const serverUrl = trigger.event.serverUrl
   return new DocsPullSink(
     { docs: docsGitHub, workflow: github },
-    { reviewers, labels, onCodeClosed, serverUrl, agents: agentAccounts, closed },
+    { reviewers, labels, onCodeClosed, serverUrl, agents: agentAccounts, closed: effect.closed },
     context.log
   )
 }

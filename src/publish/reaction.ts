@@ -18,10 +18,13 @@ import type { Sink, SinkContext, Wrote } from './sink.js'
  * Where the plan has reactions on the comment that commanded it (`react`), with a token and no
  * dry run.
  */
-export function reactionSink(context: SinkContext, effect: Effect): Sink | undefined {
+export function reactionSink(
+  context: SinkContext,
+  effect: Extract<Effect, { kind: 'react' }>
+): Sink | undefined {
   const { settings, trigger, github } = context
   const event = trigger?.event
-  if (settings.dryRun || !github || !event || effect.kind !== 'react') return undefined
+  if (settings.dryRun || !github || !event) return undefined
   return new ReactionSink(github, event.owner, event.repo, effect, context)
 }
 
