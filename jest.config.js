@@ -36,8 +36,8 @@ export default {
   testSequencer: '<rootDir>/scripts/test-sequencer.cjs',
   // The end-to-end tests still wait, on the warped clock, on the action starting and on the
   // simulator: with three workers per core (6 on 2 cores) the waits overlap and the cores stay
-  // busy. Measured on 2 cores (`node scripts/bench-tests.js --maxWorkers=N`): 2 workers 198 s,
-  // 3 workers 138 s, 4 115 s, 5 102 s, 6 93 s.
+  // busy to the last file. Measured on 2 cores (`node scripts/bench-tests.js --maxWorkers=N`):
+  // 5 workers 105 s, 6 94 s, 8 92 s; more than 6 gains nothing, the cores being full.
   maxWorkers: availableParallelism() * 3,
   collectCoverageFrom: ['src/**/*.ts', '!src/index.ts'],
   coverageReporters: ['text-summary', 'lcov'],
