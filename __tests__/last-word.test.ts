@@ -111,6 +111,9 @@ describe('what the check says', () => {
         const opened = completed && run.link && run.docs?.state === 'unknown' && run.docs.ref
         expect(status.state === 'success' || !opened).toBe(true)
         expect(status.description.endsWith('its state could not be read') || !opened).toBe(true)
+        // One whose link names no pull request of the job's docs repository was not opened there.
+        const elsewhere = completed && run.link && run.docs?.state === 'unknown' && !run.docs.ref
+        expect(status.state === 'error' || !elsewhere).toBe(true)
       }),
       {
         numRuns: 2_000,
