@@ -120,17 +120,34 @@ describe('Companion.find', () => {
     expect(calls).toEqual(['list 1', 'list 3'])
   })
 
-  it('trusts no comment, once, when the token account cannot be learned and another wrote the newest', async () => {
-    const { api, calls } = fakeGitHub([own('job_1', 1), own('job_2', 2, MALLORY)], {
+  it.each([
+    ['refused (403)', 403],
+    ['not answered (502)', 502]
+  ])(
+    "viewer %s: a stranger's newer marker is no record; the workflow token's comment is",
+    async (_name, status) => {
+      const { api, calls } = fakeGitHub([own('job_1', 1), own('job_2', 2, MALLORY)], {
+        viewer: () => Promise.reject(Object.assign(new Error('x'), { status, response: {} }))
+      })
+      const { c, log } = companion(api)
+      expect(await c.find(within)).toEqual({ projectId: PROJECT, jobId: 'job_1' })
+      expect(c.failure).toBeUndefined()
+      expect(log.warning).toEqual([])
+      await c.finish('done', within)
+      // The workflow token's own comment is updated; the stranger's is never touched.
+      expect(calls).toEqual(['list 1', 'update 1'])
+    }
+  )
+
+  it("viewer refused and only a stranger's marker: no record, and a comment of its own is written", async () => {
+    const { api, calls } = fakeGitHub([own('job_2', 2, MALLORY)], {
       viewer: () => Promise.reject(Object.assign(new Error('x'), { status: 403, response: {} }))
     })
-    const { c, log } = companion(api)
+    const { c } = companion(api)
     expect(await c.find(within)).toBeUndefined()
-    expect(c.failure?.step).toBe('account')
-    // The first page was asked for beside the account, and nothing more.
-    expect(calls.filter((call) => call !== 'list 1')).toEqual([])
-    expect(log.warning).toHaveLength(1)
-    expect(log.warning[0]).toMatch(/no earlier comment .* is trusted: a new docs job is started/)
+    expect(c.failure).toBeUndefined()
+    await c.finish('done', within)
+    expect(calls).toEqual(['list 1', 'create'])
   })
 
   describe('when viewer does not answer (502), the workflow token’s account is still known', () => {
@@ -152,19 +169,6 @@ describe('Companion.find', () => {
       const { c } = companion(api)
       expect(await c.find(within)).toBeUndefined()
       expect(c.failure).toBeUndefined()
-    })
-
-    it('the newest marked comment is another account’s: unknown, and nothing is written', async () => {
-      const { api, calls } = fakeGitHub([own('job_1', 1), own('job_2', 2, MALLORY)], {
-        viewer: unanswered
-      })
-      const { c, log } = companion(api)
-      expect(await c.find(within)).toBeUndefined()
-      expect(c.failure?.step).toBe('account')
-      expect(log.warning).toHaveLength(1)
-      expect(log.warning[0]).toMatch(/so nothing is sent and no status comment is written/)
-      expect(await c.finish('done', within)).toBeUndefined()
-      expect(calls).toEqual(['list 1'])
     })
   })
 

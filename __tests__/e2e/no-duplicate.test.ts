@@ -141,27 +141,37 @@ describe('a record GitHub does not answer for starts no second job', () => {
     }
   )
 
-  it('the identity unknown and the newest marked comment another account’s: nothing is sent', async () => {
-    const sim = await sims.start()
-    const jobId = await existingJob(sim)
-    sim.setScenario({
-      github: {
-        comments: {
-          2: [
-            { user: BOT, body: marker({ projectId: PROJECT, jobId }) },
-            { user: 'mallory', body: marker({ projectId: PROJECT, jobId: 'job_mallory' }) }
-          ]
-        }
-      },
-      githubFaults: { graphql: times(8, { status: 502 }) }
-    })
-    const run = await runAction(inputs(sim), synchronize(sim))
-    expect(run.code).toBe(0)
-    expect(creates(sim)).toHaveLength(0)
-    expect(messages(sim)).toHaveLength(0)
-    expect(commentWrites(sim)).toEqual([])
-    expect(lastCheck(sim)?.description).toContain('Nothing was sent')
-  })
+  it.each([
+    ['refused (403)', { status: 403 }],
+    ['not answered (502)', { status: 502 }]
+  ])(
+    'the identity %s and a stranger’s newer marker: the workflow token’s record is followed, no new job',
+    async (_, fault) => {
+      const sim = await sims.start()
+      const jobId = await existingJob(sim)
+      sim.setScenario({
+        github: {
+          comments: {
+            2: [
+              { user: BOT, body: marker({ projectId: PROJECT, jobId }) },
+              { user: 'mallory', body: marker({ projectId: PROJECT, jobId: 'job_mallory' }) }
+            ]
+          }
+        },
+        githubFaults: { graphql: times(8, fault) }
+      })
+      const run = await runAction(inputs(sim), synchronize(sim))
+      expect(run.code).toBe(0)
+      expect(creates(sim)).toHaveLength(0)
+      expect(messages(sim).map((r) => r.path)).toEqual([
+        `/v2/agent/${PROJECT}/job/${jobId}/message`
+      ])
+      // The stranger's comment is never edited: only the workflow token's own one is.
+      const edited = commentWrites(sim).filter((r) => r.kind === 'updateComment')
+      expect(edited.length).toBeGreaterThan(0)
+      expect(sim.comments.find((c) => c.user === 'mallory')?.body).toContain('job_mallory')
+    }
+  )
 })
 
 describe('a key Mintlify refuses stops the run', () => {

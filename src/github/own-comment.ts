@@ -72,9 +72,8 @@ export interface OwnedCommentOptions {
   readonly replacedNote?: string
   /**
    * The account the token acts as when `viewer` cannot be read, for a token that always acts as
-   * one known account (the workflow token). The newest comment the marker opens (or `other`'s),
-   * whoever wrote it, is then this one when that account wrote it, and none at all is none;
-   * written by anyone else, nothing is known.
+   * one known account (the workflow token): only that account's comments are then searched. A
+   * comment anyone else wrote is never a record, whatever `viewer` answers.
    */
   readonly assumed?: Account
 }
@@ -147,8 +146,9 @@ export class OwnedComment {
         )
     const marked = (c: IssueComment) => this.options.mine(c.body) || other?.(c.body) === true
     const assumed = this.options.assumed
+    const by = (account: Account) => (c: IssueComment) => writtenBy(c, account) && marked(c)
     const wanted = viewer.then((v) =>
-      'account' in v ? (c: IssueComment) => writtenBy(c, v.account) && marked(c) : assumed && marked
+      'account' in v ? by(v.account) : assumed ? by(assumed) : undefined
     )
     const listed = newestComment(this.github, this.thread, within, wanted).then(
       (comment) => ({ comment }),
@@ -163,15 +163,7 @@ export class OwnedComment {
     const result = await listed
     if ('error' in result) return { step: 'comments', error: result.error }
     const comment = result.comment
-    if ('error' in learned) {
-      // Anyone's newest marked comment was found: only the assumed account's is this one.
-      if (comment && assumed && !writtenBy(comment, assumed)) {
-        return { step: 'account', error: learned.error }
-      }
-      this.account = assumed
-    } else {
-      this.account = learned.account
-    }
+    this.account = 'account' in learned ? learned.account : assumed
     if (comment && !this.options.mine(comment.body)) return { other: comment }
     this.comment = comment
     return { found: comment }
