@@ -50,6 +50,8 @@ type JobState =
   | 'docs-not-asked'
   /** A dry run: nothing was asked. */
   | 'dry'
+  /** The job's answer names another docs pull request than the record. */
+  | 'mismatch'
 
 /** A record this run may continue: its job, the commit it was told and where it is kept. */
 interface Record {
@@ -99,6 +101,7 @@ const failedRead = (value: { known: boolean; cause?: string } | undefined) =>
 function stateOf(job: JobFacts | undefined, toldHere: boolean): JobState {
   if (!job) return 'unreadable'
   if (!job.phase.known) return job.phase.cause === 'not-asked' ? 'dry' : 'unreadable'
+  if (job.mismatch) return 'mismatch'
   const phase = job.phase.value
   if (phase === 'failed' || phase === 'archived') return 'failed'
   if (!job.docs.known) return job.docs.cause === 'failed' ? 'docs-failed' : 'docs-not-asked'
@@ -387,7 +390,10 @@ describe('what cannot be read starts nothing, and the check says so', () => {
       always(({ is, plan }) =>
         implies(
           errorSkip(plan),
-          is.cannotTell || is.recordFailed || is.record?.state === 'docs-failed'
+          is.cannotTell ||
+            is.recordFailed ||
+            is.record?.state === 'docs-failed' ||
+            is.record?.state === 'mismatch'
         )
       ),
       RUNS
@@ -468,6 +474,14 @@ describe('a closed code pull request: the job it records is followed, none is st
       always(({ settings, facts, is, plan }) => {
         if (is.kind !== 'closed') return true
         if (is.own) return greenSkip(plan)
+        // A record GitHub did not answer for names no docs pull request to follow: nothing is.
+        if (is.recordFailed && !settings.jobId) {
+          return (
+            plan.act === 'skip' &&
+            plan.why.code === 'record-unknown' &&
+            effectsOf(plan).every((e) => e.kind === 'comment')
+          )
+        }
         const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
         const named =
           settings.jobId || (recorded?.projectId === PROJECT ? recorded.jobId : undefined)

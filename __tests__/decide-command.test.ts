@@ -73,7 +73,11 @@ describe('only a writer’s command does anything (properties)', () => {
       fc.property(anyCommentRun, ({ settings, event, facts: f }) => {
         const plan = decide(settings, event, f)
         // A writer's command whose record could not be read says on the check that nothing was sent.
-        if (plan.act !== 'skip' || ['own', 'record-unknown'].includes(plan.why.code)) return true
+        if (
+          plan.act !== 'skip' ||
+          ['own', 'record-unknown', 'record-mismatch'].includes(plan.why.code)
+        )
+          return true
         if (!writesNothing(plan) || plan.check !== 'leave') return false
         // One reaction: on a refused person's command, or on a writer's that no longer stands.
         return (

@@ -105,6 +105,12 @@ export const noAnswer = unknown('GitHub did not answer in time.')
 /** A token that may not read it (403, 404): the same on every run. */
 export const refused = unknown('GitHub refused (HTTP 403).', 'not-asked')
 
+/** What the read stage leaves of the docs when the job's answer names another than the record. */
+export const RECORD_MISMATCH = unknown(
+  "The job's answer names o/docs#8, not the recorded one.",
+  'not-asked'
+)
+
 export function pull(more: Partial<PullFacts> = {}): PullFacts {
   return {
     number: 2,
@@ -305,6 +311,8 @@ export function anyFacts(ev: Event): fc.Arbitrary<Facts> {
       docs: knowable(docsState),
       jobFrom: fc.constantFrom('pull', 'branch' as const),
       hasJob: fc.constantFrom(true, true, true, false),
+      // Now and then the recorded job's answer names another docs pull request than the record.
+      mismatch: fc.constantFrom(false, false, false, false, false, true),
       command: commandFacts(ev),
       prepared: fc.option(
         fc.record({
@@ -333,7 +341,20 @@ export function anyFacts(ev: Event): fc.Arbitrary<Facts> {
       // Mostly the job of the record there is; now and then one that does not match it.
       const from = r.jobFrom === 'branch' && branchRecord ? 'branch' : recorded ? 'pull' : r.jobFrom
       const jobId = from === 'pull' ? recorded?.jobId : branchRecord?.jobId
-      const theJob = r.hasJob && jobId ? { jobId, from, phase: r.phase, docs: r.docs } : undefined
+      const mismatch =
+        r.mismatch &&
+        from === 'pull' &&
+        recorded?.projectId === PROJECT &&
+        r.phase.known &&
+        ev.action !== 'closed'
+          ? { recorded: { owner: 'o', repo: 'docs', number: 7 }, named: 'o/docs#8' }
+          : undefined
+      const theJob =
+        r.hasJob && jobId
+          ? mismatch
+            ? { jobId, from, phase: r.phase, docs: RECORD_MISMATCH, mismatch }
+            : { jobId, from, phase: r.phase, docs: r.docs }
+          : undefined
       return {
         ...(ev.name === 'issue_comment' ? { command: r.command } : {}),
         pulls: r.pulls,

@@ -3,7 +3,7 @@
 import { describe, it } from '@jest/globals'
 import fc from 'fast-check'
 import { decide } from '../src/kinds/registry.js'
-import type { Plan, Start } from '../src/decide/plan.js'
+import { effectsOf, type Plan, type Start } from '../src/decide/plan.js'
 import type { Facts } from '../src/read/facts.js'
 import { verdictOf } from '../src/present/verdict.js'
 import type { Event } from '../src/trigger/event.js'
@@ -292,6 +292,36 @@ describe('an unknown record never yields a second job', () => {
             ended ||
             !failedRead(job.docs) ||
             recordOf(facts)?.ok !== true)
+        )
+      }),
+      RUNS
+    )
+  })
+})
+
+describe('a record the answer contradicts never starts a job', () => {
+  it('the answer names another docs pull request than the record ⇒ nothing is started', () => {
+    fc.assert(
+      always(({ settings, event, facts }) =>
+        implies(
+          facts.job?.mismatch !== undefined && !settings.jobId,
+          decide(settings, event, facts).act === 'skip'
+        )
+      ),
+      RUNS
+    )
+  })
+
+  it('record-mismatch ⇔ the answer contradicts the record; the check is no success and neither pull request is written to', () => {
+    fc.assert(
+      always(({ settings, event, facts }) => {
+        const plan = decide(settings, event, facts)
+        const said = plan.act === 'skip' && plan.why.code === 'record-mismatch'
+        if (!said) return true
+        return (
+          facts.job?.mismatch !== undefined &&
+          plan.check === 'error' &&
+          effectsOf(plan).every((effect) => effect.kind !== 'docs-pull')
         )
       }),
       RUNS

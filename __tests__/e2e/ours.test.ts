@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { marker } from '../../src/github/companion.js'
 import {
-  existingJob,
+  completedJob,
   onEvent,
   pushOnto,
   QUICK,
@@ -210,10 +210,9 @@ describe('a platform link or id outside the one strict shape', () => {
 })
 
 describe('a recorded job whose answer names another docs pull request than the record', () => {
-  it('writes nothing to the one the answer names: the record is what GitHub showed before', async () => {
-    // The status comment recorded acme/docs#150 for the job; the job's answer now names #101,
-    // which mintlify[bot] opened too (another change's docs pull request, say). A new job opens
-    // #102.
+  /** The status comment recorded acme/docs#150 for the job; the job's answer now names #101, which
+   * mintlify[bot] opened too (another change's docs pull request, say). */
+  async function contradicted() {
     const sim = await sims.start({
       github: {
         tokens: {
@@ -222,8 +221,7 @@ describe('a recorded job whose answer names another docs pull request than the r
         }
       }
     })
-    const jobId = await existingJob(sim)
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    const jobId = await completedJob(sim)
     const recorded = {
       projectId: 'proj_e2e',
       jobId,
@@ -234,18 +232,44 @@ describe('a recorded job whose answer names another docs pull request than the r
         comments: { [`${CODE}#2`]: [{ user: 'github-actions[bot]', body: marker(recorded) }] }
       }
     })
+    sim.requests.length = 0
+    return sim
+  }
+  const sent = (sim: Simulator) =>
+    sim.requests.filter((r) => r.method === 'POST' && /^\/v[12]\//.test(r.path))
+
+  it('starts nothing, writes to neither, hands on no link, and the check is no success', async () => {
+    const sim = await contradicted()
     const run = await runAction(
       inputs(sim),
       onEvent(sim, 'pull_request', 'pull_request-synchronize.json')
     )
     expect(run.code).toBe(0)
+    // No create, no follow-up message, no preview: nothing is sent to Mintlify.
+    expect(sent(sim)).toEqual([])
     expect(writesTo(sim, DOCS, 101)).toEqual([])
-    expect(run.stdout).toContain('the record on the code pull request names acme/docs#150')
-    // The job the record names cannot be trusted with its docs pull request: a new job is
-    // started, and its own docs pull request is followed and recorded.
-    expect(run.outputs['pr-link']).toBe(`https://github.com/${DOCS}/pull/102`)
-    expect(writesTo(sim, DOCS, 102)).toContain('comment')
-    const status = sim.comments.find((c) => `${c.owner}/${c.repo}` === CODE)
-    expect(status?.body).toMatch(/docs=acme\/docs#102 -->/)
+    expect(writesTo(sim, DOCS, 150)).toEqual([])
+    expect(run.outputs['pr-link'] ?? '').toBe('')
+    const said = warnings(run.stdout).filter((line) => line.includes('acme/docs#150'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('acme/docs#101')
+    expect(said[0]).toContain('Mintlify dashboard')
+    const check = sim.github.statuses.at(-1)
+    expect(check?.state).toBe('error')
+    expect(check?.description).toContain('another docs pull request than the record')
+  })
+
+  it('the code pull request closed: neither docs pull request is closed or written to', async () => {
+    const sim = await contradicted()
+    const closed = await runAction(
+      inputs(sim, { 'on-code-closed': 'close' }),
+      onEvent(sim, 'pull_request', 'pull_request-closed.json')
+    )
+    expect(closed.code).toBe(0)
+    expect(sent(sim)).toEqual([])
+    expect(writesTo(sim, DOCS, 101)).toEqual([])
+    expect(writesTo(sim, DOCS, 150)).toEqual([])
+    expect(sim.github.pulls.get('acme/docs#101')?.state ?? 'open').toBe('open')
+    expect(closed.stdout).toContain('the record on the code pull request names acme/docs#150')
   })
 })

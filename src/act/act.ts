@@ -16,6 +16,7 @@ import { CLOSED_WITHOUT, dryRunTitle, NO_JOB_ID, planWords, skipWords } from '..
 import type { Reporter } from '../publish/report.js'
 import { closeAll, takeAll, type Sink } from '../publish/sink.js'
 import type { Facts } from '../read/facts.js'
+import { recordedDocs } from '../read/recorded.js'
 import { endsWithLink, type Mode, type RunState } from '../run.js'
 import type { Step } from '../step.js'
 import type { Event } from '../trigger/event.js'
@@ -50,7 +51,7 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
   }
   const words = planWords(plan)
   if (words.warning) run.report.warning(words.warning)
-  if (plan.act === 'close') return followClosed(run, plan)
+  if (plan.act === 'close') return followClosed(run, plan, facts)
   if (plan.keep) run.state.branch = plan.keep
   if (plan.act === 'skip') {
     const check = plan.check
@@ -63,10 +64,9 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
   }
   // Taken: the sinks that say so at once (a command's `eyes`) write beside the start.
   takeAll(run.sinks, run.state)
-  const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
   // The recorded job's docs pull request could not be read: the reading said so, with the fix.
   const unreadSaid = facts.job?.docs.known === false
-  await start(run, event, plan, prepared?.prompt ?? settings.prompt, words, recorded, unreadSaid)
+  await start(run, event, plan, prepared?.prompt ?? settings.prompt, words, facts, unreadSaid)
 }
 
 /** start → watch → read the docs pull request, for a plan that starts or continues a job. */
@@ -76,9 +76,10 @@ async function start(
   plan: Start,
   prompt: string,
   words: { reason?: string; note?: string },
-  recorded: Recorded | undefined,
+  facts: Facts,
   unreadSaid: boolean
 ) {
+  const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
   const { state, settings, step, report, readers, api } = run
   state.mode = plan.act
   // The job to attach to or to message exists before the request: whatever happens to it (a
@@ -97,7 +98,7 @@ async function start(
   if (begun.keep) state.branch = begun.keep
   for (const note of [words.note, begun.note]) if (note) state.notes.push(note)
   state.told = toldCommit(settings, begun, recorded, state.trigger?.commit?.sha)
-  if (recorded?.docs && recorded.jobId === begun.job.id) state.recordedDocs = recorded.docs
+  state.recordedDocs = recordedDocs(facts, begun.job.id)
   if (!begun.job.id) throw new Error(NO_JOB_ID)
   // Without waiting, the start is also the end: the sinks write once, when the run is over.
   if (!settings.wait) state.outcome = { kind: 'started', mode: state.mode }
@@ -146,7 +147,7 @@ async function watch({ state, sinks, step, settings }: Run, api: MintlifyApi) {
  * docs pull request), the job the plan names is read once, and the sinks' notes go to the
  * status comment.
  */
-async function followClosed(run: Run, plan: Close): Promise<void> {
+async function followClosed(run: Run, plan: Close, facts: Facts): Promise<void> {
   const { state, sinks, step } = run
   state.outcome = { kind: 'skipped', reason: planWords(plan).reason ?? '' }
   if (sinks.every((sink) => sink.closed === undefined)) return
@@ -155,6 +156,8 @@ async function followClosed(run: Run, plan: Close): Promise<void> {
   const job = await tryReadJob(step.mintlify(), plan.jobId, step.lookupSchedule(), step)
   if (!job) return step.log.info(CLOSED_WITHOUT.job)
   Object.assign(state, { job, mode: 'attach', accepted: true })
+  // The record's docs pull request is the only one the end of the code pull request may touch.
+  state.recordedDocs = recordedDocs(facts, plan.jobId)
   state.notes.push(...(await closeAll(sinks, state, step.within(step.budgets.write))))
 }
 

@@ -92,6 +92,16 @@ export type Why =
       readonly jobId?: string
       readonly docs?: PullRef
     }
+  /**
+   * The record names docs pull request `recorded` for the job, and the job's answer names
+   * another (`named`): nothing is started, and neither is written to.
+   */
+  | {
+      readonly code: 'record-mismatch'
+      readonly jobId: string
+      readonly recorded: PullRef
+      readonly named: string
+    }
   /** A code pull request was closed: no job is started or messaged. */
   | { readonly code: 'closed-pull'; readonly merged: boolean }
   /** A comment that is no `/docs` command, or one a bot wrote: nothing is done. */

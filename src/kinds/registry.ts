@@ -3,6 +3,7 @@
  * kind, and a change to document takes whatever the others leave. A new kind is one module in
  * `src/kinds/<name>/` and one line here.
  */
+import { guarded } from '../decide/guard.js'
 import type { DecisionSettings, Plan } from '../decide/plan.js'
 import type { Facts } from '../read/facts.js'
 import type { Event } from '../trigger/event.js'
@@ -20,7 +21,8 @@ export const KINDS: readonly Kind[] = [review, command, closed, change]
 export function kindOf(event: Event | undefined, kinds: readonly Kind[] = KINDS): Kind {
   const kind = kinds.find((k) => k.detects(event))
   if (!kind) throw new Error('No kind of run applies to the event.')
-  return kind
+  // Every kind decides behind the same guards: none can start a job they refuse.
+  return { ...kind, decide: guarded(kind.decide) }
 }
 
 /** What the run does: its kind's decision. Pure. */

@@ -147,6 +147,14 @@ function words(why: Why): PlanWords {
     }
     case 'record-unknown':
       return recordUnknown(why)
+    case 'record-mismatch': {
+      const text =
+        `Agent job ${job(why.jobId)} now names ${forLog(why.named, 200)} as its docs pull ` +
+        `request, but the status comment records ${pullName(why.recorded)}: nothing was sent to ` +
+        'Mintlify and neither pull request was written to. Check which one holds the docs ' +
+        `change in the Mintlify dashboard; to start over, delete the status comment and re-run.`
+      return { reason: text, warning: text, check: RECORD_MISMATCH_CHECK }
+    }
     case 'closed-pull':
       return closedWords(why)
     case 'not-a-command':
@@ -156,6 +164,10 @@ function words(why: Why): PlanWords {
       return commandWords(why, words)
   }
 }
+
+/** The check when the job's answer names another docs pull request than the record. */
+export const RECORD_MISMATCH_CHECK =
+  'Nothing was sent: the job names another docs pull request than the record'
 
 /** The check when a record could not be read: nothing was sent, and a re-run sends it. */
 export const RECORD_UNKNOWN_CHECK =

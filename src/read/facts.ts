@@ -34,6 +34,11 @@ export interface JobFacts {
   readonly docs: Knowable<'open' | 'merged' | 'closed' | 'none'>
   /** The docs pull request the job's link names, when it names one on this GitHub. */
   readonly docsRef?: PullRef
+  /**
+   * The record names a docs pull request for this job and the job's answer names another (or
+   * one elsewhere): neither is written to, and nothing is started (`decide/guard.ts`).
+   */
+  readonly mismatch?: { readonly recorded: PullRef; readonly named: string }
 }
 
 /** The branch a run gathers on (`reuse-job`, `context: auto`, no `job-id`) and its record. */

@@ -11,12 +11,12 @@ import type { MintlifyApi } from '../mintlify/api.js'
 import { classifyStatus } from '../mintlify/job.js'
 import { readJob } from '../mintlify/read-job.js'
 import { ApiError, cancellation, errorMessage } from '../errors.js'
-import { forLog } from '../sanitize.js'
+import { describeLink, forLog } from '../sanitize.js'
 import type { Step } from '../step.js'
 import { codeCommit } from '../trigger/code.js'
 import type { Event } from '../trigger/event.js'
-import type { PullRef } from '../trigger/ref.js'
-import type { JobFacts } from './facts.js'
+import { parsePullLink, pullName, sameRepo, type PullRef } from '../trigger/ref.js'
+import type { Facts, JobFacts } from './facts.js'
 import { causeOf, known, unknown, type Knowable } from './known.js'
 
 /**
@@ -74,6 +74,14 @@ export async function readRecordedJob(
   }
   const phase = known(classifyStatus(job.status).phase)
   if (!job.prLink) return { jobId, from, phase, docs: known('none' as const) }
+  const mismatch = mismatchOf(job.prLink, event.serverUrl, recordedDocs)
+  if (mismatch) {
+    const why = unknown(
+      `The job's answer names ${mismatch.named}, not the recorded one.`,
+      'not-asked'
+    )
+    return { jobId, from, phase, docs: why, mismatch }
+  }
   const docs = await readDocsPull(
     job,
     event,
@@ -90,6 +98,32 @@ export async function readRecordedJob(
     return { jobId, from, phase, docs: unknown(why, failed ? 'failed' : 'not-asked'), docsRef }
   }
   return { jobId, from, phase, docs: known(docs.state), docsRef }
+}
+
+/**
+ * The docs pull request the code pull request's status comment records for `jobId`, when it
+ * names one: the only one a run for that job writes to or calls ready, on every path (start,
+ * follow-up, attach, the pull request's close). Read from the one record the read stage found.
+ */
+export function recordedDocs(facts: Pick<Facts, 'pull'>, jobId: string | null | undefined) {
+  const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
+  return jobId && recorded?.jobId === jobId ? recorded.docs : undefined
+}
+
+/**
+ * What differs when the record names docs pull request `recorded` for the job and the job's link
+ * names another, or one that is no pull request on this GitHub; undefined when they agree or
+ * nothing is recorded. The record is what GitHub showed; the answer is the platform's data.
+ */
+export function mismatchOf(
+  link: string,
+  serverUrl: string,
+  recorded: PullRef | undefined
+): JobFacts['mismatch'] {
+  if (!recorded) return undefined
+  const named = parsePullLink(link, serverUrl)
+  if (named && sameRepo(named, recorded) && named.number === recorded.number) return undefined
+  return { recorded, named: named ? pullName(named) : describeLink(link) }
 }
 
 /**

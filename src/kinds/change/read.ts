@@ -5,11 +5,10 @@ import { known, unknown } from '../../read/known.js'
 import { agentByEvent, agentByPulls } from '../../read/own.js'
 import { readPull } from '../../read/pull.js'
 import type { Read, ReadContext } from '../../read/read.js'
-import { readBranchRecord, readRecordedJob } from '../../read/recorded.js'
+import { readBranchRecord, readRecordedJob, recordedDocs } from '../../read/recorded.js'
 import { gathersOn } from '../../trigger/code.js'
 import { closedPull } from '../../trigger/event.js'
 import { preparePrompt } from '../../trigger/prompt.js'
-import type { PullRef } from '../../trigger/ref.js'
 
 /**
  * What a run about a change may learn: its pull requests, records, the recorded job. It reads no
@@ -61,15 +60,9 @@ export async function readChange(run: ReadContext): Promise<Read> {
   // A closed pull request's job is read where it is acted on, not to plan.
   const job =
     jobId && !closed && !stops
-      ? await readRecordedJob(jobId, from, event, readers, api, step, recordedDocs(pull, jobId))
+      ? await readRecordedJob(jobId, from, event, readers, api, step, recordedDocs(facts, jobId))
       : undefined
   return { facts: { ...facts, branch, job }, companion }
-}
-
-/** The docs pull request the pull request's comment records for `jobId`, when it names one. */
-function recordedDocs(pull: PullFacts | undefined, jobId: string): PullRef | undefined {
-  const recorded = pull?.recorded.known ? pull.recorded.value : undefined
-  return recorded?.jobId === jobId ? recorded.docs : undefined
 }
 
 /** The job the pull request's comment records, when later runs send it the change. */
