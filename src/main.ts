@@ -4,6 +4,7 @@ import { effectsOf } from './decide/plan.js'
 import { CancelledError, DeadlineError, SecretsWithheldError, cancellation } from './errors.js'
 import { readSettings } from './inputs.js'
 import { checkName } from './present/check.js'
+import { FOLLOWED_NO_FURTHER } from './present/plan.js'
 import { Reporter } from './publish/report.js'
 import { finishAll, type Sink } from './publish/sink.js'
 import { sinksFor } from './publish/sinks.js'
@@ -86,14 +87,24 @@ export async function run(options: RunSeams = {}): Promise<void> {
     )
     await act({ state, sinks, settings, step, report, readers, api, kind }, event, facts, plan)
   } catch (error: unknown) {
-    state.outcome =
-      error instanceof CancelledError
-        ? { kind: 'cancelled', reason: error.message }
-        : error instanceof SecretsWithheldError
-          ? { kind: 'skipped', reason: error.message, notice: true }
-          : error instanceof DeadlineError && state.job?.id
-            ? { kind: 'timeout', timeoutMs: state.timeoutMs, unread: (error.last ?? error).message }
-            : { kind: 'error', error }
+    // A job seen to end stays ended, whatever a cancel or the deadline interrupts after it.
+    const seen = state.outcome.kind === 'finished'
+    if (seen && (error instanceof CancelledError || error instanceof DeadlineError)) {
+      state.notes.push(`${FOLLOWED_NO_FURTHER} ${error.message}`)
+      report.info(`${FOLLOWED_NO_FURTHER} ${error.message}`)
+    } else
+      state.outcome =
+        error instanceof CancelledError
+          ? { kind: 'cancelled', reason: error.message }
+          : error instanceof SecretsWithheldError
+            ? { kind: 'skipped', reason: error.message, notice: true }
+            : error instanceof DeadlineError && state.job?.id
+              ? {
+                  kind: 'timeout',
+                  timeoutMs: state.timeoutMs,
+                  unread: (error.last ?? error).message
+                }
+              : { kind: 'error', error }
   } finally {
     state.elapsedMs = now() - state.startedAt
     // The last writes have a budget of their own, whatever the deadline and cancellation say:

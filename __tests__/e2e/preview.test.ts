@@ -232,3 +232,56 @@ describe('runs that ask for no preview', () => {
     expect(run.outputs['preview-status']).toBe('')
   })
 })
+
+describe('the docs are ready before the preview is', () => {
+  /** A preview that stays in the platform's queue far longer than the step's time. */
+  const stuck = () => start({ preview: { buildMs: 6 * 3_600_000 } })
+
+  it('a stuck preview: the check says ready while the preview is still queued', async () => {
+    const sim = await stuck()
+    // How many times the preview had been read when the check first said ready.
+    let readsAtReady: number | undefined
+    const run = await runAction(inputs(sim), {
+      ...opened(sim),
+      onSpawn: (child) => {
+        const watch = setInterval(() => {
+          if (readsAtReady === undefined && lastCheck(sim)?.state === 'success') {
+            readsAtReady = statusReads(sim).length
+          }
+        }, 5)
+        child.on('close', () => clearInterval(watch))
+      }
+    })
+    expect(run.code).toBe(0)
+    // The preview went on being followed after the check said ready: merging did not wait for it.
+    expect(readsAtReady).toBeDefined()
+    expect(statusReads(sim).length).toBeGreaterThan(readsAtReady ?? Infinity)
+    expect(lastCheck(sim)?.state).toBe('success')
+    expect(run.outputs['preview-status']).toBe('building')
+    expect(statusComment(sim)).toContain('⏳ building')
+  })
+
+  it('a cancel while the preview is followed: the job is still reported completed and ready', async () => {
+    const sim = await stuck()
+    const run = await runAction(inputs(sim, { timeout: '5m' }), {
+      ...opened(sim),
+      onSpawn: (child) => {
+        // SIGTERM once the preview is being followed, as a runner stopping the step would.
+        const watch = setInterval(() => {
+          if (statusReads(sim).length === 0) return
+          clearInterval(watch)
+          child.kill('SIGTERM')
+        }, 5)
+        child.on('close', () => clearInterval(watch))
+      }
+    })
+    expect(run.signal).toBeNull()
+    expect(run.code).toBe(0)
+    expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
+    expect(lastCheck(sim)?.state).toBe('success')
+    const comment = statusComment(sim)
+    expect(comment).not.toMatch(/still running|keeps running/i)
+    expect(run.stdout).not.toMatch(/still running|keeps running/i)
+    expect(run.stdout).toContain('The docs job had ended when the run was stopped')
+  })
+})

@@ -18,6 +18,8 @@ import { previewWords } from '../present/preview.js'
 import { endsWithLink, type RunState } from '../run.js'
 import type { Reporter } from '../publish/report.js'
 import type { Step } from '../step.js'
+import type { Schedule } from '../mintlify/poll.js'
+import type { Sink } from '../publish/sink.js'
 
 /** What the preview step is given of the run (`Run` in `act.ts`). */
 interface Run {
@@ -25,7 +27,14 @@ interface Run {
   readonly settings: Settings
   readonly step: Step
   readonly report: Reporter
+  readonly sinks: readonly Pick<Sink, 'ready'>[]
 }
+
+/**
+ * The longest a preview is followed once the docs are ready (within the step's `timeout`): a
+ * preview stuck in the platform's queue never holds the step, and the check was written already.
+ */
+export const PREVIEW_MS = 10 * 60_000
 
 /**
  * The branch to preview: the job's `source.ref` and the docs pull request's head branch, each
@@ -40,6 +49,11 @@ export function previewBranch(
   if (job && pull && job !== pull) return { cause: { kind: 'branch', job, pull } }
   const branch = job ?? pull
   return branch ? { branch } : { cause: { kind: 'branch' } }
+}
+
+/** The schedule a preview is followed on from `now`: the job's, ending by `PREVIEW_MS`. Pure. */
+export function previewSchedule(schedule: Schedule, now: number): Schedule {
+  return { ...schedule, deadline: Math.min(schedule.deadline, now + PREVIEW_MS) }
 }
 
 /** Whether this run asks for a preview at all: `preview: auto`, and a step that waits. */
@@ -67,7 +81,7 @@ export function previewDryRun(run: Pick<Run, 'state' | 'settings' | 'report'>): 
  * Requests and follows the preview of the docs pull request's branch, when the run's job ended
  * ready for one; keeps `state.preview` current and publishes its outputs as they become known.
  */
-export async function preview(run: Pick<Run, 'state' | 'settings' | 'step' | 'report'>) {
+export async function preview(run: Run) {
   const { state, settings, step, report } = run
   if (!asksForPreview(settings) || !readyForPreview(state) || !step.previews) return
   const chosen = previewBranch(state.job?.source?.ref, state.docs?.pull?.headRef)
@@ -76,10 +90,13 @@ export async function preview(run: Pick<Run, 'state' | 'settings' | 'step' | 're
     report.preview(next)
   }
   if ('cause' in chosen) return end(run, { state: 'not-requested', cause: chosen.cause })
+  // The docs are ready now: the check and the status comment say so before the preview builds.
+  for (const sink of run.sinks) sink.ready?.(state)
   const { branch } = chosen
   const api: PreviewApi = step.previews()
+  const schedule = previewSchedule(step.schedule, step.now())
   report.info(`Requesting a preview deployment of ${branch}.`)
-  const requested = await requestPreview(api, branch, step.schedule, step)
+  const requested = await requestPreview(api, branch, schedule, step)
   const { deployment } = requested
   const shown = {
     branch,
@@ -99,7 +116,7 @@ export async function preview(run: Pick<Run, 'state' | 'settings' | 'step' | 're
   }
   set({ ...shown, state: 'building' })
   if (!deployment?.statusId) return end(run, state.preview)
-  const followed = await follow(run, api, deployment.statusId, shown, set, step)
+  const followed = await follow(run, api, deployment.statusId, shown, set, step, schedule)
   if (followed) step.log.debug(`The last preview status read failed: ${followed}`)
   end(run, state.preview)
 }
@@ -111,9 +128,10 @@ async function follow(
   statusId: string,
   shown: Pick<Preview, 'branch' | 'url' | 'urlRefused'>,
   set: (preview: Preview) => void,
-  step: Step
+  step: Step,
+  schedule: Schedule
 ): Promise<string | undefined> {
-  const followed = await followPreview(api, statusId, step.schedule, step, (read) => {
+  const followed = await followPreview(api, statusId, schedule, step, (read) => {
     if (read.status === 'success') set({ ...shown, state: 'ready' })
     else if (read.status === 'failure') {
       set({ ...shown, state: 'failed', ...(read.summary ? { summary: read.summary } : {}) })

@@ -208,9 +208,10 @@ export class Companion {
   begin(
     body: string,
     within: (signal: AbortSignal) => Within,
-    onUrl?: (url: string | undefined) => void
+    onUrl?: (url: string | undefined) => void,
+    after = false
   ): void {
-    if (!this.blind) this.comment.begin(body, within, onUrl)
+    if (!this.blind) this.comment.begin(body, within, onUrl, after)
   }
 
   /**

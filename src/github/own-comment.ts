@@ -169,16 +169,19 @@ export class OwnedComment {
     return { found: comment }
   }
 
-  /** Writes the comment while the job runs, without anyone waiting for it; `finish` settles it. */
+  /**
+   * Writes the comment while the job runs, without anyone waiting for it; `finish` settles it.
+   * With `after`, only once the earlier writes were answered: beside a create GitHub still holds,
+   * a second write would create a second comment.
+   */
   begin(
     body: string,
     within: (stop: AbortSignal) => Within,
-    onUrl?: (url: string | undefined) => void
+    onUrl?: (url: string | undefined) => void,
+    after = false
   ): void {
-    this.beside.start(async (bounds) => {
-      const url = await this.write(body, bounds)
-      onUrl?.(url)
-    }, within)
+    const write = async (bounds: Within) => onUrl?.(await this.write(body, bounds))
+    this.beside.start(write, within, after)
   }
 
   /**

@@ -309,8 +309,11 @@ export class Beside {
    */
   start(
     write: (within: Within, stopped: AbortSignal) => Promise<unknown>,
-    within: (stop: AbortSignal) => Within
+    within: (stop: AbortSignal) => Within,
+    /** Sent only once every earlier write was answered or given up, so it is stored after them. */
+    after = false
   ): void {
+    const earlier = after ? Promise.all(this.writes.map((entry) => entry.done)) : undefined
     const stop = new AbortController()
     const bounds = within(stop.signal)
     let cut = false
@@ -326,7 +329,10 @@ export class Beside {
       })
     }
     let standing: Standing = 'held'
-    const done = write(watched, stop.signal)
+    const sent = earlier
+      ? earlier.then(() => (stop.signal.aborted ? undefined : write(watched, stop.signal)))
+      : write(watched, stop.signal)
+    const done = sent
       .then(
         () => undefined,
         () => undefined

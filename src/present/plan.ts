@@ -232,6 +232,10 @@ export function dryRunTitle(plan: Start): string {
   }
 }
 
+/** What a run says when it was stopped after its job had ended (while the preview was followed). */
+export const FOLLOWED_NO_FURTHER =
+  'The docs job had ended when the run was stopped; what came after it was not followed further:'
+
 /** What a closed pull request's run says when no docs pull request can follow it. */
 export const CLOSED_WITHOUT = {
   record: 'No docs job is recorded for this pull request, so no docs pull request follows it.',

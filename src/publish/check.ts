@@ -90,6 +90,13 @@ export class CheckSink implements Sink {
     this.beside.start((within, stopped) => this.write(state, within, stopped), this.withinWrite)
   }
 
+  /** The docs are ready: merging need not wait for the preview. Stored after the pending state. */
+  ready(state: RunState): void {
+    if (this.options.skipsOnly) return
+    const write = (within: Within, stopped: AbortSignal) => this.write(state, within, stopped)
+    this.beside.start(write, this.withinWrite, true)
+  }
+
   /**
    * The last word: written beside a pending write GitHub still holds, and again once GitHub has
    * answered that one, so it is the last status GitHub stores (or a warning says it may not be).

@@ -51,6 +51,12 @@ export class CommentSink implements Sink {
     this.companion.begin(statusComment(state, this.options), this.withinWrite)
   }
 
+  /** The docs are ready: said now, after the comment's first write, while the preview builds. */
+  ready(state: RunState): void {
+    if (!state.job?.id) return
+    this.companion.begin(statusComment(state, this.options), this.withinWrite, undefined, true)
+  }
+
   async finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined> {
     if (!state.job?.id) return undefined
     // A project the platform did not accept is named in no new comment; one that exists says how

@@ -50,6 +50,11 @@ export interface Sink {
   taking?(state: RunState): void
   /** The job exists and the step waits for it: written beside the polling, which never waits. */
   started?(state: RunState): void
+  /**
+   * The job completed and its docs pull request is known ready, and the run goes on (to follow
+   * the preview): written at once, after the writes before it, never waited for.
+   */
+  ready?(state: RunState): void
   /** A code pull request was closed: follow it. Returns a line for the run's notes. */
   closed?(state: RunState, within: Within): Promise<string | undefined>
   /**
