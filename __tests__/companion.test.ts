@@ -1,3 +1,4 @@
+import { agentsPull } from '../__fixtures__/docs-pull.js'
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { API_KEYS_PAGE } from '../src/errors.js'
@@ -47,15 +48,15 @@ describe('the status comment marker', () => {
     } as unknown as RunState
     const body = (more: Partial<RunState>) =>
       readMarker(statusComment({ ...base, ...more }, { reuse: true }))
-    expect(body({ docs: { ref: docs, state: 'open' } })?.docs).toEqual(docs)
+    expect(body({ docs: agentsPull(docs) })?.docs).toEqual(docs)
     expect(body({ docs: { ref: docs, state: 'foreign', why: 'x' } })?.docs).toBeUndefined()
     const before = { ...docs, number: 7 }
     expect(
       body({ docs: { ref: docs, state: 'foreign', why: 'x' }, recordedDocs: before })?.docs
     ).toEqual(before)
-    expect(body({ docs: { ref: docs, state: 'unknown' }, recordedDocs: before })?.docs).toEqual(
-      before
-    )
+    expect(
+      body({ docs: { ref: docs, state: 'unknown', why: 'x' }, recordedDocs: before })?.docs
+    ).toEqual(before)
   })
 
   it('reads nothing from a marker that does not open the comment (property)', () => {

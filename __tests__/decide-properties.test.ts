@@ -6,6 +6,7 @@ import { decide } from '../src/kinds/registry.js'
 import { effectsOf, type Plan, type Start } from '../src/decide/plan.js'
 import type { Facts } from '../src/read/facts.js'
 import { verdictOf } from '../src/present/verdict.js'
+import { agentsPull } from '../__fixtures__/docs-pull.js'
 import type { Event } from '../src/trigger/event.js'
 import { AGENT, anyRun, HEAD, PROJECT, SETTINGS } from './decide-inputs.js'
 
@@ -228,7 +229,11 @@ describe('the check says success only on what is known', () => {
           outcome: waited ? { kind: 'finished', phase: 'completed' } : { kind: 'started', mode },
           elapsedMs: 1,
           failOnNoPr: false,
-          docs: linked ? { state, ref: { owner: 'acme', repo: 'docs', number: 1 } } : undefined
+          docs: !linked
+            ? undefined
+            : state === 'unknown'
+              ? { state, ref: { owner: 'acme', repo: 'docs', number: 1 }, why: 'x' }
+              : agentsPull({ owner: 'acme', repo: 'docs', number: 1 }, state)
         })
         // An unread one the job names (`ref`) is "opened": nobody needs to act on it.
         return implies(

@@ -2,6 +2,7 @@
 // (never a project the platform refused), what it says (a pull request the job opened is
 // success though its state could not be read; a failed run is never left pending), and that a
 // `/docs` command always ends with 🚀 or 😕.
+import { agentsPull } from '../__fixtures__/docs-pull.js'
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { ApiError } from '../src/errors.js'
@@ -44,7 +45,7 @@ const runs = fc.record({
   link: fc.boolean(),
   docs: fc.constantFrom<RunState['docs']>(
     undefined,
-    { state: 'open', ref: { owner: 'acme', repo: 'docs', number: 101 } },
+    agentsPull({ owner: 'acme', repo: 'docs', number: 101 }),
     { state: 'unknown', ref: { owner: 'acme', repo: 'docs', number: 101 }, why: 'private' },
     { state: 'unknown', why: 'the link is not in the job’s docs repository' }
   )

@@ -22,11 +22,14 @@ const HEAD = PUSHED
 const MERGE = 'b3a1f1e4c0d2e5f6a7b8c9d0e1f2a3b4c5d6e7f8'
 const CONTEXT = `Mintlify docs (${QUICK['project-id']})`
 
+// The check's own sequence; with a preview the docs check says ready before it ends (see
+// preview.test.ts), a third state this file's sequences leave out.
 const inputs = (sim: Simulator, more: Record<string, string> = {}) => ({
   ...QUICK,
   'base-url': sim.url,
   'github-token': TOKEN,
   comment: 'off',
+  preview: 'off',
   ...more
 })
 const onPullRequest = (sim: Simulator, extra: Record<string, string> = {}) =>
@@ -64,6 +67,26 @@ describe('the docs check on a pull request', () => {
       `https://github.com/Codertocat/Hello-World/commit/${HEAD}`
     )
     expect(run.summary).toContain(`<a href="${run.outputs['check-url']}">on the commit</a>`)
+  })
+
+  it('with a preview: ready as soon as the docs are, then the preview’s end', async () => {
+    const sim = await sims.start({
+      prLink: true,
+      github: {
+        pulls: { 'acme/docs#101': { user: 'mintlify[bot]', head: { ref: 'mintlify/x' } } }
+      },
+      jobFields: { source: { repository: 'https://github.com/acme/docs', ref: 'mintlify/x' } },
+      // Long enough for the ready write to land before the preview ends.
+      preview: { buildMs: 3000 }
+    })
+    const run = await runAction(inputs(sim, { preview: 'auto' }), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    const set = statuses(sim).map((s) => [s.state, s.description])
+    expect(set).toEqual([
+      ['pending', expect.stringContaining(run.outputs['job-id'] ?? '')],
+      ['success', 'Docs pull request ready'],
+      ['success', 'Docs pull request ready, preview ready']
+    ])
   })
 
   it('completed without a pull request: success, saying so', async () => {

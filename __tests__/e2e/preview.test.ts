@@ -239,14 +239,21 @@ describe('the docs are ready before the preview is', () => {
 
   it('a stuck preview: the check says ready while the preview is still queued', async () => {
     const sim = await stuck()
-    // How many times the preview had been read when the check first said ready.
+    // How many times the preview had been read when the check, and the comment, first said ready.
     let readsAtReady: number | undefined
+    let readsAtComment: number | undefined
     const run = await runAction(inputs(sim), {
       ...opened(sim),
       onSpawn: (child) => {
         const watch = setInterval(() => {
           if (readsAtReady === undefined && lastCheck(sim)?.state === 'success') {
             readsAtReady = statusReads(sim).length
+          }
+          if (
+            readsAtComment === undefined &&
+            statusComment(sim).includes('Docs pull request ready')
+          ) {
+            readsAtComment = statusReads(sim).length
           }
         }, 5)
         child.on('close', () => clearInterval(watch))
@@ -256,6 +263,7 @@ describe('the docs are ready before the preview is', () => {
     // The preview went on being followed after the check said ready: merging did not wait for it.
     expect(readsAtReady).toBeDefined()
     expect(statusReads(sim).length).toBeGreaterThan(readsAtReady ?? Infinity)
+    expect(statusReads(sim).length).toBeGreaterThan(readsAtComment ?? Infinity)
     expect(lastCheck(sim)?.state).toBe('success')
     expect(run.outputs['preview-status']).toBe('building')
     expect(statusComment(sim)).toContain('⏳ building')

@@ -84,7 +84,7 @@ export function previewDryRun(run: Pick<Run, 'state' | 'settings' | 'report'>): 
 export async function preview(run: Run) {
   const { state, settings, step, report } = run
   if (!asksForPreview(settings) || !readyForPreview(state) || !step.previews) return
-  const chosen = previewBranch(state.job?.source?.ref, state.docs?.pull?.headRef)
+  const chosen = previewBranch(state.job?.source?.ref, state.docs?.proven?.pull.headRef)
   const set = (next: Preview) => {
     state.preview = next
     report.preview(next)

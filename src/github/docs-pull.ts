@@ -5,24 +5,36 @@
  * own docs repository is ever asked (see `trigger/docs.ts`). Best effort: what cannot be read is
  * `unknown`, with the reason and what would let it be read.
  */
-import type { GitHubApi, PullState } from './api.js'
+import type { GitHubApi } from './api.js'
+import { ProvenPull } from './docs-handle.js'
 import { describeGitHubError, gitHubError, type GitHubFailureKind } from './policy.js'
 import type { Within } from '../runtime.js'
-import {
-  AGENT_APP,
-  docsTargetOf,
-  notTheAgents,
-  type DocsJob,
-  type DocsPullState
-} from '../trigger/docs.js'
+import { AGENT_APP, docsTargetOf, type DocsJob } from '../trigger/docs.js'
 import { pullName, type PullRef, type RepoRef } from '../trigger/ref.js'
 
-/** The docs pull request's state, and the pull request as read when it could be. */
-export interface DocsPull extends DocsPullState {
-  readonly pull?: PullState
-  /** How the read failed, when it was asked and not answered. */
-  readonly failure?: GitHubFailureKind
-}
+/**
+ * The docs pull request's state. Open, merged or closed only with the proof that GitHub shows
+ * it as the agent's and the recorded one (`ProvenPull`): nothing calls a pull request ready,
+ * or writes to it, without one.
+ */
+export type DocsPull =
+  | {
+      readonly state: 'open' | 'merged' | 'closed'
+      readonly ref: PullRef
+      readonly proven: ProvenPull
+      readonly why?: undefined
+      readonly failure?: undefined
+    }
+  | {
+      /** `unknown`: it could not be read; `foreign`: GitHub shows it is not the agent's. */
+      readonly state: 'unknown' | 'foreign'
+      readonly ref?: PullRef
+      /** Why, for the log. */
+      readonly why: string
+      readonly proven?: undefined
+      /** How the read failed, when it was asked and not answered. */
+      readonly failure?: GitHubFailureKind
+    }
 
 /**
  * The tokens that may read a docs pull request (the workflow's, and `docs-token`), and the
@@ -59,15 +71,10 @@ export async function readDocsPull(
   }
   try {
     const pull = await within((signal) => github.getPull(ref.owner, ref.repo, ref.number, signal))
-    const foreign = notTheAgents(
-      ref,
-      pull,
-      readers.agents ?? [AGENT_APP.login],
-      code.serverUrl,
-      recorded
-    )
-    if (foreign) return { ref, state: 'foreign', why: foreign }
-    return { ref, state: pull.merged ? 'merged' : pull.state, pull }
+    const agents = readers.agents ?? [AGENT_APP.login]
+    const proven = ProvenPull.prove(ref, pull, { agents, serverUrl: code.serverUrl, recorded })
+    if ('refused' in proven) return { ref, state: 'foreign', why: proven.refused }
+    return { ref, state: pull.merged ? 'merged' : pull.state, proven }
   } catch (error: unknown) {
     const reach =
       token === 'github-token' && !target.inCodeRepo

@@ -21,6 +21,12 @@ import {
 } from './api.js'
 import { Beside, createOnce, gitHubError, GitHubError, type Surface } from './policy.js'
 
+/** The calls an owned comment makes, on its one thread. */
+export type ThreadApi = Pick<
+  GitHubApi,
+  'viewer' | 'listComments' | 'createComment' | 'updateComment'
+>
+
 /** Whether `account` wrote `comment`: the same account by id (see `sameAccount`). */
 export function writtenBy(comment: IssueComment, account: Account): boolean {
   return comment.author !== undefined && sameAccount(comment.author, account)
@@ -100,14 +106,14 @@ export class OwnedComment {
   /** The account the token acts as; undefined until learned, and then nothing is trusted. */
   private account: Account | undefined
   private readonly beside: Beside
-  private readonly github: GitHubApi
+  private readonly github: ThreadApi
   private readonly thread: Thread
   private readonly options: OwnedCommentOptions
   private readonly surface: Surface
   private readonly log: Log
 
   constructor(
-    github: GitHubApi,
+    github: ThreadApi,
     thread: Thread,
     options: OwnedCommentOptions,
     surface: Surface,
@@ -180,7 +186,10 @@ export class OwnedComment {
     onUrl?: (url: string | undefined) => void,
     after = false
   ): void {
-    const write = async (bounds: Within) => onUrl?.(await this.write(body, bounds))
+    const write = async (bounds: Within) => {
+      const url = await this.write(body, bounds)
+      onUrl?.(url)
+    }
     this.beside.start(write, within, after)
   }
 

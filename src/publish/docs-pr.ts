@@ -12,7 +12,8 @@
  */
 import { fedChange } from '../trigger/fed.js'
 import { docsClosing } from '../kinds/closed/decide.js'
-import type { Account, GitHubApi, PullState } from '../github/api.js'
+import type { Account, GitHubApi } from '../github/api.js'
+import { DocsHandle, ProvenPull } from '../github/docs-handle.js'
 import { OwnedComment } from '../github/own-comment.js'
 import { Surface } from '../github/policy.js'
 import type { DocsReviewers } from '../inputs/names.js'
@@ -25,10 +26,10 @@ import {
 } from '../present/docs-pr.js'
 import type { RunState } from '../run.js'
 import type { Within, Log } from '../runtime.js'
-import { docsTargetOf, notTheAgents } from '../trigger/docs.js'
+import { docsTargetOf } from '../trigger/docs.js'
 import type { Effect } from '../decide/plan.js'
 import type { Event } from '../trigger/event.js'
-import { pullName, sameRepo, type PullRef } from '../trigger/ref.js'
+import { pullName, sameRepo } from '../trigger/ref.js'
 import { isClosingNote, readBacklink, withChange, type Backlink } from '../github/backlink.js'
 import { askEach, labelsToAdd, reviewPlan, type ReviewPlan } from './docs-review.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
@@ -73,11 +74,10 @@ export interface DocsOptions {
   readonly closed?: 'merged' | 'closed'
 }
 
-/** What is known about the docs pull request once it has been read. */
+/** The docs pull request once proven and read: the only way this sink writes to it. */
 interface Opened {
-  readonly ref: PullRef
+  readonly handle: DocsHandle
   readonly account: Account
-  readonly pull: PullState
   /** The backlink: found, or to be created. */
   readonly backlink: OwnedComment
   readonly record: Backlink
@@ -91,9 +91,8 @@ export class DocsPullSink implements Sink {
   private readonly surface: Surface
   /** The backlink's address, once written. */
   private url: string | undefined
-  /** The token chosen for the docs pull request, once its link was checked. */
-  private use:
-    { readonly github: GitHubApi; readonly name: 'docs-token' | 'github-token' } | undefined
+  /** The token chosen for the docs pull request, once its link was checked (for warnings). */
+  private use: 'docs-token' | 'github-token' | undefined
   private readonly tokens: DocsTokens
   private readonly options: DocsOptions
   private readonly log: Log
@@ -119,7 +118,8 @@ export class DocsPullSink implements Sink {
   private async follow(event: Event, state: RunState, within: Within): Promise<void> {
     const opened = await this.open(state, within)
     if (!opened) return
-    const { ref, pull, record } = opened
+    const { handle, record } = opened
+    const { ref, pull } = handle
     if (pull.state === 'closed') {
       this.log.info(`Docs pull request ${pullName(ref)} is closed: no reviews or labels are added.`)
       return this.writeBacklink(opened, within, {
@@ -136,17 +136,14 @@ export class DocsPullSink implements Sink {
       ref.owner,
       record.asked
     )
-    const asked = await this.requestReviewers(ref, review, within)
+    const asked = await this.requestReviewers(handle, review, within)
     const labels = labelsToAdd(this.options.labels, pull.labels, record.labeled)
     const added =
       labels.length === 0
         ? []
         : ((await this.surface.write(
             (failure) => this.failed(`add labels to ${pullName(ref)}`, failure, 'issues: write'),
-            () =>
-              within((signal) =>
-                this.github.addLabels(ref.owner, ref.repo, ref.number, labels, signal)
-              ).then(() => labels)
+            () => within((signal) => handle.addLabels(labels, signal)).then(() => labels)
           )) ?? [])
     await this.writeBacklink(opened, within, {
       ...record,
@@ -173,7 +170,8 @@ export class DocsPullSink implements Sink {
     }
     const opened = await this.open(state, within)
     if (!opened) return undefined
-    const { ref, pull, record } = opened
+    const { handle, record } = opened
+    const { ref, pull } = handle
     const changes =
       record.changes.length > 0 ? record.changes : [fedChange(event, state.trigger?.runUrl)]
     const mark = (end: 'merged' | 'closed') =>
@@ -191,11 +189,11 @@ export class DocsPullSink implements Sink {
     if (plan.act === 'close') {
       const closed = await this.surface.write(
         (failure) => this.failed(`close ${pullName(ref)}`, failure, 'pull-requests: write'),
-        () => within((signal) => this.github.closePull(ref.owner, ref.repo, ref.number, signal))
+        () => within((signal) => handle.close(signal))
       )
       if (closed) done = `so docs pull request ${pullName(ref)} was closed.`
     }
-    const note = this.comment(ref, opened.account, 'comment on', (body) =>
+    const note = this.comment(handle, opened.account, 'comment on', (body) =>
       isClosingNote(body, state.projectId)
     )
     const comment = await note.write(
@@ -239,35 +237,38 @@ export class DocsPullSink implements Sink {
       }
       return undefined
     }
-    this.use = { github, name: target.inCodeRepo ? 'github-token' : 'docs-token' }
+    const token = target.inCodeRepo ? 'github-token' : 'docs-token'
+    this.use = token
     const read = await this.surface.write(
       (failure) => this.failed(`read ${pullName(ref)}`, failure, 'pull-requests: read'),
       async () => {
-        const account = await within((signal) => this.github.viewer(signal))
-        // The run read it before anything said the docs were ready: no need to read it again.
-        const known = state.docs?.pull
-        const pull =
-          known && state.docs?.ref?.number === ref.number && sameRepo(state.docs.ref, ref)
+        const account = await within((signal) => github.viewer(signal))
+        // The run proved it before anything said the docs were ready: no need to read it again.
+        const known = state.docs?.proven
+        const proven =
+          known?.is(ref) === true
             ? known
-            : await within((signal) => this.github.getPull(ref.owner, ref.repo, ref.number, signal))
+            : ProvenPull.prove(
+                ref,
+                await within((signal) => github.getPull(ref.owner, ref.repo, ref.number, signal)),
+                {
+                  agents: this.options.agents,
+                  serverUrl: this.options.serverUrl,
+                  recorded: state.recordedDocs
+                }
+              )
         // Nothing is read or written on a pull request GitHub does not show as the agent's.
-        const foreign = notTheAgents(
-          ref,
-          pull,
-          this.options.agents,
-          this.options.serverUrl,
-          state.recordedDocs
-        )
-        if (foreign) return { foreign }
+        if ('refused' in proven) return { foreign: proven.refused }
+        const handle = DocsHandle.of(proven, github, token)
         const backlink = this.comment(
-          ref,
+          handle,
           account,
           'comment on',
           (body) => readBacklink(body)?.projectId === state.projectId
         )
         const found = await backlink.find(within)
         if ('step' in found) throw found.error
-        return { account, pull, backlink, found: found.found }
+        return { account, handle, backlink, found: found.found }
       }
     )
     if (!read) return undefined
@@ -277,18 +278,19 @@ export class DocsPullSink implements Sink {
     }
     const empty: Backlink = { projectId: state.projectId, changes: [], asked: [], labeled: [] }
     const record = (read.found && readBacklink(read.found.body)) || empty
-    return { ref, account: read.account, pull: read.pull, backlink: read.backlink, record }
+    return { handle: read.handle, account: read.account, backlink: read.backlink, record }
   }
 
   /** One owned comment on the docs pull request, written as the docs token's `account`. */
   private comment(
-    ref: PullRef,
+    handle: DocsHandle,
     account: Account,
     what: string,
     mine: (body: string) => boolean
   ): OwnedComment {
+    const ref = handle.ref
     return new OwnedComment(
-      this.github,
+      handle.thread(),
       ref,
       {
         mine,
@@ -306,24 +308,17 @@ export class DocsPullSink implements Sink {
    * record as asked, refused names included (they are not asked again); one warning names them.
    */
   private async requestReviewers(
-    ref: PullRef,
+    handle: DocsHandle,
     plan: ReviewPlan,
     within: Within
   ): Promise<string[]> {
+    const ref = handle.ref
     const { users, teams } = plan
     const refused: string[] = [...plan.skipped]
     // Teams of another organisation cannot be asked: recorded, so they are named only once.
     const skipped = plan.skipped.map((key) => key.toLowerCase())
     const ask = (u: readonly string[], t: readonly string[]) =>
-      within((signal) =>
-        this.github.requestReviewers(
-          ref.owner,
-          ref.repo,
-          ref.number,
-          { users: u, teams: t },
-          signal
-        )
-      )
+      within((signal) => handle.requestReviewers({ users: u, teams: t }, signal))
     let asked: string[] = []
     if (users.length + teams.length > 0) {
       const done = await this.surface.write(
@@ -349,12 +344,6 @@ export class DocsPullSink implements Sink {
     if (url) this.url = url
   }
 
-  /** The chosen token's GitHub; only called once `open` chose one. */
-  private get github(): GitHubApi {
-    if (!this.use) throw new Error('No token was chosen for the docs pull request.')
-    return this.use.github
-  }
-
   /** Whether the inputs ask anything of the docs pull request beyond the backlink. */
   private asksSomething(): boolean {
     const { reviewers, labels, onCodeClosed } = this.options
@@ -369,6 +358,6 @@ export class DocsPullSink implements Sink {
 
   /** Why a docs request failed, with the token chosen for it. */
   private failed(what: string, failure: unknown, permission: string): string {
-    return docsFailure(what, failure, permission, this.use?.name ?? 'docs-token')
+    return docsFailure(what, failure, permission, this.use ?? 'docs-token')
   }
 }

@@ -125,16 +125,3 @@ export function notTheAgents(
   }
   return undefined
 }
-
-/** What the action learned of the docs pull request before saying anything about it. */
-export interface DocsPullState {
-  readonly ref?: PullRef
-  /**
-   * `closed` is closed without merging; `unknown` when it could not be read; `foreign` when
-   * GitHub says it is not the agent's (another author, or not the one the record names): nothing
-   * is written to it and nothing calls it ready.
-   */
-  readonly state: 'open' | 'merged' | 'closed' | 'unknown' | 'foreign'
-  /** Why the state is unknown or foreign, for the log. */
-  readonly why?: string
-}
