@@ -787,7 +787,11 @@ ${more}`) as Dict
       expect(runsOn(workflow, '    /docs in code')).toBe(false)
       fc.assert(
         fc.property(body, (text) => {
-          if (takes(text)) expect(runsOn(workflow, text)).toBe(true)
+          // A command ⇒ the job runs.
+          expect({ text, runs: !takes(text) || runsOn(workflow, text) }).toEqual({
+            text,
+            runs: true
+          })
         })
       )
     }
