@@ -143,14 +143,22 @@ function tableAfter(heading: string): Map<string, string[]> {
 }
 
 describe('README', () => {
-  it('fits on a screen or two', () => {
-    expect(readme.split('\n').length).toBeLessThanOrEqual(400)
+  it('gets a new user running in five minutes: at most 250 lines', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250)
   })
 
   it('says how to try the action and how to install and test a clone', () => {
-    expect(readme).toContain('npm run demo')
-    expect(readme).toContain('npm cit')
+    expect(readme).toContain('(docs/try-it.md)')
     expect(readme).toContain('[CONTRIBUTING.md](CONTRIBUTING.md)')
+    const tryIt = read('docs/try-it.md')
+    expect(tryIt).toContain('npm run demo')
+    expect(tryIt).toContain('npm cit')
+  })
+
+  it('links every page under docs/', () => {
+    for (const page of PAGES.filter((name) => name.startsWith('docs/'))) {
+      expect(readme).toContain(`](${page})`)
+    }
   })
 
   it('lists every input with the default action.yml gives it', () => {

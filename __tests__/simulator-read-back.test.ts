@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { combine, matchGitHubRoute } from '../simulator/github-routes.js'
 import { startSimulator, type Simulator } from '../simulator/server.js'
 
-// The reads the README gives for checking what a run wrote on the simulator's GitHub: a commit's
+// The reads docs/try-it.md gives for checking what a run wrote on the simulator's GitHub: a commit's
 // statuses (newest first) and its combined status, as GitHub answers them.
 
 const REPO = '/repos/Codertocat/Hello-World'
@@ -143,11 +143,11 @@ describe('reading back the docs check', () => {
   })
 })
 
-describe('the README’s read-back commands', () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-  // Each `curl … http://127.0.0.1:8787/…` of the README, and each `…/repos/…` path after it.
-  const curl = /curl [^`]*?http:\/\/127\.0\.0\.1:8787(\/[^`\s]+)/.exec(readme)?.[1] ?? ''
-  const more = [...readme.matchAll(/`…(\/repos\/[^`\s]+)`/g)].map(([, path = '']) => path)
+describe('the read-back commands of docs/try-it.md', () => {
+  const page = readFileSync(new URL('../docs/try-it.md', import.meta.url), 'utf8')
+  // Each `curl … http://127.0.0.1:8787/…` of the page, and each `…/repos/…` path after it.
+  const curl = /curl [^`]*?http:\/\/127\.0\.0\.1:8787(\/[^`\s]+)/.exec(page)?.[1] ?? ''
+  const more = [...page.matchAll(/`…(\/repos\/[^`\s]+)`/g)].map(([, path = '']) => path)
   const fill = (path: string) =>
     path.replace('OWNER/REPO', 'Codertocat/Hello-World').replace('SHA', HEAD).replace('NUMBER', '2')
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { readCommand } from '../src/kinds/command/parse.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8')
@@ -752,5 +753,47 @@ ${more}`) as Dict
         expect(condition(quick.job.if, contextsOf(sample))).toBe(expected)
       })
     )
+  })
+
+  // The /docs recipe's if: must let in every comment the action reads as a command: GitHub's
+  // expressions have no trim, so the leading spaces the command allows are spelt out.
+  it('run the /docs recipe on every comment the action takes as a command, and not on chatter', () => {
+    const commands = examples(['docs/recipes.md']).filter(({ workflow }) =>
+      eventsOf(workflow).includes('issue_comment')
+    )
+    expect(commands.length).toBeGreaterThanOrEqual(1)
+    const runsOn = (workflow: Dict, body: string) =>
+      actionJobs(workflow).some(([name]) =>
+        runs(workflow, name, run('', 'issue_comment', commentOn(body)))
+      )
+    const takes = (body: string) =>
+      readCommand({ action: 'created', onPullRequest: true, body, login: 'octocat', type: 'User' })
+        .kind === 'command'
+    const body = fc
+      .tuple(
+        fc.constantFrom('', ' ', '  ', '   ', '    ', '\t', 'please '),
+        fc.constantFrom('/docs', '/DOCS', '/docsify', 'LGTM', '> /docs'),
+        fc.constantFrom('', ' Also the --retries flag', '\nmore', '\tx')
+      )
+      .map((parts) => parts.join(''))
+    for (const { workflow } of commands) {
+      for (const spaces of ['', ' ', '  ', '   ']) {
+        expect({ spaces, runs: runsOn(workflow, `${spaces}/docs please`) }).toEqual({
+          spaces,
+          runs: true
+        })
+      }
+      expect(runsOn(workflow, 'LGTM')).toBe(false)
+      expect(runsOn(workflow, '    /docs in code')).toBe(false)
+      fc.assert(
+        fc.property(body, (text) => {
+          // A command ⇒ the job runs.
+          expect({ text, runs: !takes(text) || runsOn(workflow, text) }).toEqual({
+            text,
+            runs: true
+          })
+        })
+      )
+    }
   })
 })
