@@ -36,7 +36,7 @@ export const STATUS_READ: RequestKind = { ...READ, action: 'read the preview dep
 
 /** What a preview request's answer names: each field only in its one accepted shape. */
 export interface Deployment {
-  /** The update status to follow, when it is a platform id (letters, digits, `_ . : ~ -`). */
+  /** The update status to follow, when it can be an id (`jobIdProblem`): opaque, as a job's. */
   readonly statusId?: string
   /** The preview's address, when it is a docs site link in the strict shape (`isSiteLinkShape`). */
   readonly previewUrl?: string
