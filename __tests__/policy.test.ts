@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { ApiError, DeadlineError, UncertainError, type Failure } from '../src/errors.js'
+import {
+  ApiError,
+  DeadlineError,
+  RateLimitError,
+  UncertainError,
+  type Failure
+} from '../src/errors.js'
 import { CREATE, MESSAGE, POLL } from '../src/mintlify/api.js'
 import type { Job } from '../src/mintlify/job.js'
 import {
@@ -229,7 +235,7 @@ describe('decide', () => {
   it('a 429 whose wait passes the deadline stops at once: nothing was done, and when to try again', () => {
     const late = situation({ deadline: NOW + 10_000 })
     const create = stopped(decide(CREATE, error(http(429, 60_000)), late))
-    expect(create).toBeInstanceOf(DeadlineError)
+    expect(create).toBeInstanceOf(RateLimitError)
     expect(create.message).toBe(
       "It failed. The server asks to wait 1m, longer than the 10s left before this step's " +
         'timeout, so the step stops now instead of sleeping into it. No job was created: the ' +
@@ -242,7 +248,7 @@ describe('decide', () => {
     const short = situation({ deadline: NOW + 500 })
     const backoff = stopped(decide(CREATE, error(http(429)), short))
     expect(backoff.message).toMatch(
-      /No job was created; gave up after 1 attempts as the step's timeout leaves no time for another\. Try again after 2026-11-22T12:00:01Z\.$/
+      /The step's timeout leaves no time to wait and send it again\. No job was created: the platform refused the request\. Try again after 2026-11-22T12:00:01Z\.$/
     )
   })
 
@@ -250,7 +256,8 @@ describe('decide', () => {
     const limited = error(http(429, 1000))
     expect(decide(CREATE, limited, situation({ failures: MAX_ATTEMPTS - 1 })).retry).toBe(true)
     const last = stopped(decide(CREATE, limited, situation({ failures: MAX_ATTEMPTS })))
-    expect(last.message).toMatch(/No job was created; gave up after 6 attempts\. Try again after/)
+    expect(last).toBeInstanceOf(RateLimitError)
+    expect(last.message).toMatch(/It was refused 6 times\. No job was created: .* Try again after/)
   })
 
   it('stops a read at once when Retry-After passes the deadline, with no invitation to re-run', () => {

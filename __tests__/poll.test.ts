@@ -4,6 +4,7 @@ import {
   ApiError,
   CancelledError,
   DeadlineError,
+  RateLimitError,
   UncertainError,
   type Failure
 } from '../src/errors.js'
@@ -399,7 +400,8 @@ describe('createJob', () => {
       'ok'
     )
     const error = await createJob(create, schedule(30 * MINUTE), rt).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(DeadlineError)
+    // Not a timeout of a job: nothing was created.
+    expect(error).toBeInstanceOf(RateLimitError)
     expect((error as Error).message).toMatch(
       /asks to wait 40m, longer than the 30m left .* No job was created: the platform refused the request\. Try again after 2026-11-22T00:40:00Z\.$/
     )
@@ -413,9 +415,9 @@ describe('createJob', () => {
     const limited: Failure = { kind: 'http', status: 429, retryAfterMs: 1000 }
     const { create, calls } = creates(...Array<Failure>(20).fill(limited))
     const error = await createJob(create, schedule(), rt).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(DeadlineError)
+    expect(error).toBeInstanceOf(RateLimitError)
     expect((error as Error).message).toMatch(
-      /No job was created; gave up after 6 attempts\. Try again after 2026-11-22T00:01:03Z\.$/
+      /It was refused 6 times\. No job was created: the platform refused the request\. Try again after 2026-11-22T00:01:03Z\.$/
     )
     expect(calls()).toBe(MAX_ATTEMPTS)
     // The last wait (15 s, the capped backoff at 0.5) is the one the time to try again ends.

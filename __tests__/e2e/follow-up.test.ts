@@ -97,6 +97,22 @@ describe('a follow-up message', () => {
     expect(run.outputs.status).toBe('completed')
   })
 
+  it('fails at once when the rate limit lifts only after the timeout: not delivered, and when to try again', async () => {
+    const sim = await sims.start({
+      faults: { message: [{ status: 429, headers: { 'retry-after': '3600' } }] }
+    })
+    const id = await existingJob(sim)
+    const run = await runAction({ ...QUICK, 'base-url': sim.url, 'job-id': id, prompt: 'x' })
+    expect(run.code).toBe(1)
+    expect(messages(sim)).toHaveLength(1)
+    expect(sim.jobs.get(id)?.prompts).toHaveLength(1)
+    expect(run.stdout).toMatch(
+      /::error::Rate limited \(HTTP 429\).*asks to wait 1h.*The message was not delivered: the platform refused the request\. Try again after \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\./
+    )
+    // Not a timeout of the job, nor a message that may have been delivered.
+    expect(run.stdout).not.toMatch(/Timed out|could not be read|may or may not/)
+  })
+
   it.each([
     ['a 500', { status: 500 }],
     ['a dropped connection', { action: 'reset' as const }]

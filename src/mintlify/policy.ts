@@ -4,7 +4,7 @@
  * preview) asks here; none decides for itself. Pure: the clock and randomness come in as arguments.
  */
 import { formatDuration } from '../duration.js'
-import { ApiError, DeadlineError, UncertainError, type Failure } from '../errors.js'
+import { ApiError, DeadlineError, RateLimitError, UncertainError, type Failure } from '../errors.js'
 import { backoffDelay, type PollPace } from './schedule.js'
 
 /** What the policy needs to know about a kind of request; each kind declares it once. */
@@ -161,9 +161,26 @@ export function decide(kind: RequestKind, error: ApiError, situation: Situation)
   const waitMs = Math.round(asked === undefined ? backoff : Math.max(backoff, asked))
   // A request the rate limit refused did nothing: running the step again later is safe, and the
   // time to do it is the one the wait would have ended at.
-  const limited = failure.kind === 'http' && failure.status === 429
-  const retryAt =
-    !kind.idempotent && limited ? ` Try again after ${secondAfter(now + waitMs)}.` : ''
+  if (!kind.idempotent && failure.kind === 'http' && failure.status === 429) {
+    const over = asked !== undefined && asked > left
+    if (over || situation.failures >= MAX_ATTEMPTS || waitMs >= left) {
+      const why = over
+        ? `The server asks to wait ${formatDuration(asked)}, longer than the ` +
+          `${formatDuration(Math.max(0, left))} left before this step's timeout, so the step ` +
+          'stops now instead of sleeping into it.'
+        : situation.failures >= MAX_ATTEMPTS
+          ? `It was refused ${situation.failures} times.`
+          : "The step's timeout leaves no time to wait and send it again."
+      return {
+        retry: false,
+        error: new RateLimitError(
+          `${error.message} ${why} ${kind.noEffect}: the platform refused the request. ` +
+            `Try again after ${secondAfter(now + (over ? asked : waitMs))}.`
+        )
+      }
+    }
+    return { retry: true, waitMs }
+  }
 
   if (asked !== undefined && asked > left) {
     return {
@@ -171,9 +188,7 @@ export function decide(kind: RequestKind, error: ApiError, situation: Situation)
       error: new DeadlineError(
         `${error.message} The server asks to wait ${formatDuration(asked)}, longer than the ` +
           `${formatDuration(Math.max(0, left))} left before this step's timeout, so the step ` +
-          'stops now instead of sleeping into it.' +
-          (kind.idempotent ? '' : ` ${kind.noEffect}: the platform refused the request.`) +
-          retryAt
+          'stops now instead of sleeping into it.'
       )
     }
   }
@@ -194,8 +209,7 @@ export function decide(kind: RequestKind, error: ApiError, situation: Situation)
       retry: false,
       error: new DeadlineError(
         `${error.message} ${kind.noEffect}; gave up after ${situation.failures} attempts` +
-          (waitMs >= left ? " as the step's timeout leaves no time for another." : '.') +
-          retryAt,
+          (waitMs >= left ? " as the step's timeout leaves no time for another." : '.'),
         waitMs >= left ? 'no-time' : 'asked'
       )
     }
