@@ -201,8 +201,10 @@ export function jobIdProblem(id: string): string | undefined {
 
 const ENCODER = new TextEncoder()
 
-/** The characters a job id keeps as they are when encoded: unreserved in a URL, and no syntax in
- * HTML, a YAML scalar or a shell word. */
+/**
+ * The characters a job id keeps as they are when encoded: unreserved in a URL, and no syntax in
+ * HTML, a YAML scalar or a shell word.
+ */
 const KEPT = /[A-Za-z0-9_.:~-]/
 
 /**
