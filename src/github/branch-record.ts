@@ -36,9 +36,9 @@ export interface BranchRecord {
 
 // The job id as `encodeJobId` writes it: a record written before ids were encoded (letters,
 // digits and `_ . : -`) reads the same.
-const ID = /^[\w.:~%-]{1,64}$/
+const ID = /^[\w.:%-]{1,64}$/
 const BRANCH = /^[\w./-]{1,100}$/
-const SUFFIX = / · job ([\w.:~%-]{1,64}) since ([0-9a-f]{7,40}|-) on ([\w./-]{1,100})$/
+const SUFFIX = / · job ([\w.:%-]{1,64}) since ([0-9a-f]{7,40}|-) on ([\w./-]{1,100})$/
 
 /**
  * The record's words at the end of the check's description, or undefined when the encoded job id

@@ -175,7 +175,7 @@ export const apiKeyInput = required('an admin API key (mint_…), passed from a 
 
 /**
  * `job-id`: the id as the job-id output gives it (`encodeJobId`: percent-encoded outside letters,
- * digits and `_ . : ~ -`), and parsed into the id itself. An id typed as the dashboard shows it
+ * digits and `_ . : -`), and parsed into the id itself. An id typed as the dashboard shows it
  * is taken too when it holds no `%`. Whatever an id can be (`jobIdProblem`) is accepted.
  */
 export const jobIdInput = z

@@ -203,13 +203,13 @@ const ENCODER = new TextEncoder()
 
 /**
  * The characters a job id keeps as they are when encoded: unreserved in a URL, and no syntax in
- * HTML, a YAML scalar or a shell word.
+ * HTML, a YAML scalar or a shell word (unlike `~`, which a shell expands and YAML reads as null).
  */
-const KEPT = /[A-Za-z0-9_.:~-]/
+const KEPT = /[A-Za-z0-9_.:-]/
 
 /**
  * `id` as it is published where text could be read as syntax (the `job-id` output, the record
- * in a docs check's description): every character outside letters, digits and `_ . : ~ -`
+ * in a docs check's description): every character outside letters, digits and `_ . : -`
  * written as the percent-encoded bytes of its UTF-8, so the result is one URL path segment and
  * holds no space, markup or line break. An id the platform hands out today (`job_` and hex) is
  * itself. `decodeJobId` gives back the id.
