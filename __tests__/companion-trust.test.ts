@@ -188,15 +188,26 @@ describe('Companion.find', () => {
   })
 
   it.each([
-    ['blank', ' '],
     ['longer than 256 characters', 'j'.repeat(257)],
-    ['with whitespace', 'job 1'],
+    ['with a control character', 'job\u00071'],
     ['a dot segment', '..']
   ])('ignores a recorded id that is %s, with a warning', async (_name, jobId) => {
     const { api } = fakeGitHub([own(jobId, 1)])
     const { c, log } = companion(api)
     expect(await c.find(within)).toBeUndefined()
     expect(log.warning.join('\n')).toMatch(/records a job id that .* so it is ignored/)
+  })
+
+  it.each([
+    ['with a space', 'velit in'],
+    ['only a space', ' '],
+    ['that would end the marker', 'a -->b'],
+    ['with markup and a slash', '<b>x</b>/y%2F']
+  ])('follows a recorded id %s: ids are opaque', async (_name, jobId) => {
+    const { api } = fakeGitHub([own(jobId, 1)])
+    const { c, log } = companion(api)
+    expect(await c.find(within)).toEqual({ projectId: 'proj', jobId })
+    expect(log.warning).toEqual([])
   })
 })
 

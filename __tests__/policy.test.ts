@@ -1,15 +1,29 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { ApiError, DeadlineError, UncertainError, type Failure } from '../src/errors.js'
+import {
+  ApiError,
+  DeadlineError,
+  RateLimitError,
+  UncertainError,
+  type Failure
+} from '../src/errors.js'
 import { CREATE, MESSAGE, POLL } from '../src/mintlify/api.js'
+import type { Job } from '../src/mintlify/job.js'
 import {
   decide,
   MAX_ATTEMPTS,
   MAX_RETRY_AFTER_MS,
+  mayHaveLanded,
   mayRetry,
   parseRetryAfter,
+  provedNotDone,
+  type RequestKind,
   type Situation
 } from '../src/mintlify/policy.js'
+import { send } from '../src/mintlify/poll.js'
+import { PREVIEW_REQUEST, requestPreview, type PreviewApi } from '../src/mintlify/preview.js'
+import { FAILURE_PROOFS, NON_IDEMPOTENT_ROUTES } from '../__fixtures__/platform-answers.js'
+import { EPOCH, virtualRuntime } from '../__fixtures__/runtime.js'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 
@@ -72,12 +86,63 @@ const http = (status: number, retryAfterMs?: number): Failure => ({
   retryAfterMs
 })
 
+describe('the gate of requests that are not idempotent', () => {
+  const KINDS: Record<'create' | 'message' | 'preview', RequestKind> = {
+    create: CREATE,
+    message: MESSAGE,
+    preview: PREVIEW_REQUEST
+  }
+
+  it('covers every request the platform documents as not idempotent', () => {
+    for (const { kind } of NON_IDEMPOTENT_ROUTES) expect(KINDS[kind].idempotent).toBe(false)
+  })
+
+  it('rests on the agent routes answering 429 "Rate limit exceeded" in place of the job', () => {
+    const agent = NON_IDEMPOTENT_ROUTES.filter((route) => route.kind !== 'preview')
+    expect(agent.map((route) => route.kind)).toEqual(['create', 'message'])
+    for (const { answers } of agent) {
+      expect(answers).toContainEqual({ status: 429, description: 'Rate limit exceeded' })
+      // One success, and the rest refusals: no documented answer says the work was done and failed.
+      expect(answers.filter((a) => a.status < 300)).toHaveLength(1)
+    }
+  })
+
+  it.each(FAILURE_PROOFS.map((row) => [row.what, row] as const))(
+    '%s: sent again only when it proves nothing was done',
+    (_, { failure, proof }) => {
+      expect(provedNotDone(failure)).toBe(proof === 'not-done')
+      expect(mayHaveLanded(failure)).toBe(proof === 'unknown')
+      for (const kind of Object.values(KINDS)) {
+        expect(mayRetry(kind, failure)).toBe(proof === 'not-done')
+      }
+    }
+  )
+
+  it('sends nothing again that was sent and answered other than 429 (property)', () => {
+    const failures = fc.oneof(
+      fc.constant<Failure>({ kind: 'lost' }),
+      fc.constant<Failure>({ kind: 'invalid-response' }),
+      fc.boolean().map((permanent): Failure => ({ kind: 'unsent', permanent })),
+      fc.record({ kind: fc.constant('http' as const), status: fc.integer({ min: 300, max: 599 }) })
+    )
+    fc.assert(
+      fc.property(failures, (failure) => {
+        const retried = [CREATE, MESSAGE, PREVIEW_REQUEST].map((kind) => mayRetry(kind, failure))
+        const allowed =
+          (failure.kind === 'unsent' && !failure.permanent) ||
+          (failure.kind === 'http' && failure.status === 429)
+        return retried.every((r) => r === allowed)
+      })
+    )
+  })
+})
+
 describe('mayRetry', () => {
   it.each<[string, boolean, boolean, Failure]>([
     // what failed, retry a create (or a message)?, retry a poll?
-    // A 429 is not proof that nothing was done: the API reference names the status only.
-    ['429', false, true, http(429)],
-    ['429 with Retry-After', false, true, http(429, 1000)],
+    // A 429 refused the request for its rate (RFC 6585, section 4): it did nothing.
+    ['429', true, true, http(429)],
+    ['429 with Retry-After', true, true, http(429, 1000)],
     ['503 with Retry-After', false, true, http(503, 1000)],
     ['503 without Retry-After', false, true, http(503)],
     ['500', false, true, http(500)],
@@ -158,19 +223,41 @@ describe('decide', () => {
     expect(last.message).toMatch(/No job was created; gave up after 6/)
   })
 
-  it('a 429 on a create stops at once, says a job may exist, where to look and when to try again', () => {
-    for (const s of [situation(), situation({ deadline: NOW + 10_000 })]) {
-      const create = stopped(decide(CREATE, error(http(429, 60_000)), s))
-      expect(create).toBeInstanceOf(UncertainError)
-      expect(create.message).toMatch(
-        /asks to wait 1m\. .*not sent again, to avoid starting a duplicate job\. Check the Mintlify dashboard \(https:\/\/app\.mintlify\.com\) for a job that may exist .* Try again after 2026-11-22T12:01:00Z\.$/
-      )
-    }
-    const without = stopped(decide(MESSAGE, error(http(429)), situation()))
-    expect(without.message).toMatch(
-      /sending the instructions twice\. Check the job in the Mintlify/
+  it.each([
+    ['create', CREATE],
+    ['message', MESSAGE]
+  ] as const)('a %s the rate limit refused is sent again after the wait asked for', (_, kind) => {
+    expect(decide(kind, error(http(429, 7000)), situation())).toEqual({ retry: true, waitMs: 7000 })
+    // Without Retry-After: the backoff (full jitter at 1 of the first second).
+    expect(decide(kind, error(http(429)), situation())).toEqual({ retry: true, waitMs: 1000 })
+  })
+
+  it('a 429 whose wait passes the deadline stops at once: nothing was done, and when to try again', () => {
+    const late = situation({ deadline: NOW + 10_000 })
+    const create = stopped(decide(CREATE, error(http(429, 60_000)), late))
+    expect(create).toBeInstanceOf(RateLimitError)
+    expect(create.message).toBe(
+      "It failed. The server asks to wait 1m, longer than the 10s left before this step's " +
+        'timeout, so the step stops now instead of sleeping into it. No job was created: the ' +
+        'platform refused the request. Try again after 2026-11-22T12:01:00Z.'
     )
-    expect(without.message).not.toMatch(/asks to wait|Try again/)
+    const message = stopped(decide(MESSAGE, error(http(429, 60_000)), late))
+    expect(message.message).toMatch(/The message was not delivered: the platform refused/)
+    expect(message.message).not.toMatch(/may or may not|dashboard/)
+    // Without Retry-After, the backoff that did not fit names the time.
+    const short = situation({ deadline: NOW + 500 })
+    const backoff = stopped(decide(CREATE, error(http(429)), short))
+    expect(backoff.message).toMatch(
+      /The step's timeout leaves no time to wait and send it again\. No job was created: the platform refused the request\. Try again after 2026-11-22T12:00:01Z\.$/
+    )
+  })
+
+  it(`a create the rate limit keeps refusing stops after ${MAX_ATTEMPTS} attempts`, () => {
+    const limited = error(http(429, 1000))
+    expect(decide(CREATE, limited, situation({ failures: MAX_ATTEMPTS - 1 })).retry).toBe(true)
+    const last = stopped(decide(CREATE, limited, situation({ failures: MAX_ATTEMPTS })))
+    expect(last).toBeInstanceOf(RateLimitError)
+    expect(last.message).toMatch(/It was refused 6 times\. No job was created: .* Try again after/)
   })
 
   it('stops a read at once when Retry-After passes the deadline, with no invitation to re-run', () => {
@@ -204,19 +291,21 @@ describe('decide', () => {
           for (const kind of [CREATE, MESSAGE]) {
             const decision = decide(kind, error(failure), s)
             if (!decision.retry) {
-              // An answer of the server's own (a 5xx, a 429) or none at all: it may have acted.
+              // A 5xx or no readable answer at all: it may have acted.
               const mayHaveActed =
                 failure.kind === 'lost' ||
                 failure.kind === 'invalid-response' ||
-                (failure.kind === 'http' && (failure.status >= 500 || failure.status === 429))
+                (failure.kind === 'http' && failure.status >= 500)
               const warned =
                 decision.error instanceof UncertainError &&
                 decision.error.message.includes('Mintlify dashboard (https://app.mintlify.com)')
               if (mayHaveActed !== warned) return false
               continue
             }
-            // A repeat is allowed only where the request provably never left the runner.
-            if (failure.kind !== 'unsent') return false
+            // A repeat is allowed only where the request provably did nothing: it never left the
+            // runner, or the rate limit refused it.
+            if (failure.kind !== 'unsent' && !(failure.kind === 'http' && failure.status === 429))
+              return false
             if (decision.waitMs < 0 || decision.waitMs >= left) return false
           }
           return true
@@ -239,5 +328,109 @@ describe('decide', () => {
         }
       )
     )
+  })
+})
+
+describe('a request that is not idempotent, over whole sequences of failures (property)', () => {
+  /** What one attempt meets: a failure, or the answer that ends the sequence. */
+  const attempt = fc.oneof(
+    fc.constant<Failure | 'ok'>('ok'),
+    fc.constant<Failure>({ kind: 'unsent', permanent: false }),
+    fc.constant<Failure>({ kind: 'unsent', permanent: true }),
+    fc.constant<Failure>({ kind: 'lost' }),
+    fc.constant<Failure>({ kind: 'invalid-response' }),
+    fc.record({
+      kind: fc.constant('http' as const),
+      status: fc.constantFrom(400, 403, 404, 408, 429, 429, 429, 500, 502, 503, 504),
+      retryAfterMs: fc.option(fc.integer({ min: 0, max: 120_000 }), { nil: undefined })
+    })
+  )
+  /** Never left the runner, or refused for its rate: written out here, not taken from the gate. */
+  const proved = (f: Failure | 'ok') =>
+    f !== 'ok' && (f.kind === 'unsent' || (f.kind === 'http' && f.status === 429))
+
+  /**
+   * Runs `request` against `answers` (one per attempt, then 'ok') on a virtual clock and returns
+   * how many attempts were made.
+   */
+  async function attempts(
+    answers: readonly (Failure | 'ok')[],
+    request: (next: () => Promise<void>, rt: ReturnType<typeof virtualRuntime>) => Promise<unknown>
+  ): Promise<number> {
+    const rt = virtualRuntime(() => 0.5)
+    let made = 0
+    const next = async () => {
+      const answer = answers[made++] ?? 'ok'
+      if (answer !== 'ok') throw new ApiError('It failed.', answer)
+    }
+    await request(next, rt).catch(() => undefined)
+    return made
+  }
+
+  const holds = (answers: readonly (Failure | 'ok')[], made: number) =>
+    made >= 1 &&
+    made <= MAX_ATTEMPTS &&
+    // Every attempt but the last met a failure that proves nothing was done.
+    answers.slice(0, made - 1).every(proved)
+
+  it('is sent again only after a failure that proves nothing was done, at most MAX_ATTEMPTS times', async () => {
+    const created: Job = { id: 'job_1', status: 'active' }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(attempt, { maxLength: 12 }),
+        fc.integer({ min: 1_000, max: 3_600_000 }),
+        fc.constantFrom(CREATE, MESSAGE),
+        async (answers, timeoutMs, kind) => {
+          const made = await attempts(answers, (next, rt) =>
+            send(
+              kind,
+              async () => {
+                await next()
+                return created
+              },
+              { deadline: EPOCH + timeoutMs, initialMs: 1000, maxMs: 30_000 },
+              rt
+            )
+          )
+          return holds(answers, made)
+        }
+      ),
+      { numRuns: 300 }
+    )
+  })
+
+  it('holds for the preview request as well', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(attempt, { maxLength: 12 }),
+        fc.integer({ min: 1_000, max: 3_600_000 }),
+        async (answers, timeoutMs) => {
+          const made = await attempts(answers, (next, rt) => {
+            const api: PreviewApi = {
+              request: async () => {
+                await next()
+                return { statusId: 'st_1' }
+              },
+              status: async () => ({ status: 'success' })
+            }
+            const schedule = { deadline: EPOCH + timeoutMs, initialMs: 1000, maxMs: 30_000 }
+            return requestPreview(api, 'docs', schedule, rt)
+          })
+          return holds(answers, made)
+        }
+      ),
+      { numRuns: 300 }
+    )
+  })
+
+  it('a run of 429s is waited out to the end, and not past MAX_ATTEMPTS', async () => {
+    const limited: Failure = { kind: 'http', status: 429, retryAfterMs: 1000 }
+    const run = (answers: (Failure | 'ok')[]) =>
+      attempts(answers, (next, rt) =>
+        send(CREATE, next, { deadline: EPOCH + 3_600_000, initialMs: 1000, maxMs: 30_000 }, rt)
+      )
+    expect(await run([limited, limited, 'ok'])).toBe(3)
+    expect(await run(Array<Failure>(MAX_ATTEMPTS + 3).fill(limited))).toBe(MAX_ATTEMPTS)
+    expect(await run([limited, { kind: 'http', status: 503 }, 'ok'])).toBe(2)
   })
 })

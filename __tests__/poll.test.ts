@@ -4,6 +4,7 @@ import {
   ApiError,
   CancelledError,
   DeadlineError,
+  RateLimitError,
   UncertainError,
   type Failure
 } from '../src/errors.js'
@@ -349,8 +350,6 @@ describe('createJob', () => {
   })
 
   it.each<[string, Failure]>([
-    ['429 with Retry-After', { kind: 'http', status: 429, retryAfterMs: 12_000 }],
-    ['429', { kind: 'http', status: 429 }],
     ['503 with Retry-After', { kind: 'http', status: 503, retryAfterMs: 1000 }],
     ['500', { kind: 'http', status: 500 }],
     ['504', { kind: 'http', status: 504 }],
@@ -369,6 +368,24 @@ describe('createJob', () => {
     expect(rt.sleeps).toEqual([])
   })
 
+  it('waits out a 429 for as long as Retry-After asks, then creates the job with one more request', async () => {
+    const rt = virtualRuntime()
+    const { create, calls } = creates({ kind: 'http', status: 429, retryAfterMs: 12_000 }, 'ok')
+    await expect(createJob(create, schedule(), rt)).resolves.toEqual(created)
+    expect(calls()).toBe(2)
+    expect(rt.sleeps).toEqual([12_000])
+    expect(rt.lines[0]?.message).toContain('No job was created; trying again in 12s')
+  })
+
+  it('waits out a 429 without Retry-After on the backoff', async () => {
+    const rt = virtualRuntime()
+    const { create, calls } = creates({ kind: 'http', status: 429 }, { kind: 'http', status: 429 })
+    await expect(createJob(create, schedule(), rt)).resolves.toEqual(created)
+    expect(calls()).toBe(3)
+    // Full jitter at 0.5 of 5 s, then of 10 s.
+    expect(rt.sleeps).toEqual([2500, 5000])
+  })
+
   it.each([400, 401, 403, 404])('fails on HTTP %d without retrying', async (status) => {
     const rt = virtualRuntime()
     const { create, calls } = creates({ kind: 'http', status }, 'ok')
@@ -376,17 +393,35 @@ describe('createJob', () => {
     expect(calls()).toBe(1)
   })
 
-  it('a 429 says when to try again, also when that is after the timeout', async () => {
+  it('a 429 whose wait outlasts the timeout stops at once, says nothing was created and when to try again', async () => {
     const rt = virtualRuntime()
     const { create, calls } = creates(
       { kind: 'http', status: 429, retryAfterMs: 40 * MINUTE },
       'ok'
     )
     const error = await createJob(create, schedule(30 * MINUTE), rt).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(UncertainError)
-    expect((error as Error).message).toContain('Try again after 2026-11-22T00:40:00Z')
+    // Not a timeout of a job: nothing was created.
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect((error as Error).message).toMatch(
+      /asks to wait 40m, longer than the 30m left .* No job was created: the platform refused the request\. Try again after 2026-11-22T00:40:00Z\.$/
+    )
+    expect((error as Error).message).not.toMatch(/may exist|dashboard/)
     expect(calls()).toBe(1)
     expect(rt.sleeps).toEqual([])
+  })
+
+  it(`gives up after ${MAX_ATTEMPTS} requests that the rate limit refused, saying when to try again`, async () => {
+    const rt = virtualRuntime()
+    const limited: Failure = { kind: 'http', status: 429, retryAfterMs: 1000 }
+    const { create, calls } = creates(...Array<Failure>(20).fill(limited))
+    const error = await createJob(create, schedule(), rt).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RateLimitError)
+    expect((error as Error).message).toMatch(
+      /It was refused 6 times\. No job was created: the platform refused the request\. Try again after 2026-11-22T00:01:03Z\.$/
+    )
+    expect(calls()).toBe(MAX_ATTEMPTS)
+    // The last wait (15 s, the capped backoff at 0.5) is the one the time to try again ends.
+    expect(rt.sleeps).toEqual([2500, 5000, 10_000, 15_000, 15_000])
   })
 
   it(`gives up after ${MAX_ATTEMPTS} attempts when the host cannot be reached`, async () => {

@@ -937,7 +937,36 @@ describe('command line', () => {
     expect(refused.status).toBe(400)
   })
 
+  it('hands out the ids --job-id gives, in order, whatever characters they hold', async () => {
+    const proc = spawn(process.execPath, [
+      CLI,
+      ...['--port', '0', '--job-id', 'velit in', '--job-id', 'a -->/b']
+    ])
+    child = proc
+    let out = ''
+    proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+    await until(() => /GitHub REST API/.test(out), 'the listening lines')
+    const url = /GITHUB_API_URL=(\S+)/.exec(out)?.[1] ?? ''
+    const create = async () =>
+      (
+        (await (
+          await fetch(`${url}/v2/agent/proj/job`, {
+            method: 'POST',
+            headers: AUTH,
+            body: JSON.stringify({ prompt: 'x' })
+          })
+        ).json()) as { id: string }
+      ).id
+    expect([await create(), await create()]).toEqual(['velit in', 'a -->/b'])
+    expect(await create()).toMatch(/^job_[0-9a-f]{20}$/)
+    const read = await fetch(`${url}/v2/agent/proj/job/${encodeURIComponent('a -->/b')}`, {
+      headers: AUTH
+    })
+    expect(((await read.json()) as { id: string }).id).toBe('a -->/b')
+  })
+
   it.each([
+    ['--job-id', ''],
     ['--status', 'done'],
     ['--stale-reads', 'many'],
     ['--github-token', ''],

@@ -28,6 +28,8 @@ Options:
   --stale-reads N     after a follow-up message, N answers (the message's own first) still show
                       the job as it was before
   --refuse-messages   answer every follow-up message with 400
+  --job-id ID         hand this id to the next job created, before random ones; repeat it for
+                      more jobs. Any string, as the API's description allows (e.g. "velit in")
   --expired-key       the key is right but has expired: every request answers 401
   --read-only-key     the key has read scope: reads work, every create and follow-up answers 403
   --ip-allowlist IPS  comma-separated addresses the key may be used from; any other answers 403
@@ -74,6 +76,7 @@ function readArguments(argv) {
       'rate-limit': { type: 'string' },
       'stale-reads': { type: 'string' },
       'refuse-messages': { type: 'boolean', default: false },
+      'job-id': { type: 'string', multiple: true },
       'expired-key': { type: 'boolean', default: false },
       'read-only-key': { type: 'boolean', default: false },
       'ip-allowlist': { type: 'string' },
@@ -129,6 +132,11 @@ function readArguments(argv) {
     scenario.staleReadsAfterMessage = Number(staleReads)
   }
   if (values['refuse-messages']) scenario.refuseMessages = true
+  const jobIds = values['job-id']
+  if (jobIds !== undefined) {
+    if (jobIds.some((id) => id === '')) throw new Error('--job-id must not be empty')
+    scenario.jobIds = jobIds
+  }
   if (values['expired-key']) scenario.keyExpired = true
   if (values['read-only-key']) scenario.keyScope = 'read'
   if (values['ip-allowlist'] !== undefined) {

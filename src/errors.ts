@@ -78,6 +78,15 @@ export class UncertainError extends Error {
 }
 
 /**
+ * The platform's rate limit refused a request that is not idempotent (HTTP 429), and the wait could
+ * not be made within the step's timeout or its attempts: nothing was done, and the message says
+ * when to try again. Not a timeout of the job: the request never took effect.
+ */
+export class RateLimitError extends Error {
+  override name = 'RateLimitError'
+}
+
+/**
  * The step's deadline arrived, or a wait the server asked for would pass it. `why` tells a wait
  * the server asked for (`asked`) from a deadline that leaves no time for another try (`no-time`).
  */

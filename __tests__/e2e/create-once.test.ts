@@ -1,6 +1,6 @@
 // On the built action against the simulator: a create the platform carried out but answered with
-// a 503 or a 429 (each with Retry-After) leaves one job, and the step says a job may exist and
-// where to look; and a job that ends half a poll interval before the deadline is seen completed,
+// a 503 (with Retry-After) leaves one job, and the step says a job may exist and where to look; a
+// create the rate limit refused (429, Retry-After: 1) is waited out and sent once more, one job; and a job that ends half a poll interval before the deadline is seen completed,
 // at the smallest timeout and at 30 s, by the last check made at the deadline less its share.
 import { describe, expect, it } from '@jest/globals'
 import { QUICK, runAction, simulators, warpTimeIn } from './harness.js'
@@ -14,12 +14,14 @@ describe('a create that may have been carried out is not sent again', () => {
   warpTimeIn(10)
   const sims = simulators()
 
-  it.each([
-    ['503', { status: 503, body: '{"error":"Service unavailable"}' }],
-    ['429', { status: 429, body: '{"error":"Rate limit exceeded"}' }]
-  ])('answered %s with Retry-After after the job was made: one job', async (_, answer) => {
+  it('answered 503 with Retry-After after the job was made: one job', async () => {
     // `createJob`: the simulator makes the job, then answers with the fault.
-    const fault = { ...answer, headers: { 'Retry-After': '1' }, createJob: true }
+    const fault = {
+      status: 503,
+      body: '{"error":"Service unavailable"}',
+      headers: { 'Retry-After': '1' },
+      createJob: true
+    }
     const sim = await sims.start({ faults: { create: [fault] } })
     try {
       const run = await runAction({ ...QUICK, 'base-url': sim.url })
@@ -32,6 +34,27 @@ describe('a create that may have been carried out is not sent again', () => {
         'Check the Mintlify dashboard (https://app.mintlify.com) for a job that may exist'
       )
       expect(run.summary).toContain('a job that may exist')
+    } finally {
+      await sims.closeAll()
+    }
+  })
+
+  it('answered 429 with Retry-After: 1, the rate limit refusing it: waited out, one job, two creates', async () => {
+    // A 429 is the platform's refusal for its rate (RFC 6585, section 4; its reference lists 429
+    // "Rate limit exceeded" as the create's answer instead of the job), so nothing was made.
+    const fault = {
+      status: 429,
+      body: '{"error":"Rate limit exceeded"}',
+      headers: { 'Retry-After': '1' }
+    }
+    const sim = await sims.start({ faults: { create: [fault] } })
+    try {
+      const run = await runAction({ ...QUICK, 'base-url': sim.url })
+      expect(run.code).toBe(0)
+      expect(creates(sim)).toHaveLength(2)
+      expect(sim.jobs.size).toBe(1)
+      expect(run.outputs['job-id']).toBe([...sim.jobs.keys()][0])
+      expect(run.summary).not.toContain('may exist')
     } finally {
       await sims.closeAll()
     }

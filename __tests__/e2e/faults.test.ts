@@ -18,14 +18,21 @@ const rateLimited = {
 describe('create is sent once', () => {
   warpTimeIn(10)
 
-  it('never sends a second POST after a 429: the API does not say nothing was done', async () => {
+  it('waits out a 429 with Retry-After: 1 and creates exactly one job with a second POST', async () => {
+    // The platform refused the first create for its rate (RFC 6585, section 4; its reference
+    // lists 429 "Rate limit exceeded" as the create's answer in place of a job): nothing was made.
     const sim = await sims.start({ faults: { create: [rateLimited] } })
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
-    expect(run.code).toBe(1)
-    expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+    expect(run.code).toBe(0)
+    expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(2)
+    expect(sim.jobs.size).toBe(1)
+    expect(run.outputs['job-id']).toBe([...sim.jobs.keys()][0])
+    expect(run.outputs.status).toBe('completed')
     expect(run.stdout).toMatch(
-      /::error::Rate limited \(HTTP 429\).*not sent again.*a job that may exist.*Try again after/
+      /::warning title=Mintlify agent::Rate limited \(HTTP 429\).* No job was created; trying again in 1s\./
     )
+    expect(run.stdout).toContain('The request to create the agent job went through on attempt 2.')
+    expect(run.stdout).not.toMatch(/may exist|may or may not/)
   })
 
   it.each([
@@ -56,9 +63,11 @@ describe('create is sent once', () => {
     // At once: no wait was begun (a 10-minute one would outlast the test's own timeout).
     expect(run.stdout).not.toMatch(/trying again in/i)
     expect(run.stdout).toMatch(
-      /::error::Rate limited \(HTTP 429\).*100 agent jobs and 100 follow-up messages per project per hour.*asks to wait 1h.*Try again after \d{4}-\d{2}-\d{2}T/
+      /::error::Rate limited \(HTTP 429\).*100 agent jobs and 100 follow-up messages per project per hour.*asks to wait 1h.*No job was created: the platform refused the request\. Try again after \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\./
     )
+    expect(run.stdout).not.toMatch(/may exist|may or may not/)
     expect(sim.requests).toHaveLength(1)
+    expect(sim.jobs.size).toBe(0)
   })
 
   it('retries a connection that was refused, then gives up with a clear message', async () => {

@@ -254,7 +254,7 @@ describe('smaller classes', () => {
     })
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
     expect(run.code).toBe(1)
-    expect(run.stdout).toContain('The server asks to wait 1h.')
+    expect(run.stdout).toContain('The server asks to wait 1h, longer than')
     expect(sim.creates()).toBe(0)
   })
 

@@ -143,7 +143,8 @@ describe('paths', () => {
       'base-url': sim.url
     })
     expect(run.code).toBe(0)
-    expect(run.outputs['job-id']).toBe(jobId)
+    // Published encoded, as the job-id input takes it back.
+    expect(run.outputs['job-id']).toBe('..%2Fjob_1%2F..%3Fx%3D1%23frag')
     const project = encodeURIComponent(projectId)
     const polls = sim.requests
     expect(polls.length).toBeGreaterThan(0)
@@ -157,14 +158,29 @@ describe('paths', () => {
     }
   })
 
-  it('follows no job whose id the platform gives outside its shape: one error, nothing sent with it', async () => {
-    const sim = await sims.start({ jobIds: ['../job 1/..?x=1#frag'] })
+  it('follows a job whose id reads like a path, a query and a fragment as one path segment', async () => {
+    // Ids are the platform's opaque strings: this one can neither climb the path nor add a query.
+    const id = '../job 1/..?x=1#frag'
+    // A job that runs a little, so that it is read by its id.
+    const sim = await sims.start({ jobIds: [id], jobDurationMs: 100 })
+    const run = await runAction({ ...QUICK, 'base-url': sim.url })
+    expect(run.code).toBe(0)
+    const reads = sim.requests.filter((r) => r.method === 'GET').map((r) => r.path)
+    expect(reads.length).toBeGreaterThan(0)
+    expect(new Set(reads)).toEqual(
+      new Set(['/v2/agent/proj_e2e/job/..%2Fjob%201%2F..%3Fx%3D1%23frag'])
+    )
+    expect(run.outputs['job-id']).toBe('..%2Fjob%201%2F..%3Fx%3D1%23frag')
+    expect(run.outputs.status).toBe('completed')
+  })
+
+  it('follows no job whose id cannot be one: one error, nothing sent with it', async () => {
+    const sim = await sims.start({ jobIds: ['..'] })
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('no usable job id')
     expect(sim.requests).toHaveLength(1)
     expect(run.outputs['job-id'] ?? '').toBe('')
-    expect(run.stdout).not.toContain('../job 1')
   })
 
   it('keeps a path in base-url as a prefix', async () => {

@@ -121,7 +121,7 @@ describe('a recorded job id is untrusted input', () => {
   it.each([
     ['longer than 256 characters', 'j'.repeat(300)],
     ['a dot segment', '..'],
-    ['whitespace', 'job one']
+    ['a control character', 'job\u0007one']
   ])(
     'one that is %s is ignored with a warning, and the next run follows the new job',
     async (_, bad) => {

@@ -7,6 +7,7 @@
  * stranger who writes the same context hides the record rather than replacing it. It is found by
  * paging back through the branch's history, newest first, however many commits landed since.
  */
+import { decodeJobId, encodeJobId, jobIdProblem } from '../mintlify/job.js'
 import type { Log, Within } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { sameAccount, type GitHubApi, type History } from './api.js'
@@ -33,24 +34,31 @@ export interface BranchRecord {
   readonly told: string
 }
 
-const ID = /^[\w.:-]{1,64}$/
+// The job id as `encodeJobId` writes it: a record written before ids were encoded (letters,
+// digits and `_ . : -`) reads the same.
+const ID = /^[\w.:%-]{1,64}$/
 const BRANCH = /^[\w./-]{1,100}$/
-const SUFFIX = / · job ([\w.:-]{1,64}) since ([0-9a-f]{7,40}|-) on ([\w./-]{1,100})$/
+const SUFFIX = / · job ([\w.:%-]{1,64}) since ([0-9a-f]{7,40}|-) on ([\w./-]{1,100})$/
 
 /**
- * The record's words at the end of the check's description, or undefined when the job id or the
- * branch name has characters the description does not carry (no record is kept then).
+ * The record's words at the end of the check's description, or undefined when the encoded job id
+ * is longer than the description carries or the branch name has characters it does not (no
+ * record is kept then). The id is encoded (`encodeJobId`): a space, `/` or `·` in it cannot
+ * shift where the words after it are read.
  */
 export function recordSuffix(record: Omit<BranchRecord, 'told'>): string | undefined {
-  if (!ID.test(record.jobId) || !BRANCH.test(record.branch)) return undefined
-  return ` · job ${record.jobId} since ${record.since?.slice(0, 12) ?? '-'} on ${record.branch}`
+  const id = encodeJobId(record.jobId)
+  if (!ID.test(id) || !BRANCH.test(record.branch)) return undefined
+  return ` · job ${id} since ${record.since?.slice(0, 12) ?? '-'} on ${record.branch}`
 }
 
 /** The record a check's description ends with, on the commit `told`. */
 export function readRecord(description: string, told: string): BranchRecord | undefined {
   const match = SUFFIX.exec(description)
   if (!match) return undefined
-  const [, jobId = '', since = '-', branch = ''] = match
+  const [, encoded = '', since = '-', branch = ''] = match
+  const jobId = decodeJobId(encoded)
+  if (jobId === undefined || jobIdProblem(jobId)) return undefined
   return { jobId, branch, told, ...(since === '-' ? {} : { since }) }
 }
 

@@ -5,7 +5,7 @@
  * and never edited. Best effort throughout, through the GitHub policy: a GitHub failure is one
  * warning, never a failed step, and every call is bounded.
  */
-import { jobIdProblem } from '../mintlify/job.js'
+import { decodeJobId, encodeJobId, jobIdProblem } from '../mintlify/job.js'
 import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import type { RepoRef } from '../trigger/ref.js'
@@ -40,12 +40,19 @@ export interface Recorded {
   readonly docs?: PullRef
 }
 
-/** The hidden line that lets a later run find the comment and its job; ids are URL-encoded. */
+/**
+ * The hidden line that lets a later run find the comment and its job. The ids are percent-encoded
+ * (the job's as `encodeJobId` writes it) and `-` too, so whatever characters the platform's id
+ * holds (a space, `-->`, a line break's lookalikes, markup) the line stays one HTML comment of
+ * space-free words, and `readMarker` gives back the same ids.
+ */
 export function marker(recorded: Recorded): string {
-  const encode = (value: string) => encodeURIComponent(value).replace(/-/g, '%2D')
+  const hyphens = (value: string) => value.replace(/-/g, '%2D')
+  const project = hyphens(encodeURIComponent(recorded.projectId))
+  const job = hyphens(encodeJobId(recorded.jobId))
   const sha = recorded.sha && /^[0-9a-f]{40}$/.test(recorded.sha) ? ` sha=${recorded.sha}` : ''
   const docs = recorded.docs ? ` docs=${pullName(recorded.docs)}` : ''
-  return `<!-- mintlify-agent-action project=${encode(recorded.projectId)} job=${encode(recorded.jobId)}${sha}${docs} -->`
+  return `<!-- mintlify-agent-action project=${project} job=${job}${sha}${docs} -->`
 }
 
 /**
@@ -57,11 +64,11 @@ export function readMarker(body: string): Recorded | undefined {
   if (!match) return undefined
   try {
     const projectId = decodeURIComponent(match[1] ?? '')
-    const jobId = decodeURIComponent(match[2] ?? '')
+    const jobId = decodeJobId(match[2] ?? '')
     const sha = match[3]
     const [owner, repo, number] = [match[4], match[5], match[6]]
     const docs = owner && repo && number ? { owner, repo, number: Number(number) } : undefined
-    return projectId && jobId
+    return projectId && jobId !== undefined && jobId !== ''
       ? { projectId, jobId, ...(sha ? { sha } : {}), ...(docs ? { docs } : {}) }
       : undefined
   } catch {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { formatDuration, isBareNumber, parseDuration, type BareUnit } from '../duration.js'
-import { MAX_JOB_ID_LENGTH } from '../mintlify/job.js'
+import { decodeJobId, jobIdProblem } from '../mintlify/job.js'
 import { API_KEYS_PAGE } from '../errors.js'
 import { hasControlCharacters, quoteValue } from '../sanitize.js'
 import { isLoopback } from '../http.js'
@@ -173,17 +173,35 @@ export const apiKeyInput = required('an admin API key (mint_…), passed from a 
   }
 )
 
-/** `job-id`: one token, as the job-id output gives it, safe to put in a URL path. */
+/**
+ * `job-id`: the id as the job-id output gives it (`encodeJobId`: percent-encoded outside letters,
+ * digits and `_ . : -`), and parsed into the id itself. An id typed as the dashboard shows it
+ * is taken too when it holds no `%`. Whatever an id can be (`jobIdProblem`) is accepted.
+ */
 export const jobIdInput = z
   .string()
   .trim()
   .refine((id) => id !== '', { message: 'is blank; give the id of an agent job, or leave it out' })
-  .refine((id) => !/\s/.test(id) && !hasControlCharacters(id), {
-    message: 'contains whitespace or control characters; copy the id from the job-id output'
-  })
-  .refine((id) => id !== '.' && id !== '..', { message: 'cannot be "." or ".."' })
-  .refine((id) => id.length <= MAX_JOB_ID_LENGTH, {
-    message: `is longer than ${MAX_JOB_ID_LENGTH} characters; copy the id from the job-id output`
+  .transform((text, context) => {
+    const id = decodeJobId(text)
+    if (id === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'has a "%" that does not start a percent-encoded UTF-8 character; give the id as the ' +
+          'job-id output gives it (a "%" in an id is written %25)'
+      })
+      return z.NEVER
+    }
+    const problem = jobIdProblem(id)
+    if (problem) {
+      context.addIssue({
+        code: 'custom',
+        message: `${problem}; copy the id from the job-id output`
+      })
+      return z.NEVER
+    }
+    return id
   })
 
 /**

@@ -34,19 +34,12 @@ export const JOB_FIELDS = [
 /**
  * The fields the platform names a place or a job with, and the one shape each is accepted in. A
  * value in any other shape is treated as absent, so it reaches no GitHub request, output or
- * summary; the answer is data, never an instruction where to write.
+ * summary; the answer is data, never an instruction where to write. A link, a repository and a
+ * branch are what tokens act on, so they keep strict shapes; an id is the platform's opaque
+ * string, taken as it is whatever characters it holds (`jobIdProblem`), and published only
+ * encoded (`encodeJobId`) or escaped.
  */
 export type NamedField = 'id' | 'prLink' | 'source.repository' | 'source.ref'
-
-/** Longest job id accepted from the platform. */
-export const MAX_PLATFORM_ID_LENGTH = 128
-
-/**
- * A job id as the platform writes them (`job_` and hex, or another opaque token): letters,
- * digits and `_ . : ~ -`, starting with a letter or digit, at most 128 characters. The API says
- * ids are opaque; this is the set an id can be sent back in and shown in without escaping.
- */
-const PLATFORM_ID = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_.:~-]{0,${MAX_PLATFORM_ID_LENGTH - 1}}$`)
 
 /**
  * A branch name as the agent works on them (`mintlify/docs-update-…`): the characters git allows
@@ -63,7 +56,7 @@ function isBranchShape(ref: string): boolean {
 export function inShape(field: NamedField, value: string): boolean {
   switch (field) {
     case 'id':
-      return PLATFORM_ID.test(value)
+      return jobIdProblem(value) === undefined
     case 'prLink':
       return isPullLinkShape(value)
     case 'source.repository':
@@ -177,18 +170,69 @@ export function classifyStatus(status: string | null | undefined): {
   return phase ? { phase, known: true } : { phase: 'running', known: false }
 }
 
-/** Longest job id accepted, from an input or from a record on a pull request. */
+/** Longest job id accepted, from the platform, an input or a record on a pull request. */
 export const MAX_JOB_ID_LENGTH = 256
 
+// C0 and C1 control characters and DEL: no id the platform hands out holds them, and they could
+// not be shown or sent back faithfully.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+// Half of a surrogate pair alone: not a character, and no UTF-8 (a URL, a header) can carry it.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
 /**
- * What is wrong with a job id that came from outside (the `job-id` input, a recorded id), in words
- * that follow "the id …"; undefined when it can be used.
+ * What makes `id` unusable as a job id, in words that follow "the id …"; undefined when it can be
+ * used. The platform's description gives a job id as a plain string with no pattern, so any
+ * characters are taken (spaces, `/`, `%`, `-->`, markup, any script): the id is sent back as one
+ * encoded path segment and published only encoded or escaped. Refused is only what cannot be an
+ * id: nothing, control characters or half a character, `.` and `..` (which every URL parser
+ * resolves as a step in the path, encoded or not, so no request can name them), or more than
+ * `MAX_JOB_ID_LENGTH` characters.
  */
 export function jobIdProblem(id: string): string | undefined {
-  if (id.trim() === '') return 'is blank'
-  // eslint-disable-next-line no-control-regex
-  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(id)) return 'contains whitespace or control characters'
+  if (id === '') return 'is empty'
+  if (CONTROL.test(id)) return 'contains control characters'
+  if (LONE_SURROGATE.test(id)) return 'contains half of a character (a lone surrogate)'
   if (id === '.' || id === '..') return 'cannot be "." or ".."'
   if (id.length > MAX_JOB_ID_LENGTH) return `is longer than ${MAX_JOB_ID_LENGTH} characters`
   return undefined
+}
+
+const ENCODER = new TextEncoder()
+
+/**
+ * The characters a job id keeps as they are when encoded: unreserved in a URL, and no syntax in
+ * HTML, a YAML scalar or a shell word (unlike `~`, which a shell expands and YAML reads as null).
+ */
+const KEPT = /[A-Za-z0-9_.:-]/
+
+/**
+ * `id` as it is published where text could be read as syntax (the `job-id` output, the record
+ * in a docs check's description): every character outside letters, digits and `_ . : -`
+ * written as the percent-encoded bytes of its UTF-8, so the result is one URL path segment and
+ * holds no space, markup or line break. An id the platform hands out today (`job_` and hex) is
+ * itself. `decodeJobId` gives back the id.
+ */
+export function encodeJobId(id: string): string {
+  let out = ''
+  for (const char of id) {
+    if (KEPT.test(char)) out += char
+    else
+      for (const byte of ENCODER.encode(char))
+        out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+  }
+  return out
+}
+
+/**
+ * The id `text` encodes (`encodeJobId`), or undefined when its percent-encoding is broken. Text
+ * without `%` is itself.
+ */
+export function decodeJobId(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return undefined
+  }
 }

@@ -1,10 +1,10 @@
 /**
  * The request policy: after a failed request, wait how long and send it again, or stop with which
- * error. Every caller (creating a job, sending a message, checking a job) asks here; none decides
- * for itself. Pure: the clock and randomness come in as arguments.
+ * error. Every caller (creating a job, sending a message, asking for a preview, checking a job or a
+ * preview) asks here; none decides for itself. Pure: the clock and randomness come in as arguments.
  */
 import { formatDuration } from '../duration.js'
-import { ApiError, DeadlineError, UncertainError, type Failure } from '../errors.js'
+import { ApiError, DeadlineError, RateLimitError, UncertainError, type Failure } from '../errors.js'
 import { backoffDelay, type PollPace } from './schedule.js'
 
 /** What the policy needs to know about a kind of request; each kind declares it once. */
@@ -55,35 +55,58 @@ export type Decision =
   | { readonly retry: false; readonly error: Error }
 
 /**
+ * The one gate of every request that is not idempotent (creating a job, sending a follow-up
+ * message, asking for a preview): whether the way it failed proves the platform did nothing with
+ * it, so that sending it again cannot do the work twice. Two failures prove it:
+ *
+ * - It never left the runner (`unsent`): no connection, or one that failed before the request was
+ *   written to it. Nothing reached the platform.
+ * - HTTP 429. "The 429 status code indicates that the user has sent too many requests in a given
+ *   amount of time" (RFC 6585, section 4): the server refuses the request for its rate, it does not
+ *   carry it out. The platform's reference says the same of its own routes: its admin OpenAPI
+ *   document (version 2.0.0) answers `POST /v2/agent/{projectId}/job` with 201 "Agent job created
+ *   successfully", 400 "Invalid request" or 429 "Rate limit exceeded", and
+ *   `POST /v2/agent/{projectId}/job/{id}/message` with 200 "Message sent successfully", 400, 404
+ *   or 429 "Rate limit exceeded": a 429 is the answer in place of the job, not after it. Clients
+ *   people rely on read it so too: `@octokit/plugin-throttling`, which this action uses for
+ *   GitHub, waits a 429 out and sends the request again.
+ *
+ * Every other failure after sending may come after the work was done: a 5xx (a gateway gives up
+ * on a server that goes on), a connection lost before the answer, an answer that cannot be read.
+ * `__fixtures__/platform-answers.ts` holds these beliefs as data the tests check the gate against.
+ */
+export function provedNotDone(failure: Failure): boolean {
+  return failure.kind === 'unsent' || (failure.kind === 'http' && failure.status === 429)
+}
+
+/**
  * Whether a request of this kind that failed this way may be sent again. A read may, after any
- * failure that can pass. A request that is not idempotent (a create, a message) may only when the
- * failure proves the platform did not act: the request never left the runner. No answer proves it:
- * a 5xx may come after the work was done, and so may a 429 (see `mayHaveLanded`).
+ * failure that can pass. A request that is not idempotent may only when the gate (`provedNotDone`)
+ * says the platform did not act, and the failure can pass: a TLS or proxy refusal never does.
  */
 export function mayRetry(kind: RequestKind, failure: Failure): boolean {
+  if (!kind.idempotent) {
+    return provedNotDone(failure) && !(failure.kind === 'unsent' && failure.permanent)
+  }
   switch (failure.kind) {
     case 'unsent':
       return !failure.permanent
     case 'lost':
     case 'invalid-response':
-      return kind.idempotent
+      return true
     case 'http':
       return (
-        kind.idempotent &&
-        (failure.status === 429 ||
-          failure.status === 408 ||
-          (failure.status >= 500 && failure.status !== 501 && failure.status !== 505))
+        failure.status === 429 ||
+        failure.status === 408 ||
+        (failure.status >= 500 && failure.status !== 501 && failure.status !== 505)
       )
   }
 }
 
 /**
- * Whether a request that failed this way may have reached the platform and taken effect. Only a
- * request that never left is known not to have. A 429 counts as "may have": Mintlify's API
- * reference lists 429 "Rate limit exceeded" for creating a job and for sending a message (the
- * v2 routes of its admin OpenAPI document, 2.0.0), and says neither that the limit is checked
- * before the job is made nor that nothing was done; it documents no idempotency key either. So
- * the action is right whichever way the platform answers: it never repeats such a request.
+ * Whether a request that failed this way may have reached the platform and taken effect: a
+ * failure after sending that is not a refusal. A 4xx (429 included, see `provedNotDone`) or a
+ * redirect refused it; a 5xx, no answer or an unreadable answer may follow the work done.
  */
 export function mayHaveLanded(failure: Failure): boolean {
   switch (failure.kind) {
@@ -93,7 +116,7 @@ export function mayHaveLanded(failure: Failure): boolean {
     case 'invalid-response':
       return true
     case 'http':
-      return failure.status >= 500 || failure.status === 429
+      return failure.status >= 500
   }
 }
 
@@ -103,18 +126,7 @@ function secondAfter(at: number): string {
 }
 
 /** The error for a request that is not idempotent and may have taken effect: never repeated. */
-function uncertain(kind: RequestKind, error: ApiError, now: number): UncertainError {
-  const { failure } = error
-  if (failure.kind === 'http' && failure.status === 429) {
-    const asked = failure.retryAfterMs
-    return new UncertainError(
-      `${error.message}` +
-        (asked === undefined ? '' : ` The server asks to wait ${formatDuration(asked)}.`) +
-        ' A rate limit most likely refused the request before anything was done, but the API ' +
-        `does not say so, so it was not sent again, to avoid ${kind.duplicate}. ${kind.before}` +
-        (asked === undefined ? '' : ` Try again after ${secondAfter(now + asked)}.`)
-    )
-  }
+function uncertain(kind: RequestKind, error: ApiError): UncertainError {
   return new UncertainError(
     `The request to ${kind.action} failed after it was sent (${error.message}), so ` +
       `${kind.uncertain}. It was not sent again, to avoid ${kind.duplicate}. ${kind.before}`
@@ -124,13 +136,15 @@ function uncertain(kind: RequestKind, error: ApiError, now: number): UncertainEr
 /**
  * After `error`, the next step for a request of `kind`: a wait before sending it again (the
  * backoff, or `Retry-After` when longer), or the error to stop with. A request that is not
- * idempotent and may have taken effect stops with an error saying so, never with a repeat.
+ * idempotent and may have taken effect stops with an error saying so, never with a repeat; one the
+ * platform refused for its rate is sent again after the wait, at most `MAX_ATTEMPTS` times in all
+ * and never past the deadline, and otherwise stops saying nothing was done and when to try again.
  */
 export function decide(kind: RequestKind, error: ApiError, situation: Situation): Decision {
   const { failure } = error
   if (!mayRetry(kind, failure)) {
     if (!kind.idempotent && mayHaveLanded(failure)) {
-      return { retry: false, error: uncertain(kind, error, situation.now) }
+      return { retry: false, error: uncertain(kind, error) }
     }
     return { retry: false, error }
   }
@@ -145,6 +159,28 @@ export function decide(kind: RequestKind, error: ApiError, situation: Situation)
     backoffDelay(situation.failures - 1, pace.initialMs, pace.maxMs, situation.random)
   )
   const waitMs = Math.round(asked === undefined ? backoff : Math.max(backoff, asked))
+  // A request the rate limit refused did nothing: running the step again later is safe, and the
+  // time to do it is the one the wait would have ended at.
+  if (!kind.idempotent && failure.kind === 'http' && failure.status === 429) {
+    const over = asked !== undefined && asked > left
+    if (over || situation.failures >= MAX_ATTEMPTS || waitMs >= left) {
+      const why = over
+        ? `The server asks to wait ${formatDuration(asked)}, longer than the ` +
+          `${formatDuration(Math.max(0, left))} left before this step's timeout, so the step ` +
+          'stops now instead of sleeping into it.'
+        : situation.failures >= MAX_ATTEMPTS
+          ? `It was refused ${situation.failures} times.`
+          : "The step's timeout leaves no time to wait and send it again."
+      return {
+        retry: false,
+        error: new RateLimitError(
+          `${error.message} ${why} ${kind.noEffect}: the platform refused the request. ` +
+            `Try again after ${secondAfter(now + (over ? asked : waitMs))}.`
+        )
+      }
+    }
+    return { retry: true, waitMs }
+  }
 
   if (asked !== undefined && asked > left) {
     return {

@@ -19,7 +19,14 @@ import { forLog } from '../sanitize.js'
 import { isSiteLinkShape } from '../trigger/ref.js'
 import { describeRedirect, quote, serverText } from './explain.js'
 import { inShape } from './job.js'
-import { MAX_ATTEMPTS, READ, decide, parseRetryAfter, type RequestKind } from './policy.js'
+import {
+  MAX_ATTEMPTS,
+  READ,
+  decide,
+  mayRetry,
+  parseRetryAfter,
+  type RequestKind
+} from './policy.js'
 import { lastCheckAt, REQUEST_TIMEOUT_MS, type Schedule } from './poll.js'
 import { backoffDelay, pollDelay, type PollPace } from './schedule.js'
 import type { Transport } from './transport.js'
@@ -29,7 +36,7 @@ export const STATUS_READ: RequestKind = { ...READ, action: 'read the preview dep
 
 /** What a preview request's answer names: each field only in its one accepted shape. */
 export interface Deployment {
-  /** The update status to follow, when it is a platform id (letters, digits, `_ . : ~ -`). */
+  /** The update status to follow, when it can be an id (`jobIdProblem`): opaque, as a job's. */
   readonly statusId?: string
   /** The preview's address, when it is a docs site link in the strict shape (`isSiteLinkShape`). */
   readonly previewUrl?: string
@@ -245,12 +252,25 @@ export interface Attempt {
 }
 
 /**
+ * The preview request as the request policy sees it: not idempotent (a second request deploys
+ * again), so it passes the same gate as a create or a message (`mayRetry`).
+ */
+export const PREVIEW_REQUEST: RequestKind = {
+  action: 'request the preview deployment',
+  idempotent: false,
+  duplicate: 'deploying twice',
+  uncertain: 'the preview may or may not have been requested',
+  before: '',
+  noEffect: 'Nothing was deployed'
+}
+
+/**
  * After a preview request failed, whether it is sent again, and when; or why it stops. Pure.
- * It is sent again only when the answer proved nothing was done: it never left the runner, or
- * the platform's rate limit refused it (429), and then only after the wait `Retry-After` asks
- * for (or the backoff) and when that wait ends before the deadline. A 403 is the plan, another
- * 4xx a refusal; a 5xx, no answer or an unreadable answer may have started a deployment, and the
- * POST is not idempotent, so it is never repeated.
+ * It is sent again only when the request policy's gate lets a request that is not idempotent go
+ * again (`mayRetry`: it never left the runner, or the platform's rate limit refused it), after
+ * the wait `Retry-After` asks for (or the backoff), at most `MAX_ATTEMPTS` times, and only when
+ * that wait ends before the deadline. A 403 is the plan, another 4xx a refusal; a 5xx, no answer
+ * or an unreadable answer may have started a deployment, so it is never repeated.
  */
 export function afterRequestFailure(failure: Failure, attempt: Attempt): AfterFailure {
   const left = attempt.deadline - attempt.now
@@ -258,28 +278,24 @@ export function afterRequestFailure(failure: Failure, attempt: Attempt): AfterFa
     attempt.pace.initialMs / 10,
     backoffDelay(attempt.failures - 1, attempt.pace.initialMs, attempt.pace.maxMs, attempt.random)
   )
-  const again = (waitMs: number, stop: PreviewCause): AfterFailure =>
-    attempt.failures < MAX_ATTEMPTS && waitMs < left
+  if (mayRetry(PREVIEW_REQUEST, failure)) {
+    const limited = failure.kind === 'http'
+    const waitMs = (limited ? failure.retryAfterMs : undefined) ?? backoff
+    const stop: PreviewCause = limited
+      ? { kind: 'rate-limit', waitMs: failure.retryAfterMs, leftMs: Math.max(0, left) }
+      : { kind: 'unsent', message: 'no time is left to send it again' }
+    return attempt.failures < MAX_ATTEMPTS && waitMs < left
       ? { retry: true, waitMs: Math.round(waitMs) }
       : { retry: false, cause: stop }
+  }
   switch (failure.kind) {
     case 'unsent':
-      return failure.permanent
-        ? { retry: false, cause: { kind: 'unsent', message: 'the API cannot be reached' } }
-        : again(backoff, { kind: 'unsent', message: 'no time is left to send it again' })
+      return { retry: false, cause: { kind: 'unsent', message: 'the API cannot be reached' } }
     case 'lost':
     case 'invalid-response':
       return { retry: false, cause: { kind: 'unanswered', message: '' } }
     case 'http': {
       const { status } = failure
-      if (status === 429) {
-        const waitMs = failure.retryAfterMs ?? backoff
-        return again(waitMs, {
-          kind: 'rate-limit',
-          waitMs: failure.retryAfterMs,
-          leftMs: Math.max(0, left)
-        })
-      }
       if (status >= 500) return { retry: false, cause: { kind: 'unanswered', message: '' } }
       if (status === 403) return { retry: false, cause: { kind: 'plan', server: '' } }
       return { retry: false, cause: { kind: 'refused', status, server: '' } }

@@ -244,9 +244,9 @@ export const CLOSED_WITHOUT = {
 
 /** The failure when the API answered a create without a job id. */
 export const NO_JOB_ID =
-  'The API created a job but its answer has no usable job id (none, or one outside the accepted ' +
-  'shape: letters, digits and _ . : ~ -, at most 128 characters), so the job cannot be ' +
-  'followed; find it in the Mintlify dashboard.'
+  'The API created a job but its answer has no usable job id (none, or one that cannot be an ' +
+  'id: empty, with control characters, "." or "..", or longer than 256 characters), so the job ' +
+  'cannot be followed; find it in the Mintlify dashboard.'
 
 /** The warning when GitHub would not take a reaction to a `/docs` comment. */
 export function reactionFailed(failure: unknown): string {

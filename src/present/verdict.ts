@@ -5,7 +5,7 @@
  */
 import { formatDuration } from '../duration.js'
 import { errorMessage } from '../errors.js'
-import { classifyStatus, refusedFields, type NamedField } from '../mintlify/job.js'
+import { classifyStatus, encodeJobId, refusedFields, type NamedField } from '../mintlify/job.js'
 import { describeLink, forLog, safeLink, type SafeLink } from '../sanitize.js'
 import type { RunRecord } from '../run.js'
 import { pullName } from '../trigger/ref.js'
@@ -47,7 +47,7 @@ const RUNNING = {
 /** The warning for a field of the job's answer refused for its shape; it never quotes it. */
 function refusedWords(field: NamedField): string {
   const shape: Record<NamedField, string> = {
-    id: 'a job id (letters, digits and _ . : ~ -, at most 128 characters)',
+    id: 'a job id (at most 256 characters, no control characters, not "." or "..")',
     prLink: 'a pull request link (https://<server>/<owner>/<repo>/pull/<n>, nothing more)',
     'source.repository': 'a repository link (https://<server>/<owner>/<repo>, nothing more)',
     'source.ref': 'a branch name'
@@ -62,8 +62,8 @@ function refusedWords(field: NamedField): string {
 export function verdictOf(record: RunRecord): Verdict {
   const { job, outcome } = record
   const mode = record.mode ?? 'create'
-  // The check shows the job id as plain characters only: nothing in it can mention or link.
-  const short = (job?.id ?? '').replace(/[^\w.:-]/g, '').slice(0, 40)
+  // The check shows the job id encoded: plain characters only, nothing in it can mention or link.
+  const short = encodeJobId(job?.id ?? '').slice(0, 40)
   const stillRunning: CheckState = {
     state: 'pending',
     description: `Still running: docs job ${short}; this run stopped waiting for it`

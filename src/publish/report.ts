@@ -7,7 +7,7 @@ import { accessSync, constants, statSync } from 'node:fs'
 import * as core from '@actions/core'
 import { formatDuration } from '../duration.js'
 import { errorMessage } from '../errors.js'
-import { JOB_FIELDS, type Job } from '../mintlify/job.js'
+import { encodeJobId, JOB_FIELDS, type Job } from '../mintlify/job.js'
 import type { Preview } from '../mintlify/preview.js'
 import { previewMarkup, previewStatus, previewUrl, previewWords } from '../present/preview.js'
 import type { Log } from '../runtime.js'
@@ -108,8 +108,9 @@ export class Reporter implements Log {
     this.output('preview-status', previewStatus(preview))
   }
 
+  /** The id goes out as `encodeJobId` writes it, which the `job-id` input takes back. */
   jobId(id: string): void {
-    this.output('job-id', id)
+    this.output('job-id', encodeJobId(id))
   }
 
   /** Says which job this step works with, and publishes its id. */
@@ -176,7 +177,7 @@ export class Reporter implements Log {
 
   private writeOutputs(job: Job, verdict: Verdict): void {
     const field = (value: string | null | undefined) => cut(value ?? '', MAX_FIELD_OUTPUT_LENGTH)
-    this.output('job-id', job.id ?? '')
+    this.jobId(job.id ?? '')
     this.output('status', field(job.status))
     this.output('pr-link', verdict.link?.href ?? '')
     this.output('pr-number', verdict.link?.number ?? '')
