@@ -97,7 +97,7 @@ describe('only the action’s own record counts', () => {
     expect(creates(sim)).toHaveLength(1)
   })
 
-  it('when the token account cannot be learned (refused), trusts no comment and says why once', async () => {
+  it('when the token account cannot be learned (refused), the workflow token’s record still counts and a stranger’s marker does not', async () => {
     const sim = await sims.start({ githubFaults: { graphql: [{ status: 401 }] } })
     const jobId = await existingJob(sim)
     sim.setScenario({
@@ -109,11 +109,10 @@ describe('only the action’s own record counts', () => {
     })
     const run = await runAction(inputs(sim), onPullRequest(sim))
     expect(run.code).toBe(0)
-    expect(messages(sim)).toHaveLength(0)
-    expect(creates(sim)).toHaveLength(1)
-    const said = warnings(run.stdout).filter((w) => w.includes('no earlier comment'))
-    expect(said).toHaveLength(1)
-    expect(said[0]).toContain('a new docs job is started')
+    // The workflow token always acts as github-actions[bot]: its record is followed, no new job.
+    expect(messages(sim).map((r) => r.path)).toEqual([`/v2/agent/${PROJECT}/job/${jobId}/message`])
+    expect(creates(sim)).toHaveLength(0)
+    expect(warnings(run.stdout).filter((w) => w.includes('no earlier comment'))).toEqual([])
   })
 })
 
