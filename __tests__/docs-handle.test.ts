@@ -3,6 +3,7 @@
 // fails if any of them stops being an error, that is, if an unproven pull request could reach
 // a write or be called ready.
 import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
 import { agentsPull } from '../__fixtures__/docs-pull.js'
 import type { GitHubApi, PullState } from '../src/github/api.js'
 import { DocsHandle, ProvenPull } from '../src/github/docs-handle.js'
@@ -110,5 +111,38 @@ describe('a handle writes only to the pull request it was proven for', () => {
     const open = agentsPull(REF)
     expect(open.proven?.is(REF)).toBe(true)
     expect(open.proven?.is({ ...REF, number: 102 })).toBe(false)
+  })
+})
+
+describe('the proof, over every answer and record', () => {
+  const repo = fc.constantFrom('docs', 'handbook')
+  const ref = fc.record({
+    owner: fc.constant('acme'),
+    repo,
+    number: fc.constantFrom(101, 150)
+  })
+  const author = fc.constantFrom(
+    { author: 'mintlify[bot]', authorId: 109931778 },
+    { author: 'mintlify[bot]', authorId: 7 },
+    { author: 'octocat', authorId: 583231 },
+    { author: undefined, authorId: undefined }
+  )
+  it('a pull request is proven exactly when GitHub shows the agent opened it and it is the recorded one', () => {
+    fc.assert(
+      fc.property(
+        ref,
+        author,
+        fc.option(ref, { nil: undefined }),
+        fc.boolean(),
+        (asked, by, recorded, sameNumber) => {
+          const answer = pull({ ...by, number: sameNumber ? asked.number : asked.number + 1 })
+          const proven = ProvenPull.prove(asked, answer, { ...RULES, recorded })
+          const agents = by.author === 'mintlify[bot]' && by.authorId === 109931778
+          const theRecorded =
+            !recorded || (recorded.repo === asked.repo && recorded.number === asked.number)
+          return proven instanceof ProvenPull === (agents && theRecorded && sameNumber)
+        }
+      )
+    )
   })
 })
