@@ -422,9 +422,9 @@ describe('a /docs command: only a writer’s is carried out, whatever paths say'
       always(({ settings, facts, is, plan }) => {
         if (is.comment !== 'writer' || is.own || is.cannotTell) return true
         const commentId = facts.command?.kind === 'command' ? facts.command.commentId : undefined
-        if (!settings.jobId && (is.recordFailed || is.record?.state === 'docs-failed')) {
-          return errorSkip(plan)
-        }
+        const blocked =
+          is.recordFailed || is.record?.state === 'docs-failed' || is.record?.state === 'mismatch'
+        if (!settings.jobId && blocked) return errorSkip(plan)
         return (
           (plan.act === 'follow-up' || (plan.act === 'create' && plan.jobId === '')) &&
           acknowledgedOn(plan) === commentId &&
