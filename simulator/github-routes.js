@@ -25,7 +25,7 @@ const noCommit = (/** @type {string} */ ref) => fail(422, `No commit found for S
 
 /**
  * Every GitHub route the simulator plays, and only those the action calls (and the `readBack`
- * reads the README gives for checking what a run wrote), by kind: its method,
+ * reads docs/try-it.md gives for checking what a run wrote), by kind: its method,
  * its path as GitHub's REST description names it (so `scripts/github-examples.js` finds its
  * example answer, and a test its schemas), its body's fields and what it does. Adding a route is
  * one entry here, then `node scripts/github-examples.js`. A `{basehead}` or `{ref}` that ends a
