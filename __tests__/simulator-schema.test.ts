@@ -155,7 +155,9 @@ const SCENARIO = {
     },
     checks: {
       [HEAD]: {
-        statuses: [{ context: 'docs build', state: 'failure', target_url: 'https://ci.test/1' }],
+        statuses: [
+          { context: 'docs build', state: 'failure' as const, target_url: 'https://ci.test/1' }
+        ],
         runs: [
           { name: 'build', conclusion: 'failure', details_url: 'https://ci.test/2' },
           { name: 'lint', conclusion: 'timed_out' },

@@ -6,6 +6,7 @@
  * and what sinks hand back (the addresses they wrote, their notes).
  */
 import type { DocsPull } from './github/docs-pull.js'
+import type { DocsPushes } from './github/docs-pushes.js'
 import { LAST_WRITE_MS } from './github/policy.js'
 import { classifyStatus, type Job } from './mintlify/job.js'
 import type { Preview } from './mintlify/preview.js'
@@ -76,6 +77,8 @@ export interface RunState {
   docs?: DocsPull
   /** The preview deployment of the docs pull request's branch, once one was asked for. */
   preview?: Preview
+  /** A job that completed without a link: the agent's commits on the deploy branch, as read. */
+  pushes?: DocsPushes
   /** The last code commit the job was told about, which the status comment records. */
   told?: string
   /**
@@ -116,7 +119,7 @@ export interface RunState {
 /** What the presentation reads of the run. */
 export type RunRecord = Pick<
   RunState,
-  'job' | 'outcome' | 'elapsedMs' | 'failOnNoPr' | 'docs' | 'preview'
+  'job' | 'outcome' | 'elapsedMs' | 'failOnNoPr' | 'docs' | 'preview' | 'pushes'
 > & {
   /** What the step did with the job; a new job when left out. */
   readonly mode?: Mode
@@ -143,6 +146,14 @@ export function newRunState(startedAt: number): RunState {
 export function endsWithLink(state: Pick<RunState, 'outcome' | 'job'>): boolean {
   const { outcome, job } = state
   if (!job?.prLink) return false
+  if (outcome.kind === 'finished') return outcome.phase === 'completed'
+  return outcome.kind === 'started' && classifyStatus(job.status).phase === 'completed'
+}
+
+/** Whether the job ended, or already answered, as completed, and without a pull request link. */
+export function endsWithoutLink(state: Pick<RunState, 'outcome' | 'job'>): boolean {
+  const { outcome, job } = state
+  if (!job || job.prLink) return false
   if (outcome.kind === 'finished') return outcome.phase === 'completed'
   return outcome.kind === 'started' && classifyStatus(job.status).phase === 'completed'
 }

@@ -5,6 +5,7 @@
  */
 import type { DocsReaders } from '../github/docs-pull.js'
 import { readDocsPull } from '../github/docs-pull.js'
+import { readDocsPushes } from '../github/docs-pushes.js'
 import type { Recorded } from '../github/companion.js'
 import type { Close, Plan, Start } from '../decide/plan.js'
 import type { Kind } from '../kinds/kind.js'
@@ -17,7 +18,7 @@ import type { Reporter } from '../publish/report.js'
 import { closeAll, takeAll, type Sink } from '../publish/sink.js'
 import type { Facts } from '../read/facts.js'
 import { recordedDocs } from '../read/recorded.js'
-import { endsWithLink, type Mode, type RunState } from '../run.js'
+import { endsWithLink, endsWithoutLink, type Mode, type RunState } from '../run.js'
 import type { Step } from '../step.js'
 import type { Event } from '../trigger/event.js'
 import { preparePrompt } from '../trigger/prompt.js'
@@ -114,6 +115,11 @@ async function start(
       if (ref && !unreadSaid) report.warning(why)
       else report.info(why)
     }
+  }
+  // Completed without a link: the deploy branch tells a push from no change.
+  if (event && state.job && endsWithoutLink(state)) {
+    state.pushes = await readDocsPushes(state.job, event, readers, step.afterJob())
+    if (!state.pushes.known) report.warning(state.pushes.why)
   }
   // Once the docs pull request is known to be open: its preview, requested and followed.
   await preview(run)

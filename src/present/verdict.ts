@@ -9,6 +9,7 @@ import { classifyStatus, encodeJobId, refusedFields, type NamedField } from '../
 import { describeLink, forLog, safeLink, type SafeLink } from '../sanitize.js'
 import type { RunRecord } from '../run.js'
 import { pullName } from '../trigger/ref.js'
+import { commitCount } from './outcome.js'
 
 export interface Verdict {
   readonly icon: string
@@ -185,13 +186,50 @@ export function verdictOf(record: RunRecord): Verdict {
           check: { state: 'failure', description: 'Completed, no pull request (fail-on-no-pr)' }
         }
       }
+      // The deploy branch, where it could be read, tells a push from no change.
+      const pushes = record.pushes
+      if (pushes?.known && pushes.commits.length > 0) {
+        const branch = forLog(pushes.branch, 60)
+        const count = commitCount(pushes.commits.length)
+        const shas = pushes.commits.map((commit) => commit.sha.slice(0, 7)).join(', ')
+        return {
+          ...base,
+          icon: '✅',
+          headline: `The agent pushed to ${branch}`,
+          notes: [
+            `Agent job ${id} completed without a pull request and pushed ${count} to ` +
+              `${pushes.repo.owner}/${pushes.repo.repo} ${branch}: ${shas}.`
+          ],
+          comment: `✅ Docs pushed to ${branch}`,
+          check: { state: 'success', description: `Docs pushed to ${branch}: ${count}` }
+        }
+      }
+      if (pushes?.known) {
+        return {
+          ...base,
+          icon: '☑️',
+          headline: 'No docs change needed',
+          notes: [
+            `Agent job ${id} completed without a pull request, and the agent pushed nothing to ` +
+              `${pushes.repo.owner}/${pushes.repo.repo} ${forLog(pushes.branch, 60)} since the ` +
+              'job was created: no docs change was needed.'
+          ],
+          comment: '☑️ No docs change needed',
+          check: { state: 'success', description: 'No docs change needed' }
+        }
+      }
       return {
         ...base,
         icon: '☑️',
         headline: 'Completed without a pull request link',
         notes: [noLink],
         comment,
-        check: { state: 'success', description: 'Completed, no pull request: nothing to review' }
+        check: {
+          state: 'success',
+          description: pushes
+            ? 'Completed, no pull request; whether the agent pushed could not be read'
+            : 'Completed, no pull request: nothing to review'
+        }
       }
     }
     if (phase === 'archived') {
