@@ -1,11 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
-import type { ListedCommit } from '../src/github/api.js'
+import type { CommitChecks, ListedCommit } from '../src/github/api.js'
+import { classifyChecks, isOwnContext, linkOnHost } from '../src/github/docs-checks.js'
 import { agentCommitsSince } from '../src/github/docs-pushes.js'
 import { docsOutcome } from '../src/present/outcome.js'
 import type { RunRecord } from '../src/run.js'
 import { docsRepoOf, isAgentAuthor } from '../src/trigger/docs.js'
 
-// The pure rules behind the `outcome` output, each tested both ways: this case
+// The pure rules behind the `outcome` and `docs-checks` outputs, each tested both ways: this case
 // gives this answer, and this answer comes only from such cases.
 
 const GITHUB = 'https://github.com'
@@ -87,6 +88,113 @@ describe('docsRepoOf', () => {
     ['absent', undefined]
   ])('is a problem, and no request, for a repository %s', (_name, repository) => {
     expect(docsRepoOf({ source: { repository } }, GITHUB, code)).toHaveProperty('problem')
+  })
+})
+
+describe('classifyChecks', () => {
+  const run = (
+    name: string,
+    conclusion?: string,
+    status = conclusion ? 'completed' : 'in_progress'
+  ) => ({
+    name,
+    status,
+    conclusion
+  })
+  const none: CommitChecks = { statuses: [], runs: [] }
+
+  it('is success with no checks at all, and with every one passed', () => {
+    expect(classifyChecks(none, GITHUB)).toEqual({ state: 'success', failing: [], running: [] })
+    const passed: CommitChecks = {
+      statuses: [{ context: 'ci', state: 'success' }],
+      runs: ['success', 'neutral', 'skipped'].map((c) => run(c, c))
+    }
+    expect(classifyChecks(passed, GITHUB).state).toBe('success')
+  })
+
+  // GitHub REST docs: check run conclusions (`@octokit/openapi` check-run.conclusion, and stale).
+  it.each(['failure', 'cancelled', 'timed_out', 'action_required', 'stale'])(
+    'a check run concluded %s fails, whatever else passed or runs',
+    (conclusion) => {
+      const checks = {
+        statuses: [],
+        runs: [run('ok', 'success'), run('x', conclusion), run('slow')]
+      }
+      expect(classifyChecks(checks, GITHUB)).toMatchObject({
+        state: 'failure',
+        failing: [{ name: 'x' }]
+      })
+    }
+  )
+
+  // GitHub REST docs: commit status states are error, failure, pending and success.
+  it.each(['failure', 'error'])('a commit status in state %s fails', (state) => {
+    const checks = { statuses: [{ context: 'build', state }], runs: [run('ok', 'success')] }
+    expect(classifyChecks(checks, GITHUB)).toMatchObject({
+      state: 'failure',
+      failing: [{ name: 'build' }]
+    })
+  })
+
+  it('is pending while some still run and none failed: queued, in progress, a pending status', () => {
+    for (const checks of [
+      { statuses: [], runs: [run('a', 'success'), run('b', undefined, 'queued')] },
+      { statuses: [{ context: 'build', state: 'pending' }], runs: [] },
+      // A conclusion GitHub may add later is never read as a pass.
+      { statuses: [], runs: [run('new', 'something_new')] }
+    ]) {
+      expect(classifyChecks(checks, GITHUB).state).toBe('pending')
+    }
+  })
+
+  it("leaves the action's own docs check out, whatever its state", () => {
+    const checks = {
+      statuses: [
+        { context: 'Mintlify docs (proj_1)', state: 'failure' },
+        { context: 'Mintlify docs', state: 'pending' }
+      ],
+      runs: [run('Mintlify docs (proj_1)', 'failure')]
+    }
+    expect(classifyChecks(checks, GITHUB).state).toBe('success')
+    expect(isOwnContext('Mintlify docs build')).toBe(false)
+  })
+
+  it('links a check only on this GitHub over https: details first, else its own page', () => {
+    const checks: CommitChecks = {
+      statuses: [
+        { context: 'vercel', state: 'failure', targetUrl: 'https://vercel.example/deploy/1' },
+        {
+          context: 'actions',
+          state: 'error',
+          targetUrl: 'https://github.com/acme/docs/actions/runs/9'
+        }
+      ],
+      runs: [
+        {
+          name: 'build',
+          status: 'completed',
+          conclusion: 'failure',
+          detailsUrl: 'https://ci.example/build/2',
+          htmlUrl: 'https://github.com/acme/docs/runs/3'
+        },
+        {
+          name: 'plain',
+          status: 'completed',
+          conclusion: 'failure',
+          detailsUrl: 'http://github.com/x'
+        }
+      ]
+    }
+    expect(classifyChecks(checks, GITHUB)).toMatchObject({
+      failing: [
+        { name: 'vercel' },
+        { name: 'actions', url: 'https://github.com/acme/docs/actions/runs/9' },
+        { name: 'build', url: 'https://github.com/acme/docs/runs/3' },
+        { name: 'plain' }
+      ]
+    })
+    expect(linkOnHost('https://user:pw@github.com/a', GITHUB)).toBeUndefined()
+    expect(linkOnHost('https://github.com.evil.test/a', GITHUB)).toBeUndefined()
   })
 })
 

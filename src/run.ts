@@ -5,6 +5,7 @@
  * goes (the mode, the job, the docs pull request's state); `main.ts` records how the run ended
  * and what sinks hand back (the addresses they wrote, their notes).
  */
+import type { DocsChecks } from './github/docs-checks.js'
 import type { DocsPull } from './github/docs-pull.js'
 import type { DocsPushes } from './github/docs-pushes.js'
 import { LAST_WRITE_MS } from './github/policy.js'
@@ -79,6 +80,8 @@ export interface RunState {
   preview?: Preview
   /** A job that completed without a link: the agent's commits on the deploy branch, as read. */
   pushes?: DocsPushes
+  /** The checks on the open docs pull request's head, read once at the end of the run. */
+  docsChecks?: DocsChecks
   /** The last code commit the job was told about, which the status comment records. */
   told?: string
   /**
@@ -119,7 +122,7 @@ export interface RunState {
 /** What the presentation reads of the run. */
 export type RunRecord = Pick<
   RunState,
-  'job' | 'outcome' | 'elapsedMs' | 'failOnNoPr' | 'docs' | 'preview' | 'pushes'
+  'job' | 'outcome' | 'elapsedMs' | 'failOnNoPr' | 'docs' | 'preview' | 'pushes' | 'docsChecks'
 > & {
   /** What the step did with the job; a new job when left out. */
   readonly mode?: Mode

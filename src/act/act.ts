@@ -3,6 +3,7 @@
  * run's state as it goes, for the sinks. It decides nothing: a run on a branch that gathers reads
  * its change from where the plan says, and asks the decision again with it.
  */
+import { readDocsChecks } from '../github/docs-checks.js'
 import type { DocsReaders } from '../github/docs-pull.js'
 import { readDocsPull } from '../github/docs-pull.js'
 import { readDocsPushes } from '../github/docs-pushes.js'
@@ -123,6 +124,12 @@ async function start(
   }
   // Once the docs pull request is known to be open: its preview, requested and followed.
   await preview(run)
+  // Last, the open docs pull request's own checks, as they stand when the run ends.
+  const proven = state.docs?.state === 'open' ? state.docs.proven : undefined
+  if (event && proven) {
+    state.docsChecks = await readDocsChecks(proven, event, readers, step.afterJob())
+    if (state.docsChecks.state === 'unknown') report.warning(state.docsChecks.why)
+  }
 }
 
 /** Polls the job to its end or the deadline, keeping `state.job` current as it goes. */

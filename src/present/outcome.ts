@@ -1,12 +1,14 @@
 /**
  * What the job did to the docs, for the `outcome` output and its line in the status comment and
- * the job summary. Pure: the words come from what the run read (`RunRecord`), and the only links
- * are those the read kept (commit pages on this GitHub), checked again here.
+ * the job summary; and the docs pull request's own checks, for the `docs-checks` output and
+ * their line. Pure: the words come from what the run read (`RunRecord`), and the only links are
+ * those the reads kept (commit pages and check pages on this GitHub), checked again here.
  */
 import { MAX_SHOWN_COMMITS } from '../github/docs-pushes.js'
+import type { NamedCheck } from '../github/docs-checks.js'
 import { classifyStatus } from '../mintlify/job.js'
 import type { RunRecord } from '../run.js'
-import { escapeMarkup, safeLink } from '../sanitize.js'
+import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { anchor } from './links.js'
 
 /**
@@ -70,4 +72,34 @@ export function outcomeMarkup(record: RunRecord): string | undefined {
     default:
       return undefined
   }
+}
+
+/** A check's name as markup: a link where the read kept one on this GitHub, else inert text. */
+function checkMarkup(check: NamedCheck): string {
+  const name = escapeMarkup(check.name, 100)
+  const link = safeLink(check.url)
+  return link ? anchor(link, name) : name
+}
+
+/** The "Docs checks" line (markup); undefined when they were not read. */
+export function docsChecksMarkup(record: RunRecord): string | undefined {
+  const checks = record.docsChecks
+  switch (checks?.state) {
+    case undefined:
+      return undefined
+    case 'unknown':
+      return 'Unknown: they could not be read (see the warning)'
+    case 'failure':
+      return `❌ Failing: ${checks.failing.slice(0, 10).map(checkMarkup).join(', ')}`
+    case 'pending':
+      return `⏳ Still running: ${checks.running.slice(0, 10).map(checkMarkup).join(', ')}`
+    case 'success':
+      return '✅ Passed (or none)'
+  }
+}
+
+/** The failing checks' names for the docs check's description, within `max` characters. */
+export function failingNames(checks: readonly NamedCheck[], max: number): string {
+  const names = checks.map((check) => forLog(check.name, 60)).join(', ')
+  return names.length <= max ? names : `${names.slice(0, max - 1)}…`
 }

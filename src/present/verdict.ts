@@ -9,7 +9,7 @@ import { classifyStatus, encodeJobId, refusedFields, type NamedField } from '../
 import { describeLink, forLog, safeLink, type SafeLink } from '../sanitize.js'
 import type { RunRecord } from '../run.js'
 import { pullName } from '../trigger/ref.js'
-import { commitCount } from './outcome.js'
+import { commitCount, failingNames } from './outcome.js'
 
 export interface Verdict {
   readonly icon: string
@@ -133,6 +133,32 @@ export function verdictOf(record: RunRecord): Verdict {
               description: 'Docs pull request opened; its state could not be read'
             }
           : { comment: '✅ Docs pull request ready', description: 'Docs pull request ready' }
+    // The open docs pull request's own checks, read at the end: failing ones fail the docs check.
+    const checks = docs?.state === 'open' ? record.docsChecks : undefined
+    if (checks?.state === 'failure') {
+      const names = failingNames(checks.failing, 100)
+      return {
+        ...base,
+        ...done,
+        icon: '❌',
+        comment: '❌ Docs pull request checks failing',
+        check: { state: 'failure', description: `Docs pull request checks failing: ${names}` },
+        warnings: [
+          ...warnings,
+          `The checks of ${name} failed: ${failingNames(checks.failing, 500)}.`
+        ]
+      }
+    }
+    if (checks?.state === 'pending') {
+      const still = 'Docs pull request ready; its checks are still running'
+      return {
+        ...base,
+        ...done,
+        icon: '✅',
+        comment: `✅ ${still}`,
+        check: { state: 'success', description: still }
+      }
+    }
     return {
       ...base,
       ...done,
