@@ -224,7 +224,7 @@ export function verdictOf(record: RunRecord): Verdict {
           headline: `The agent pushed to ${branch}`,
           notes: [
             `Agent job ${id} completed without a pull request and pushed ${count} to ` +
-              `${pushes.repo.owner}/${pushes.repo.repo} ${branch}: ${shas}.`
+              `branch ${branch} of ${pushes.repo.owner}/${pushes.repo.repo}: ${shas}.`
           ],
           comment: `✅ Docs pushed to ${branch}`,
           check: { state: 'success', description: `Docs pushed to ${branch}: ${count}` }
@@ -237,8 +237,8 @@ export function verdictOf(record: RunRecord): Verdict {
           headline: 'No docs change needed',
           notes: [
             `Agent job ${id} completed without a pull request, and the agent pushed nothing to ` +
-              `${pushes.repo.owner}/${pushes.repo.repo} ${forLog(pushes.branch, 60)} since the ` +
-              'job was created: no docs change was needed.'
+              `branch ${forLog(pushes.branch, 60)} of ${pushes.repo.owner}/${pushes.repo.repo} ` +
+              'since the job was created: no docs change was needed.'
           ],
           comment: '☑️ No docs change needed',
           check: { state: 'success', description: 'No docs change needed' }
