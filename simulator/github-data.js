@@ -424,7 +424,8 @@ export function branchCommitData(settings, where, branch, at) {
 
 /**
  * The statuses and check runs the `checks` knob puts on the commit `sha` of the route's
- * repository: keyed by the sha itself, or by `owner/name#n`, the head of that pull request.
+ * repository: keyed by the sha itself, by `owner/name#n`, the head of that pull request, or by
+ * `owner/name`, every commit of that repository.
  *
  * @param {GitHubSettings} settings @param {Where} where @param {string} sha
  * @returns {import('./scenario.js').GitHubChecksInput}
@@ -432,6 +433,11 @@ export function branchCommitData(settings, where, branch, at) {
 export function checksOn(settings, where, sha) {
   const repo = `${where.owner}/${where.repo}`.toLowerCase()
   for (const [key, checks] of Object.entries(settings.checks)) {
+    // `owner/name` alone: every commit of that repository.
+    if (/^[^/#@]+\/[^/#@]+$/.test(key)) {
+      if (key.toLowerCase() === repo) return checks
+      continue
+    }
     const pull = /^(.+)#(\d+)$/.exec(key)
     if (pull) {
       if ((pull[1] ?? '').toLowerCase() !== repo) continue

@@ -144,9 +144,10 @@ import { defaultPreviewKnobs, mergePreviewKnobs } from './preview.js'
  *   the branch's commits, newest first, as `commits?sha=<branch>` lists them (filtered by
  *   `since`), e.g. `{ 'acme/docs@main': [{ message: 'Document the flag', author: { login:
  *   'mintlify[bot]' } }] }`; a commit without a date is dated when it is listed. Merged per key
- * @property {Record<string, GitHubChecksInput>} [checks] by sha, or by `owner/name#n` for that
- *   pull request's head: the commit statuses and check runs on it, e.g. `{ 'acme/docs#101': {
- *   runs: [{ name: 'build', conclusion: 'failure' }] } }`. Merged per key
+ * @property {Record<string, GitHubChecksInput>} [checks] by sha, by `owner/name#n` for that pull
+ *   request's head, or by `owner/name` for every commit of the repository: the commit statuses
+ *   and check runs on it, e.g. `{ 'acme/docs#101': { runs: [{ name: 'build', conclusion:
+ *   'failure' }] } }`. Merged per key
  */
 
 /**
