@@ -158,5 +158,7 @@ export function endsWithoutLink(state: Pick<RunState, 'outcome' | 'job'>): boole
   const { outcome, job } = state
   if (!job || job.prLink) return false
   if (outcome.kind === 'finished') return outcome.phase === 'completed'
-  return outcome.kind === 'started' && classifyStatus(job.status).phase === 'completed'
+  // Right after a follow-up message, the answer may still show the job from before it.
+  if (outcome.kind !== 'started' || outcome.mode === 'follow-up') return false
+  return classifyStatus(job.status).phase === 'completed'
 }
