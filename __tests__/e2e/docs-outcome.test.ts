@@ -179,6 +179,22 @@ describe('the outcome of a job that completed', () => {
     expect(commentOf(sim)).toContain('Unknown: the docs repository could not be read')
   })
 
+  it("a read GitHub never answers is cut at the step's budget: unknown, and the step ends", async () => {
+    const sim = await sims.start({
+      ...pushScenario(null, 'main', [agentCommit]),
+      githubFaults: { listCommits: [{ action: 'hang' }] }
+    })
+    const run = await runAction(inputs(sim), onPullRequest(sim))
+    expect(run.code).toBe(0)
+    expect(run.outputs.outcome).toBe('unknown')
+    expect(reads(sim, 'listCommits')).toHaveLength(1)
+    const said = warnings(run.stdout).filter((w) => w.includes('Could not read whether'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain('did not answer in time')
+    // Within the 20s timeout and the last writes' budget after it.
+    expect(run.ms).toBeLessThan(24_000)
+  })
+
   it('a dry run reads nothing and leaves the outcome empty', async () => {
     const sim = await sims.start(pushScenario(null, 'main', [agentCommit]))
     const run = await runAction(inputs(sim, { 'dry-run': 'true' }), onPullRequest(sim))
