@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals'
-import type { CommitChecks, ListedCommit } from '../src/github/api.js'
-import { classifyChecks, isOwnContext, linkOnHost } from '../src/github/docs-checks.js'
-import { agentCommitsSince } from '../src/github/docs-pushes.js'
+import { agentsPull } from '../__fixtures__/docs-pull.js'
+import type { CommitChecks, GitHubApi, ListedCommit } from '../src/github/api.js'
+import {
+  classifyChecks,
+  isOwnContext,
+  linkOnHost,
+  readDocsChecks
+} from '../src/github/docs-checks.js'
+import { agentCommitsSince, readDocsPushes } from '../src/github/docs-pushes.js'
+import type { Within } from '../src/runtime.js'
 import { docsOutcome } from '../src/present/outcome.js'
 import type { RunRecord } from '../src/run.js'
 import { docsRepoOf, isAgentAuthor } from '../src/trigger/docs.js'
@@ -254,5 +261,104 @@ describe('docsOutcome', () => {
     ]
     for (const empty of empties)
       expect([empty.outcome, docsOutcome(empty)]).toEqual([empty.outcome, ''])
+  })
+})
+
+describe('readDocsPushes', () => {
+  const within: Within = (call) => call(new AbortController().signal)
+  const code = { owner: 'acme', repo: 'app', serverUrl: GITHUB }
+  const listed: ListedCommit[] = [
+    { sha: 'a'.repeat(40), author: MINTLIFY, date: '2026-05-01T10:01:00Z' }
+  ]
+  /** A GitHub that answers the two reads, recording which repository and branch were asked. */
+  const gitHub = (asked: string[]) =>
+    ({
+      defaultBranch: async (owner: string, repo: string) => {
+        asked.push(`default ${owner}/${repo}`)
+        return 'trunk'
+      },
+      branchCommits: async (owner: string, repo: string, branch: string, since: string) => {
+        asked.push(`commits ${owner}/${repo}@${branch} since ${since}`)
+        return listed
+      }
+    }) as unknown as GitHubApi
+  const job = (repository: string, ref: string | null) => ({
+    createdAt: CREATED,
+    source: { repository, ref }
+  })
+
+  it('reads the docs repository with docs-token, on the default branch when the job names none', async () => {
+    const byWorkflow: string[] = []
+    const byDocs: string[] = []
+    const readers = { workflow: gitHub(byWorkflow), docs: gitHub(byDocs), agents: AGENTS }
+    const read = await readDocsPushes(
+      job('https://github.com/acme/docs', null),
+      code,
+      readers,
+      within
+    )
+    expect(read).toMatchObject({ known: true, branch: 'trunk', commits: [{ sha: 'a'.repeat(40) }] })
+    expect(byWorkflow).toEqual([])
+    expect(byDocs).toEqual(['default acme/docs', `commits acme/docs@trunk since ${CREATED}`])
+  })
+
+  it('reads docs in the code repository with the workflow token, on the branch the job names', async () => {
+    const byWorkflow: string[] = []
+    const byDocs: string[] = []
+    const readers = { workflow: gitHub(byWorkflow), docs: gitHub(byDocs), agents: AGENTS }
+    const read = await readDocsPushes(
+      job('https://github.com/acme/app', 'main'),
+      code,
+      readers,
+      within
+    )
+    expect(read).toMatchObject({ known: true, branch: 'main' })
+    expect(byWorkflow).toEqual([`commits acme/app@main since ${CREATED}`])
+    expect(byDocs).toEqual([])
+  })
+
+  it('asks nothing for a repository elsewhere, a branch that is not one, or no creation time', async () => {
+    const asked: string[] = []
+    const readers = { workflow: gitHub(asked), agents: AGENTS }
+    for (const unreadable of [
+      job('https://evil.test/acme/docs', 'main'),
+      job('https://github.com/acme/docs', 'main\n--x'),
+      { ...job('https://github.com/acme/docs', 'main'), createdAt: null }
+    ]) {
+      expect(await readDocsPushes(unreadable, code, readers, within)).toMatchObject({
+        known: false
+      })
+    }
+    expect(asked).toEqual([])
+  })
+})
+
+describe('readDocsChecks', () => {
+  const within: Within = (call) => call(new AbortController().signal)
+  const code = { owner: 'acme', repo: 'app', serverUrl: GITHUB }
+
+  it("reads the proven pull request's head only, with the token for its repository", async () => {
+    const asked: string[] = []
+    const github = {
+      commitChecks: async (owner: string, repo: string, sha: string) => {
+        asked.push(`${owner}/${repo}@${sha}`)
+        return {
+          statuses: [],
+          runs: [{ name: 'build', status: 'completed', conclusion: 'failure' }]
+        }
+      }
+    } as unknown as GitHubApi
+    const docs = agentsPull({ owner: 'acme', repo: 'docs', number: 7 })
+    if (!docs.proven) throw new Error('not proven')
+    const headless = await readDocsChecks(docs.proven, code, { docs: github }, within)
+    expect(headless).toMatchObject({ state: 'unknown' })
+    expect(asked).toEqual([])
+    const headed = agentsPull({ owner: 'acme', repo: 'docs', number: 7 }, 'open', 'e'.repeat(40))
+    if (!headed.proven) throw new Error('not proven')
+    expect(await readDocsChecks(headed.proven, code, { docs: github }, within)).toMatchObject({
+      state: 'failure',
+      failing: [{ name: 'build' }]
+    })
+    expect(asked).toEqual([`acme/docs@${'e'.repeat(40)}`])
   })
 })
