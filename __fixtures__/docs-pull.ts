@@ -7,9 +7,14 @@ import type { PullRef } from '../src/trigger/ref.js'
  * A docs pull request as the run reads it when GitHub shows mintlify[bot] opened it (its user
  * id on github.com, 109931778): proven the one way the action proves one.
  */
-export function agentsPull(ref: PullRef, state: 'open' | 'merged' | 'closed' = 'open'): DocsPull {
+export function agentsPull(
+  ref: PullRef,
+  state: 'open' | 'merged' | 'closed' = 'open',
+  headSha?: string
+): DocsPull {
   const pull: PullState = {
     number: ref.number,
+    ...(headSha ? { headSha } : {}),
     state: state === 'open' ? 'open' : 'closed',
     merged: state === 'merged',
     author: 'mintlify[bot]',

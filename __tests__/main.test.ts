@@ -113,6 +113,9 @@ describe('run', () => {
       // Outside a workflow run no docs pull request is read, so no preview is asked for.
       'preview-url': '',
       'preview-status': '',
+      // The job completed with a docs pull request; outside a workflow run its checks are not read.
+      outcome: 'docs-pr',
+      'docs-checks': '',
       job: expect.stringContaining('"status":"completed"') as unknown as string
     })
     expect(JSON.parse(core.outputs().job ?? '')).toMatchObject({ id: 'job_main', prLink: PR })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import { agentsPull } from '../__fixtures__/docs-pull.js'
 import type { Job } from '../src/mintlify/job.js'
 import { verdictOf } from '../src/present/verdict.js'
 import type { Mode, Outcome } from '../src/run.js'
@@ -13,6 +14,20 @@ const done = (fields: Partial<Job>): Job => ({ ...active, status: 'completed', .
 function state(outcome: Outcome, job: Job | undefined, more: Partial<RunState> = {}): RunState {
   return { ...newRunState(0), projectId: 'proj', outcome, job, elapsedMs: 1_000, ...more }
 }
+
+/** Two of the agent's commits on main since the job was created. */
+const PUSHED = {
+  known: true,
+  repo: { owner: 'acme', repo: 'docs' },
+  branch: 'main',
+  commits: ['a', 'b'].map((c) => ({
+    sha: c.repeat(40),
+    url: `https://github.com/acme/docs/commit/${c.repeat(40)}`
+  }))
+} as const
+
+/** The docs pull request at `PR`, proven the agent's and open. */
+const OPEN = agentsPull({ owner: 'acme', repo: 'docs', number: 17 })
 
 type Row = [
   string,
@@ -50,6 +65,66 @@ describe('every surface of one outcome', () => {
         check: 'success',
         description: /Completed, no pull request/,
         target: RUN
+      }
+    ],
+    [
+      'completed without a pull request, the agent pushed to the deploy branch',
+      state({ kind: 'finished', phase: 'completed' }, done({}), { pushes: PUSHED }),
+      {
+        comment: /✅ Docs pushed to main/,
+        check: 'success',
+        description: /^Docs pushed to main: 2 commits$/
+      }
+    ],
+    [
+      'completed without a pull request, nothing pushed',
+      state({ kind: 'finished', phase: 'completed' }, done({}), {
+        pushes: { ...PUSHED, commits: [] }
+      }),
+      {
+        comment: /☑️ No docs change needed/,
+        check: 'success',
+        description: /^No docs change needed$/
+      }
+    ],
+    [
+      'completed without a pull request, the docs repository unreadable',
+      state({ kind: 'finished', phase: 'completed' }, done({}), {
+        pushes: { known: false, why: 'refused' }
+      }),
+      {
+        comment: /without a pull request link/,
+        check: 'success',
+        description: /whether the agent pushed could not be read/
+      }
+    ],
+    [
+      'completed with a docs pull request whose checks fail',
+      state({ kind: 'finished', phase: 'completed' }, done({ prLink: PR }), {
+        docs: OPEN,
+        docsChecks: {
+          state: 'failure',
+          failing: [{ name: 'build' }, { name: 'links' }],
+          running: []
+        }
+      }),
+      {
+        comment: /❌ Docs pull request checks failing/,
+        check: 'failure',
+        description: /^Docs pull request checks failing: build, links$/
+      }
+    ],
+    [
+      'completed with a docs pull request whose checks still run',
+      state({ kind: 'finished', phase: 'completed' }, done({ prLink: PR }), {
+        docs: OPEN,
+        docsChecks: { state: 'pending', failing: [], running: [{ name: 'build' }] }
+      }),
+      {
+        comment: /checks are still running/,
+        check: 'success',
+        description: /still running/,
+        target: PR
       }
     ],
     [

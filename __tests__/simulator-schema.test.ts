@@ -146,6 +146,25 @@ const SCENARIO = {
     },
     nonCollaborators: ['stranger'],
     missingCommits: ['gone'],
+    repos: { 'acme/docs': { default_branch: 'main', private: true } },
+    branchCommits: {
+      'acme/docs@main': [
+        { message: 'Document the flag', author: { login: 'mintlify[bot]' } },
+        { message: 'Typo', author: { login: null, date: '2020-01-01T00:00:00Z' } }
+      ]
+    },
+    checks: {
+      [HEAD]: {
+        statuses: [
+          { context: 'docs build', state: 'failure' as const, target_url: 'https://ci.test/1' }
+        ],
+        runs: [
+          { name: 'build', conclusion: 'failure', details_url: 'https://ci.test/2' },
+          { name: 'lint', conclusion: 'timed_out' },
+          { name: 'links' }
+        ]
+      }
+    },
     pulls: {
       'acme/docs#7': { user: 'docs-writer', labels: ['docs'] },
       8: { merged_at: '2030-01-01T00:00:00Z' }
@@ -174,7 +193,14 @@ const READS: Case[] = [
   { kind: 'getComment', path: `${REPO}/issues/comments/11`, status: 200 },
   { kind: 'listStatuses', path: `${REPO}/commits/${HEAD}/statuses`, status: 200 },
   { kind: 'combinedStatus', path: `${REPO}/commits/${HEAD}/status`, status: 200 },
-  { kind: 'permission', path: `${REPO}/collaborators/Codertocat/permission`, status: 200 }
+  { kind: 'permission', path: `${REPO}/collaborators/Codertocat/permission`, status: 200 },
+  { kind: 'checkRuns', path: `${REPO}/commits/${HEAD}/check-runs?per_page=100`, status: 200 },
+  {
+    kind: 'listCommits',
+    path: `${DOCS}/commits?sha=main&since=2021-01-01T00:00:00Z&per_page=20`,
+    status: 200
+  },
+  { kind: 'getRepo', path: DOCS, status: 200 }
 ]
 
 /** A write of each route, and a field of the wrong type for it. */
@@ -255,6 +281,10 @@ const CASES: Case[] = [
   { kind: 'combinedStatus', path: `${REPO}/commits/${HEAD.slice(0, 7)}/status`, status: 200 },
   { kind: 'combinedStatus', path: `${DOCS}/commits/${HEAD}/status`, status: 200 },
   { kind: 'combinedStatus', path: `${REPO}/commits/${ZERO}/status`, status: 404 },
+  { kind: 'checkRuns', path: `${REPO}/commits/${ZERO}/check-runs`, status: 404 },
+  { kind: 'checkRuns', path: `${DOCS}/commits/${HEAD}/check-runs?per_page=1&page=2`, status: 200 },
+  { kind: 'listCommits', path: `${DOCS}/commits`, status: 200 },
+  { kind: 'listCommits', path: `${REPO}/commits?sha=unknown`, status: 200 },
   // Someone who is no collaborator is answered 404.
   { kind: 'permission', path: `${REPO}/collaborators/stranger/permission`, status: 404 },
   ...READS.flatMap(refusals),
@@ -417,6 +447,22 @@ describe('the action’s GitHub client against the fake GitHub', () => {
     const status = { state: 'pending', context: 'docs', description: 'Running' } as const
     await api.createStatus(...code, HEAD, { ...status, targetUrl: 'https://x.test/1' }, signal)
     await api.createStatus(...code, HEAD, { ...status, state: 'success' }, signal)
+    expect(await api.defaultBranch(...docs, signal)).toBe('main')
+    const listed = await api.branchCommits(...docs, 'main', '2021-01-01T00:00:00Z', signal)
+    expect(listed.map((c) => c.author)).toEqual([
+      { login: 'mintlify[bot]', id: 109931778, bot: true }
+    ])
+    expect(await api.commitChecks(...code, HEAD, signal)).toEqual({
+      statuses: [
+        { context: 'docs', state: 'success' },
+        { context: 'docs build', state: 'failure', targetUrl: 'https://ci.test/1' }
+      ],
+      runs: [
+        expect.objectContaining({ name: 'build', status: 'completed', conclusion: 'failure' }),
+        expect.objectContaining({ name: 'lint', status: 'completed', conclusion: 'timed_out' }),
+        expect.objectContaining({ name: 'links', status: 'in_progress' })
+      ]
+    })
 
     const requests = sim.requests.slice(seen)
     const kinds = new Set<string>()

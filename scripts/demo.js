@@ -144,6 +144,48 @@ const SUMMARY_PROMPT_LINES = 8
 const DEMOS = {
   completed: { about: 'the agent opens a pull request', scenario: {} },
   'no-pr': { about: 'the job completes without changing a file', scenario: { prLink: false } },
+  'no-change': {
+    about: 'on a pull request, the job completes and the agent pushed nothing: no change needed',
+    event: { name: 'pull_request', payload: 'pull_request-opened.json' },
+    // The deploy branch is read: the agent has not committed there since the job began.
+    scenario: { prLink: false }
+  },
+  pushed: {
+    about: 'the agent pushes straight to main, without a pull request: the commits are linked',
+    event: { name: 'pull_request', payload: 'pull_request-opened.json' },
+    scenario: {
+      prLink: false,
+      // No branch named: the docs repository's default branch, main, is read.
+      jobFields: { source: { repository: 'https://github.com/acme/docs', ref: null } },
+      github: {
+        branchCommits: {
+          // Newest first; a commit without a date is dated when it is listed, after the job.
+          'acme/docs@main': [
+            { message: 'Document the --dry-run flag', author: { login: 'mintlify[bot]' } },
+            { message: 'Fix a typo', author: { login: 'octocat' } }
+          ]
+        }
+      }
+    }
+  },
+  'docs-fail': {
+    about: "the docs pull request's own build fails: the docs check fails, naming it",
+    event: { name: 'pull_request', payload: 'pull_request-opened.json' },
+    scenario: {
+      github: {
+        pulls: { 'acme/docs#101': { user: 'mintlify[bot]' } },
+        checks: {
+          'acme/docs#101': {
+            runs: [
+              { name: 'Mintlify Deployment', conclusion: 'failure' },
+              { name: 'links', conclusion: 'success' }
+            ]
+          }
+        }
+      }
+    },
+    inputs: { preview: 'off' }
+  },
   failed: { about: 'the agent gives up and the job fails', scenario: { finalStatus: 'failed' } },
   archived: { about: 'the job ends archived', scenario: { finalStatus: 'archived' } },
   flaky: {

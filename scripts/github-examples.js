@@ -18,7 +18,7 @@ const OUT = fileURLToPath(new URL('../simulator/github-examples.json', import.me
 
 /**
  * @typedef {{ $ref?: string, value?: unknown }} ExampleObject
- * @typedef {{ $ref?: string, items?: { $ref?: string } }} SchemaObject
+ * @typedef {{ $ref?: string, type?: string, items?: { $ref?: string } }} SchemaObject
  * @typedef {{ schema?: SchemaObject, examples?: Record<string, ExampleObject> }} Media
  * @typedef {object} Operation
  * @property {{ url: string }} [externalDocs]
@@ -57,7 +57,10 @@ export function buildExamples() {
     const [, response] =
       Object.entries(operation.responses).find(([code]) => /^2\d\d$/.test(code)) ?? []
     const media = response?.content?.['application/json']
-    const schema = (media?.schema?.$ref ?? media?.schema?.items?.$ref)?.split('/').pop()
+    // An answer that is an object of its own (the check runs' `{ total_count, check_runs }`)
+    // has no schema name: its example is kept under the route's kind.
+    const named = (media?.schema?.$ref ?? media?.schema?.items?.$ref)?.split('/').pop()
+    const schema = named ?? (media?.schema?.type === 'object' ? kind : undefined)
     const example = resolve(Object.values(media?.examples ?? {})[0])
     if (!schema || example === undefined) {
       throw new Error(`${row.method} ${row.path} has no example answer of a named schema`)

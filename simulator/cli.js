@@ -22,6 +22,10 @@ Options:
   --duration TIME     how long a job runs: 500ms, 5s, 2m; a bare number is seconds (default 3s)
   --status STATUS     how jobs end: ${STATUSES.join(', ')} (default completed; active never ends)
   --no-pr             complete jobs without a pull request, as when no file changed
+  --pushed            complete jobs without a pull request, the agent having pushed a commit
+                      straight to main of the docs repository (acme/docs) instead
+  --docs-checks STATE the checks on every commit of acme/docs, so on the docs pull request:
+                      success, failure (a failed build) or pending (a build still running)
   --flakiness RATE    fraction (0..1) of job reads answered with a 502 or 503
   --rate-limit N      creates and follow-ups allowed per project per hour (default 100); 0
                       answers every create and follow-up with 429 and a Retry-After
@@ -72,6 +76,8 @@ function readArguments(argv) {
       duration: { type: 'string' },
       status: { type: 'string' },
       'no-pr': { type: 'boolean', default: false },
+      pushed: { type: 'boolean', default: false },
+      'docs-checks': { type: 'string' },
       flakiness: { type: 'string' },
       'rate-limit': { type: 'string' },
       'stale-reads': { type: 'string' },
@@ -157,8 +163,32 @@ function readArguments(argv) {
     }
     scenario.github = { ...scenario.github, user: githubUser }
   }
+  if (values.pushed) {
+    // No branch named: the docs repository's default branch, main, is where the agent pushed.
+    scenario.prLink = false
+    scenario.jobFields = { source: { repository: 'https://github.com/acme/docs', ref: null } }
+    const commit = { message: 'Document the change', author: { login: 'mintlify[bot]' } }
+    scenario.github = { ...scenario.github, branchCommits: { 'acme/docs@main': [commit] } }
+  }
+  const docsChecks = values['docs-checks']
+  if (docsChecks !== undefined) {
+    const run = DOCS_CHECKS[docsChecks]
+    if (!run) {
+      throw new Error(
+        `--docs-checks must be ${Object.keys(DOCS_CHECKS).join(', ')}; got "${docsChecks}"`
+      )
+    }
+    scenario.github = { ...scenario.github, checks: { 'acme/docs': { runs: [run] } } }
+  }
   return { help: false, port, host: values.host, apiKey: values.key, scenario }
 }
+
+/** The docs build's check run for each `--docs-checks` state. */
+const DOCS_CHECKS = /** @type {Record<string, { name: string, conclusion?: string }>} */ ({
+  success: { name: 'Mintlify Deployment', conclusion: 'success' },
+  failure: { name: 'Mintlify Deployment', conclusion: 'failure' },
+  pending: { name: 'Mintlify Deployment' }
+})
 
 /**
  * A comma-separated list, refusing an empty one.

@@ -112,7 +112,22 @@ export function defaultGitHubSettings() {
     /** @type {string[]} */
     missingCommits: [],
     /** @type {string[]} the branch's commits, oldest first, as GraphQL's `history` walks them */
-    history: []
+    history: [],
+    /**
+     * @type {Record<string, { default_branch?: string, private?: boolean }>} by `owner/name`:
+     * what `GET /repos/{owner}/{repo}` shows (default branch `main`)
+     */
+    repos: {},
+    /**
+     * @type {Record<string, import('./scenario.js').GitHubBranchCommitInput[]>} by
+     * `owner/name@branch`: the branch's commits, newest first, as `GET …/commits?sha=` lists them
+     */
+    branchCommits: {},
+    /**
+     * @type {Record<string, import('./scenario.js').GitHubChecksInput>} by sha or by
+     * `owner/name#n` (that pull request's head): the statuses and check runs on the commit
+     */
+    checks: {}
   }
 }
 
@@ -376,4 +391,58 @@ export function roleOf(settings, login) {
     ([name]) => name.toLowerCase() === login.toLowerCase()
   )
   return found?.[1]
+}
+
+/**
+ * The commits of `branch` in the route's repository (the `branchCommits` knob, newest first),
+ * each a commit as `commitData` makes one; one without a date is dated `at`, the moment it is
+ * listed, so a knob can say "the agent pushed since the job began" without knowing when that was.
+ *
+ * @param {GitHubSettings} settings @param {Where} where @param {string} branch @param {string} at
+ */
+export function branchCommitData(settings, where, branch, at) {
+  const wanted = `${where.owner}/${where.repo}@${branch}`.toLowerCase()
+  const key = Object.keys(settings.branchCommits).find((k) => k.toLowerCase() === wanted)
+  const listed = key === undefined ? [] : (settings.branchCommits[key] ?? [])
+  return listed.map((input, index) => {
+    const sha = (input.sha ?? fakeSha(`${wanted} ${index}: ${input.message}`)).toLowerCase()
+    const author = person(where, input.author, input.author?.date ?? at)
+    const committer = input.committer ? person(where, input.committer, author.date) : author
+    const after = listed[index + 1]
+    const parent = after?.sha ?? fakeSha(`${wanted} ${index + 1}: ${after?.message ?? ''}`)
+    return {
+      sha,
+      message: input.message,
+      author,
+      committer,
+      parents: [parent.toLowerCase()],
+      tree: fakeSha(`tree ${sha}`),
+      files: []
+    }
+  })
+}
+
+/**
+ * The statuses and check runs the `checks` knob puts on the commit `sha` of the route's
+ * repository: keyed by the sha itself, by `owner/name#n`, the head of that pull request, or by
+ * `owner/name`, every commit of that repository.
+ *
+ * @param {GitHubSettings} settings @param {Where} where @param {string} sha
+ * @returns {import('./scenario.js').GitHubChecksInput}
+ */
+export function checksOn(settings, where, sha) {
+  const repo = `${where.owner}/${where.repo}`.toLowerCase()
+  for (const [key, checks] of Object.entries(settings.checks)) {
+    // `owner/name` alone: every commit of that repository.
+    if (/^[^/#@]+\/[^/#@]+$/.test(key)) {
+      if (key.toLowerCase() === repo) return checks
+      continue
+    }
+    const pull = /^(.+)#(\d+)$/.exec(key)
+    if (pull) {
+      if ((pull[1] ?? '').toLowerCase() !== repo) continue
+      if (pullData(settings, where, Number(pull[2])).head.sha.toLowerCase() === sha) return checks
+    } else if (resolveSha(settings, where, key) === sha) return checks
+  }
+  return {}
 }

@@ -375,6 +375,74 @@ export function renderCombinedStatus(combined, where) {
 }
 
 /**
+ * A commit's check runs (`{ total_count, check_runs }`, GitHub's example for each run): each
+ * run's name, status and conclusion as the `checks` knob says (`completed` with a conclusion,
+ * else `in_progress`), its `details_url` verbatim (default its own page).
+ *
+ * @param {string} sha
+ * @param {NonNullable<import('./scenario.js').GitHubChecksInput['runs']>} runs one page
+ * @param {number} total @param {Where} where @returns {Json}
+ */
+export function renderCheckRuns(sha, runs, total, where) {
+  const { api, web } = roots(where)
+  const template = example('checkRuns', where).check_runs?.[0] ?? {}
+  return {
+    total_count: total,
+    check_runs: runs.map((run, index) => {
+      const id = fakeId(`${where.owner}/${where.repo}@${sha} ${run.name} ${index}`)
+      const conclusion = run.conclusion ?? null
+      const status = run.status ?? (conclusion === null ? 'in_progress' : 'completed')
+      const html = `${web}/runs/${id}`
+      return {
+        ...template,
+        id,
+        head_sha: sha,
+        node_id: nodeId('08:CheckRun', id),
+        url: `${api}/check-runs/${id}`,
+        html_url: html,
+        details_url: run.details_url === undefined ? html : run.details_url,
+        status,
+        conclusion: status === 'completed' ? conclusion : null,
+        completed_at: status === 'completed' ? template.completed_at : null,
+        name: run.name
+      }
+    })
+  }
+}
+
+/**
+ * A repository (`full-repository`): GitHub's example with its names, default branch and
+ * visibility.
+ *
+ * @param {Where} where @param {string} defaultBranch @param {boolean} [isPrivate]
+ * @returns {Json}
+ */
+export function renderRepository(where, defaultBranch, isPrivate = false) {
+  const raw = read().examples['full-repository'] ?? {}
+  // Not a fork, nor made from a template: GitHub's example is both.
+  const {
+    source: _source,
+    parent: _parent,
+    template_repository: _template,
+    ...template
+  } = example('full-repository', where)
+  const id = fakeId(`${where.owner}/${where.repo}`)
+  return {
+    ...template,
+    id,
+    node_id: nodeId('010:Repository', id),
+    name: where.repo,
+    full_name: `${where.owner}/${where.repo}`,
+    owner: user(where.owner, where, raw.owner),
+    private: isPrivate,
+    fork: false,
+    language: template.language ?? null,
+    visibility: isPrivate ? 'private' : 'public',
+    default_branch: defaultBranch
+  }
+}
+
+/**
  * The legacy `permission` field of each role: maintain reads as write, triage as read (GitHub's
  * documentation of "Get repository permissions for a user", whose `role_name` is the role itself;
  * a person who is no collaborator is answered 404).

@@ -1,10 +1,11 @@
 // @ts-check
-import { byNumber, commitData, comparisonData } from './github-data.js'
+import { branchCommitData, byNumber, checksOn, commitData, comparisonData } from './github-data.js'
 import { isMissing, pullData, resolveSha, roleOf } from './github-data.js'
 import { actorNode, selectionOf, viewerNode } from './github-data.js'
 import { renderComment, renderCommit, renderComparison, renderFile } from './github-render.js'
 import { renderLabel, renderPull, renderStatus } from './github-render.js'
 import { renderCombinedStatus, renderPermission, renderReaction } from './github-render.js'
+import { renderCheckRuns, renderRepository } from './github-render.js'
 import { resolveDotSegments } from './routes.js'
 
 /**
@@ -83,19 +84,32 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
   combinedStatus: {
     method: 'GET',
     path: '/repos/{owner}/{repo}/commits/{ref}/status',
-    readBack: true,
     handle(c) {
       if (isMissing(c.settings, c.where, c.route.ref)) {
         return fail(404, `No commit found for SHA: ${c.route.ref}`)
       }
-      // The latest status of each context, and one state for them all.
-      const latest = statusesOf(c).filter(
+      // The latest status of each context (written through the simulator, then those the
+      // `checks` knob puts there), and one state for them all.
+      const latest = [...statusesOf(c), ...seededStatuses(c)].filter(
         (s, i, all) => all.findIndex((t) => t.context === s.context) === i
       )
       const page = paginate(latest, c, 30, 100)
       const sha = resolveSha(c.settings, c.where, c.route.ref)
       const combined = { sha, statuses: page.items, total: latest.length, state: combine(latest) }
       return reply(200, renderCombinedStatus(combined, c.where), page.headers)
+    }
+  },
+  checkRuns: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/commits/{ref}/check-runs',
+    handle(c) {
+      if (isMissing(c.settings, c.where, c.route.ref)) {
+        return fail(404, `No commit found for SHA: ${c.route.ref}`)
+      }
+      const sha = resolveSha(c.settings, c.where, c.route.ref)
+      const runs = checksOn(c.settings, c.where, sha).runs ?? []
+      const page = paginate(runs, c, 30, 100)
+      return reply(200, renderCheckRuns(sha, page.items, runs.length, c.where), page.headers)
     }
   },
   commit: {
@@ -106,6 +120,38 @@ export const GITHUB_ROUTES = /** @satisfies {Record<string, Row>} */ ({
       const commit = commitData(c.settings, c.where, c.route.ref)
       const page = paginate(commit.files.slice(0, 3000), c, 300, 300)
       return reply(200, renderCommit(commit, c.where, page.items), page.headers)
+    }
+  },
+  listCommits: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}/commits',
+    handle(c) {
+      // `sha` names the branch (the default branch when absent); `since` keeps the commits
+      // dated at or after it, as GitHub's description says. A branch the knob does not list has
+      // no commits to show.
+      const { query } = c.route
+      const repo = c.settings.repos[`${c.route.owner}/${c.route.repo}`]
+      const branch = query.get('sha') ?? repo?.default_branch ?? 'main'
+      const since = Date.parse(query.get('since') ?? '')
+      const commits = branchCommitData(c.settings, c.where, branch, c.at).filter(
+        (commit) => !Number.isFinite(since) || Date.parse(commit.committer.date) >= since
+      )
+      const page = paginate(commits, c, 30, 100)
+      return reply(
+        200,
+        page.items.map((commit) => renderCommit(commit, c.where)),
+        page.headers
+      )
+    }
+  },
+  getRepo: {
+    method: 'GET',
+    path: '/repos/{owner}/{repo}',
+    handle(c) {
+      const knob = Object.entries(c.settings.repos).find(([name]) =>
+        same(name, `${c.route.owner}/${c.route.repo}`)
+      )?.[1]
+      return reply(200, renderRepository(c.where, knob?.default_branch ?? 'main', knob?.private))
     }
   },
   createStatus: {
@@ -463,6 +509,24 @@ function paginate(items, c, perPage, max) {
 const statusesOf = (/** @type {Call} */ c) => {
   const sha = resolveSha(c.settings, c.where, c.route.ref)
   return c.state.statuses.filter((s) => s.sha === sha && sameRepo(s, c.where)).reverse()
+}
+
+/** The statuses the `checks` knob puts on the route's commit, as status records. */
+const seededStatuses = (/** @type {Call} */ c) => {
+  const sha = resolveSha(c.settings, c.where, c.route.ref)
+  return (checksOn(c.settings, c.where, sha).statuses ?? []).map((s, i) => ({
+    id: 40_000_000_001 + i,
+    owner: c.route.owner,
+    repo: c.route.repo,
+    sha,
+    state: s.state,
+    context: s.context,
+    description: s.description ?? null,
+    targetUrl: s.target_url ?? null,
+    creator: 'octocat',
+    createdAt: c.at,
+    token: null
+  }))
 }
 
 /**

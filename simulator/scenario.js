@@ -138,6 +138,16 @@ import { defaultPreviewKnobs, mergePreviewKnobs } from './preview.js'
  *   a commit 422), as after a force push; the zero sha never exists
  * @property {string[]} [history] the branch's commits, oldest first: GraphQL's `history` of one of
  *   them walks back from it through those before it (a commit not listed has only itself)
+ * @property {Record<string, { default_branch?: string, private?: boolean }>} [repos] by
+ *   `owner/name`: what `repos/{owner}/{repo}` shows (default branch `main`). Merged per key
+ * @property {Record<string, GitHubBranchCommitInput[]>} [branchCommits] by `owner/name@branch`:
+ *   the branch's commits, newest first, as `commits?sha=<branch>` lists them (filtered by
+ *   `since`), e.g. `{ 'acme/docs@main': [{ message: 'Document the flag', author: { login:
+ *   'mintlify[bot]' } }] }`; a commit without a date is dated when it is listed. Merged per key
+ * @property {Record<string, GitHubChecksInput>} [checks] by sha, by `owner/name#n` for that pull
+ *   request's head, or by `owner/name` for every commit of the repository: the commit statuses
+ *   and check runs on it, e.g. `{ 'acme/docs#101': { runs: [{ name: 'build', conclusion:
+ *   'failure' }] } }`. Merged per key
  */
 
 /**
@@ -168,6 +178,19 @@ import { defaultPreviewKnobs, mergePreviewKnobs } from './preview.js'
  * @property {GitHubPerson} [committer] default the author
  * @property {string[]} [parents] default: the commit before it in the list, else one made up
  * @property {GitHubFileInput[]} [files] what `commits/{sha}` lists; default the `files` knob
+ * @typedef {object} GitHubBranchCommitInput a commit of a branch's list
+ * @property {string} [sha] default derived from the branch, its place and message
+ * @property {string} message
+ * @property {GitHubPerson} [author] `login` is the account GitHub matched (`mintlify[bot]` for the
+ *   agent); `date` default: the moment it is listed
+ * @property {GitHubPerson} [committer] default the author
+ * @typedef {object} GitHubChecksInput the checks on one commit
+ * @property {{ context: string, state: 'error' | 'failure' | 'pending' | 'success',
+ *   target_url?: string | null, description?: string | null }[]} [statuses] commit statuses,
+ *   the latest of each context
+ * @property {{ name: string, status?: 'queued' | 'in_progress' | 'completed',
+ *   conclusion?: string | null, details_url?: string | null }[]} [runs] check runs;
+ *   `status` default `completed` (with a conclusion) or `in_progress` (without one)
  * @typedef {object} GitHubBranchInput
  * @property {string} [ref] branch name
  * @property {string} [sha]
@@ -369,7 +392,10 @@ function mergeGitHub(base, input) {
     tokens: { ...base.tokens },
     pulls: { ...base.pulls },
     commitPulls: { ...base.commitPulls },
-    comments: { ...base.comments }
+    comments: { ...base.comments },
+    repos: { ...base.repos },
+    branchCommits: { ...base.branchCommits },
+    checks: { ...base.checks }
   }
   if (input.token !== undefined) {
     if (input.token !== null && (typeof input.token !== 'string' || input.token === '')) {
@@ -481,6 +507,43 @@ function mergeGitHub(base, input) {
       throw new TypeError('scenario knob github.missingCommits must list shas or refs')
     }
     next.missingCommits = [...input.missingCommits]
+  }
+  for (const [name, repo] of Object.entries(input.repos ?? {})) {
+    if (!/^[^/@#\s]+\/[^/@#\s]+$/.test(name) || typeof repo !== 'object' || repo === null) {
+      throw new TypeError(`scenario knob github.repos is keyed by owner/name; got "${name}"`)
+    }
+    next.repos[name] = { ...repo }
+  }
+  for (const [name, list] of Object.entries(input.branchCommits ?? {})) {
+    if (!/^[^/@#\s]+\/[^/@#\s]+@.+$/.test(name)) {
+      throw new TypeError(
+        `scenario knob github.branchCommits is keyed by owner/name@branch; got "${name}"`
+      )
+    }
+    if (!Array.isArray(list) || !list.every((c) => typeof c?.message === 'string')) {
+      throw new TypeError(
+        `scenario knob github.branchCommits.${name} must list { message } objects`
+      )
+    }
+    next.branchCommits[name] = list.map((commit) => ({ ...commit }))
+  }
+  for (const [name, checks] of Object.entries(input.checks ?? {})) {
+    const runs = checks?.runs ?? []
+    const statuses = checks?.statuses ?? []
+    if (
+      !Array.isArray(runs) ||
+      !Array.isArray(statuses) ||
+      !runs.every((r) => typeof r?.name === 'string') ||
+      !statuses.every((s) => typeof s?.context === 'string' && typeof s.state === 'string')
+    ) {
+      throw new TypeError(
+        `scenario knob github.checks.${name} takes runs ({ name }) and statuses ({ context, state })`
+      )
+    }
+    next.checks[name] = {
+      runs: runs.map((r) => ({ ...r })),
+      statuses: statuses.map((s) => ({ ...s }))
+    }
   }
   if (input.history !== undefined) {
     if (!isStringArray(input.history)) {

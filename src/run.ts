@@ -5,7 +5,9 @@
  * goes (the mode, the job, the docs pull request's state); `main.ts` records how the run ended
  * and what sinks hand back (the addresses they wrote, their notes).
  */
+import type { DocsChecks } from './github/docs-checks.js'
 import type { DocsPull } from './github/docs-pull.js'
+import type { DocsPushes } from './github/docs-pushes.js'
 import { LAST_WRITE_MS } from './github/policy.js'
 import { classifyStatus, type Job } from './mintlify/job.js'
 import type { Preview } from './mintlify/preview.js'
@@ -76,6 +78,10 @@ export interface RunState {
   docs?: DocsPull
   /** The preview deployment of the docs pull request's branch, once one was asked for. */
   preview?: Preview
+  /** A job that completed without a link: the agent's commits on the deploy branch, as read. */
+  pushes?: DocsPushes
+  /** The checks on the open docs pull request's head, read once at the end of the run. */
+  docsChecks?: DocsChecks
   /** The last code commit the job was told about, which the status comment records. */
   told?: string
   /**
@@ -116,7 +122,7 @@ export interface RunState {
 /** What the presentation reads of the run. */
 export type RunRecord = Pick<
   RunState,
-  'job' | 'outcome' | 'elapsedMs' | 'failOnNoPr' | 'docs' | 'preview'
+  'job' | 'outcome' | 'elapsedMs' | 'failOnNoPr' | 'docs' | 'preview' | 'pushes' | 'docsChecks'
 > & {
   /** What the step did with the job; a new job when left out. */
   readonly mode?: Mode
@@ -145,4 +151,14 @@ export function endsWithLink(state: Pick<RunState, 'outcome' | 'job'>): boolean 
   if (!job?.prLink) return false
   if (outcome.kind === 'finished') return outcome.phase === 'completed'
   return outcome.kind === 'started' && classifyStatus(job.status).phase === 'completed'
+}
+
+/** Whether the job ended, or already answered, as completed, and without a pull request link. */
+export function endsWithoutLink(state: Pick<RunState, 'outcome' | 'job'>): boolean {
+  const { outcome, job } = state
+  if (!job || job.prLink) return false
+  if (outcome.kind === 'finished') return outcome.phase === 'completed'
+  // Right after a follow-up message, the answer may still show the job from before it.
+  if (outcome.kind !== 'started' || outcome.mode === 'follow-up') return false
+  return classifyStatus(job.status).phase === 'completed'
 }

@@ -89,13 +89,14 @@ describe('the docs check on a pull request', () => {
     ])
   })
 
-  it('completed without a pull request: success, saying so', async () => {
+  it('completed without a pull request, and nothing pushed: success, saying no change was needed', async () => {
     const sim = await sims.start({ prLink: false })
     const run = await runAction(inputs(sim), onPullRequest(sim))
     expect(run.code).toBe(0)
+    expect(run.outputs.outcome).toBe('no-change')
     expect(statuses(sim).at(-1)).toMatchObject({
       state: 'success',
-      description: 'Completed, no pull request: nothing to review'
+      description: 'No docs change needed'
     })
   })
 

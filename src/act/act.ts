@@ -3,8 +3,10 @@
  * run's state as it goes, for the sinks. It decides nothing: a run on a branch that gathers reads
  * its change from where the plan says, and asks the decision again with it.
  */
+import { readDocsChecks } from '../github/docs-checks.js'
 import type { DocsReaders } from '../github/docs-pull.js'
 import { readDocsPull } from '../github/docs-pull.js'
+import { readDocsPushes } from '../github/docs-pushes.js'
 import type { Recorded } from '../github/companion.js'
 import type { Close, Plan, Start } from '../decide/plan.js'
 import type { Kind } from '../kinds/kind.js'
@@ -17,7 +19,7 @@ import type { Reporter } from '../publish/report.js'
 import { closeAll, takeAll, type Sink } from '../publish/sink.js'
 import type { Facts } from '../read/facts.js'
 import { recordedDocs } from '../read/recorded.js'
-import { endsWithLink, type Mode, type RunState } from '../run.js'
+import { endsWithLink, endsWithoutLink, type Mode, type RunState } from '../run.js'
 import type { Step } from '../step.js'
 import type { Event } from '../trigger/event.js'
 import { preparePrompt } from '../trigger/prompt.js'
@@ -115,8 +117,19 @@ async function start(
       else report.info(why)
     }
   }
+  // Completed without a link: the deploy branch tells a push from no change.
+  if (event && state.job && endsWithoutLink(state)) {
+    state.pushes = await readDocsPushes(state.job, event, readers, step.afterJob())
+    if (!state.pushes.known) report.warning(state.pushes.why)
+  }
   // Once the docs pull request is known to be open: its preview, requested and followed.
   await preview(run)
+  // Last, the open docs pull request's own checks, as they stand when the run ends.
+  const proven = state.docs?.state === 'open' ? state.docs.proven : undefined
+  if (event && proven) {
+    state.docsChecks = await readDocsChecks(proven, event, readers, step.afterJob())
+    if (state.docsChecks.state === 'unknown') report.warning(state.docsChecks.why)
+  }
 }
 
 /** Polls the job to its end or the deadline, keeping `state.job` current as it goes. */

@@ -132,6 +132,24 @@ export interface GitHubApi {
     content: Reaction,
     signal: AbortSignal
   ): Promise<void>
+  /**
+   * Up to 20 commits of `branch` (newest first) that GitHub lists since `since` (ISO 8601), with
+   * the account GitHub says wrote each: one request.
+   */
+  branchCommits(
+    owner: string,
+    repo: string,
+    branch: string,
+    since: string,
+    signal: AbortSignal
+  ): Promise<ListedCommit[]>
+  /** The repository's default branch, where GitHub names one. */
+  defaultBranch(owner: string, repo: string, signal: AbortSignal): Promise<string | undefined>
+  /**
+   * The commit statuses (the latest of each context, as the combined status lists them) and the
+   * check runs on a commit: two requests, 100 of each at most.
+   */
+  commitChecks(owner: string, repo: string, sha: string, signal: AbortSignal): Promise<CommitChecks>
   /** Sets a commit status; the latest status of a `context` is the one GitHub shows. */
   createStatus(
     owner: string,
@@ -140,6 +158,42 @@ export interface GitHubApi {
     status: CommitStatus,
     signal: AbortSignal
   ): Promise<void>
+}
+
+/** A commit of a branch as GitHub lists it. */
+export interface ListedCommit {
+  readonly sha: string
+  /** The account GitHub matched the commit's author to; absent for an address no account has. */
+  readonly author?: Account
+  /** When it was committed (`commit.committer.date`, else the author's date). */
+  readonly date?: string
+}
+
+/** A commit status on a commit (`error`, `failure`, `pending`, `success`), as GitHub lists it. */
+export interface ListedStatus {
+  readonly context: string
+  readonly state: string
+  readonly targetUrl?: string
+}
+
+/**
+ * A check run on a commit: `status` (`queued`, `in_progress`, `completed`, …) and, once completed,
+ * its `conclusion`.
+ */
+export interface ListedCheckRun {
+  readonly name: string
+  readonly status: string
+  readonly conclusion?: string
+  /** Where its app shows the details (`details_url`). */
+  readonly detailsUrl?: string
+  /** The check run's own page on GitHub (`html_url`). */
+  readonly htmlUrl?: string
+}
+
+/** What GitHub says of the checks on one commit. */
+export interface CommitChecks {
+  readonly statuses: readonly ListedStatus[]
+  readonly runs: readonly ListedCheckRun[]
 }
 
 /** A changed file as GitHub lists it. */

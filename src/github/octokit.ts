@@ -10,6 +10,8 @@ import { createOctokit, type GitHubOptions } from './client.js'
 
 import {
   asList,
+  CheckRunsSchema,
+  CombinedStatusSchema,
   CommitPullSchema,
   CommitSchema,
   CommittedAtSchema,
@@ -18,8 +20,12 @@ import {
   HistorySchema,
   IssueCommentSchema,
   items,
+  ListedCheckRunSchema,
+  ListedCommitSchema,
+  ListedStatusSchema,
   PermissionSchema,
   PullStateSchema,
+  RepositorySchema,
   ViewerSchema
 } from './schemas.js'
 
@@ -274,6 +280,47 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
         content,
         request: { signal }
       })
+    },
+    async branchCommits(owner, repo, branch, since, signal) {
+      const { data } = await octokit.request('GET /repos/{owner}/{repo}/commits', {
+        owner,
+        repo,
+        sha: branch,
+        since,
+        per_page: 20,
+        request: { signal }
+      })
+      return items(ListedCommitSchema, asList(data))
+    },
+    async defaultBranch(owner, repo, signal) {
+      const { data } = await octokit.request('GET /repos/{owner}/{repo}', {
+        owner,
+        repo,
+        request: { signal }
+      })
+      return RepositorySchema.parse(data)
+    },
+    async commitChecks(owner, repo, sha, signal) {
+      const [combined, runs] = await Promise.all([
+        octokit.request('GET /repos/{owner}/{repo}/commits/{ref}/status', {
+          owner,
+          repo,
+          ref: sha,
+          per_page: 100,
+          request: { signal }
+        }),
+        octokit.request('GET /repos/{owner}/{repo}/commits/{ref}/check-runs', {
+          owner,
+          repo,
+          ref: sha,
+          per_page: 100,
+          request: { signal }
+        })
+      ])
+      return {
+        statuses: items(ListedStatusSchema, CombinedStatusSchema.parse(combined.data).statuses),
+        runs: items(ListedCheckRunSchema, CheckRunsSchema.parse(runs.data).check_runs)
+      }
     },
     async createStatus(owner, repo, sha, status, signal) {
       await octokit.request('POST /repos/{owner}/{repo}/statuses/{sha}', {

@@ -11,6 +11,9 @@ import type {
   GitHubCommit,
   History,
   IssueComment,
+  ListedCheckRun,
+  ListedCommit,
+  ListedStatus,
   Permission,
   PullState,
   StatusContext
@@ -270,4 +273,63 @@ const StatusContextSchema = z
     context: s.context,
     description: s.description ?? '',
     creator: s.creator ?? undefined
+  }))
+
+/**
+ * A commit of a branch's list (`GET /repos/{owner}/{repo}/commits`): its sha, the account GitHub
+ * matched its author to (`author`, null for an address no account has) and its commit date.
+ */
+export const ListedCommitSchema = z
+  .looseObject({
+    sha: z.string().regex(/^[0-9a-f]{40}$/i),
+    author: RestAccountSchema.nullish().catch(undefined),
+    commit: z
+      .looseObject({
+        committer: z.looseObject({ date: str }).nullish().catch(undefined),
+        author: z.looseObject({ date: str }).nullish().catch(undefined)
+      })
+      .catch({})
+  })
+  .transform((c): ListedCommit => {
+    const date = c.commit.committer?.date ?? c.commit.author?.date ?? undefined
+    return {
+      sha: c.sha.toLowerCase(),
+      author: c.author ?? undefined,
+      date: date !== undefined && Number.isFinite(Date.parse(date)) ? date : undefined
+    }
+  })
+
+/** A repository's default branch (`GET /repos/{owner}/{repo}`). */
+export const RepositorySchema = z
+  .looseObject({ default_branch: str })
+  .transform((r) => r.default_branch || undefined)
+
+/** A combined status's `statuses`: the latest of each context. */
+export const CombinedStatusSchema = z.looseObject({ statuses: z.array(z.unknown()) })
+
+export const ListedStatusSchema = z
+  .looseObject({ context: z.string(), state: z.string(), target_url: str })
+  .transform((s): ListedStatus => ({
+    context: s.context,
+    state: s.state,
+    targetUrl: s.target_url ?? undefined
+  }))
+
+/** `GET /repos/{owner}/{repo}/commits/{ref}/check-runs`: `{ total_count, check_runs }`. */
+export const CheckRunsSchema = z.looseObject({ check_runs: z.array(z.unknown()) })
+
+export const ListedCheckRunSchema = z
+  .looseObject({
+    name: z.string(),
+    status: z.string(),
+    conclusion: str,
+    details_url: str,
+    html_url: str
+  })
+  .transform((r): ListedCheckRun => ({
+    name: r.name,
+    status: r.status,
+    conclusion: r.conclusion ?? undefined,
+    detailsUrl: r.details_url ?? undefined,
+    htmlUrl: r.html_url ?? undefined
   }))

@@ -11,6 +11,7 @@ import type { RunState } from '../run.js'
 import type { PullRef } from '../trigger/ref.js'
 import { escapeMarkup, safeLink } from '../sanitize.js'
 import { anchor, messageMarkup, pullMarkup, urlMarkup } from './links.js'
+import { docsChecksMarkup, outcomeMarkup } from './outcome.js'
 import { previewMarkup } from './preview.js'
 import { verdictOf } from './verdict.js'
 
@@ -51,6 +52,10 @@ export function statusComment(state: RunState, options: CommentOptions): string 
   ]
   const preview = previewMarkup(state.preview)
   if (preview) rows.splice(3, 0, ['Preview', preview])
+  const outcome = outcomeMarkup(state)
+  const checks = docsChecksMarkup(state)
+  if (checks) rows.splice(3, 0, ['Docs checks', checks])
+  if (outcome) rows.splice(3, 0, ['Outcome', outcome])
   if (state.outcome.kind !== 'running' && state.outcome.kind !== 'started') {
     rows.push(['Duration', formatDuration(state.elapsedMs)])
   }

@@ -9,6 +9,7 @@ import { classifyStatus, encodeJobId, refusedFields, type NamedField } from '../
 import { describeLink, forLog, safeLink, type SafeLink } from '../sanitize.js'
 import type { RunRecord } from '../run.js'
 import { pullName } from '../trigger/ref.js'
+import { commitCount, failingNames } from './outcome.js'
 
 export interface Verdict {
   readonly icon: string
@@ -132,6 +133,32 @@ export function verdictOf(record: RunRecord): Verdict {
               description: 'Docs pull request opened; its state could not be read'
             }
           : { comment: '✅ Docs pull request ready', description: 'Docs pull request ready' }
+    // The open docs pull request's own checks, read at the end: failing ones fail the docs check.
+    const checks = docs?.state === 'open' ? record.docsChecks : undefined
+    if (checks?.state === 'failure') {
+      const names = failingNames(checks.failing, 100)
+      return {
+        ...base,
+        ...done,
+        icon: '❌',
+        comment: '❌ Docs pull request checks failing',
+        check: { state: 'failure', description: `Docs pull request checks failing: ${names}` },
+        warnings: [
+          ...warnings,
+          `The checks of ${name} failed: ${failingNames(checks.failing, 500)}.`
+        ]
+      }
+    }
+    if (checks?.state === 'pending') {
+      const still = 'Docs pull request ready; its checks are still running'
+      return {
+        ...base,
+        ...done,
+        icon: '✅',
+        comment: `✅ ${still}`,
+        check: { state: 'success', description: still }
+      }
+    }
     return {
       ...base,
       ...done,
@@ -185,13 +212,50 @@ export function verdictOf(record: RunRecord): Verdict {
           check: { state: 'failure', description: 'Completed, no pull request (fail-on-no-pr)' }
         }
       }
+      // The deploy branch, where it could be read, tells a push from no change.
+      const pushes = record.pushes
+      if (pushes?.known && pushes.commits.length > 0) {
+        const branch = forLog(pushes.branch, 60)
+        const count = commitCount(pushes.commits.length)
+        const shas = pushes.commits.map((commit) => commit.sha.slice(0, 7)).join(', ')
+        return {
+          ...base,
+          icon: '✅',
+          headline: `The agent pushed to ${branch}`,
+          notes: [
+            `Agent job ${id} completed without a pull request and pushed ${count} to ` +
+              `branch ${branch} of ${pushes.repo.owner}/${pushes.repo.repo}: ${shas}.`
+          ],
+          comment: `✅ Docs pushed to ${branch}`,
+          check: { state: 'success', description: `Docs pushed to ${branch}: ${count}` }
+        }
+      }
+      if (pushes?.known) {
+        return {
+          ...base,
+          icon: '☑️',
+          headline: 'No docs change needed',
+          notes: [
+            `Agent job ${id} completed without a pull request, and the agent pushed nothing to ` +
+              `branch ${forLog(pushes.branch, 60)} of ${pushes.repo.owner}/${pushes.repo.repo} ` +
+              'since the job was created: no docs change was needed.'
+          ],
+          comment: '☑️ No docs change needed',
+          check: { state: 'success', description: 'No docs change needed' }
+        }
+      }
       return {
         ...base,
         icon: '☑️',
         headline: 'Completed without a pull request link',
         notes: [noLink],
         comment,
-        check: { state: 'success', description: 'Completed, no pull request: nothing to review' }
+        check: {
+          state: 'success',
+          description: pushes
+            ? 'Completed, no pull request; whether the agent pushed could not be read'
+            : 'Completed, no pull request: nothing to review'
+        }
       }
     }
     if (phase === 'archived') {

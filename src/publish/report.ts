@@ -9,6 +9,7 @@ import { formatDuration } from '../duration.js'
 import { errorMessage } from '../errors.js'
 import { encodeJobId, JOB_FIELDS, type Job } from '../mintlify/job.js'
 import type { Preview } from '../mintlify/preview.js'
+import { docsChecksMarkup, docsOutcome, outcomeMarkup } from '../present/outcome.js'
 import { previewMarkup, previewStatus, previewUrl, previewWords } from '../present/preview.js'
 import type { Log } from '../runtime.js'
 import {
@@ -136,6 +137,8 @@ export class Reporter implements Log {
     this.output('docs-comment-url', safeLink(written['docs-comment'])?.href ?? '')
     this.output('preview-url', previewUrl(record.preview))
     this.output('preview-status', previewStatus(record.preview))
+    this.output('outcome', docsOutcome(record))
+    this.output('docs-checks', record.docsChecks?.state ?? '')
     if (record.job) this.writeOutputs(record.job, verdict)
     for (const warning of verdict.warnings) this.warning(warning)
     // A notice is said first, so that a note saying the same is not said again.
@@ -226,6 +229,7 @@ export class Reporter implements Log {
       ['Status', cell(job?.status)],
       ['Model', cell(job?.model)],
       ['Pull request', link ? pullMarkup(link) : '—'],
+      ...optionalRows(record),
       ['Source repository', urlMarkup(job?.source?.repository) ?? '—'],
       ['Source ref', code(job?.source?.ref)],
       ['Created at', cell(job?.createdAt)],
@@ -330,6 +334,16 @@ function inlineMarkup(line: string): string {
         : messageMarkup(part, Number.POSITIVE_INFINITY)
     )
     .join('')
+}
+
+/** The outcome's and the docs pull request checks' rows, where the run has them. */
+function optionalRows(record: RunRecord): [string, string][] {
+  const outcome = outcomeMarkup(record)
+  const checks = docsChecksMarkup(record)
+  return [
+    ...(outcome ? [['Outcome', outcome] as [string, string]] : []),
+    ...(checks ? [['Docs checks', checks] as [string, string]] : [])
+  ]
 }
 
 /**

@@ -125,3 +125,60 @@ export function notTheAgents(
   }
   return undefined
 }
+
+/** The docs repository a token may read, or why none may. */
+export type DocsRepo =
+  | {
+      readonly repo: RepoRef
+      /** The docs live in the code repository itself (Mintlify's monorepo setup). */
+      readonly inCodeRepo: boolean
+    }
+  | { readonly problem: string }
+
+/**
+ * The job's own docs repository (`source.repository`), only as a repository on the workflow's own
+ * GitHub (`serverUrl`), as `docsTargetOf` checks it: anywhere else, no token is sent for it. Pure.
+ */
+export function docsRepoOf(
+  job: DocsJob | undefined,
+  serverUrl: string,
+  code: RepoRef | undefined
+): DocsRepo {
+  const source = job?.source?.repository
+  const repo = source ? parseRepoLink(source, serverUrl) : undefined
+  if (!repo) {
+    return {
+      problem:
+        `The job names no docs repository on ${forLog(serverUrl, 100)} (source.repository: ` +
+        `${source ? describeLink(source) : 'none'}), so no token is sent to read it.`
+    }
+  }
+  return { repo, inCodeRepo: code !== undefined && sameRepo(repo, code) }
+}
+
+/** An account as a commit's author is named in GitHub's answer. */
+export interface CommitAuthor {
+  readonly login: string
+  readonly id?: number
+}
+
+/**
+ * Whether GitHub names `author` as one of the agent accounts (`agent-accounts`, which always hold
+ * `mintlify[bot]`): by login, and for `mintlify[bot]` on github.com by its id too where GitHub
+ * gives one, as `notTheAgents` checks a pull request's author. Pure.
+ */
+export function isAgentAuthor(
+  author: CommitAuthor | undefined,
+  agents: readonly string[],
+  serverUrl: string
+): boolean {
+  const login = author?.login.toLowerCase()
+  if (!login || !agents.some((agent) => agent.toLowerCase() === login)) return false
+  const onGitHubCom = serverUrl.replace(/\/+$/, '') === AGENT_APP.server
+  return !(
+    login === AGENT_APP.login &&
+    onGitHubCom &&
+    author?.id !== undefined &&
+    author.id !== AGENT_APP.id
+  )
+}

@@ -1,0 +1,149 @@
+/**
+ * The docs pull request's own checks: the commit statuses and check runs on its head, read once
+ * at the end of a run whose docs pull request was proven open (`ProvenPull`). A docs build that
+ * fails there is what a reviewer of the code change needs to know before merging it. Only the
+ * proven pull request's head is asked, with the token that read it; best effort: what cannot be
+ * read is `unknown`, with why.
+ */
+import type { CommitChecks, GitHubApi } from './api.js'
+import type { ProvenPull } from './docs-handle.js'
+import type { DocsReaders } from './docs-pull.js'
+import { describeGitHubError } from './policy.js'
+import type { Within } from '../runtime.js'
+import { pullName, sameRepo, type RepoRef } from '../trigger/ref.js'
+
+/** A check of the docs pull request, by name, and where to see it when that is on this GitHub. */
+export interface NamedCheck {
+  readonly name: string
+  /** An https link on the workflow's GitHub host; absent otherwise (shown as text). */
+  readonly url?: string
+}
+
+/** How the docs pull request's checks stand. */
+export type DocsChecks =
+  | {
+      /**
+       * `success`: every check passed, or there is none; `failure`: one failed, errored, was
+       * cancelled or timed out; `pending`: some still run, none failed.
+       */
+      readonly state: 'success' | 'failure' | 'pending'
+      /** The checks that failed, in GitHub's order. */
+      readonly failing: readonly NamedCheck[]
+      /** The checks still running. */
+      readonly running: readonly NamedCheck[]
+    }
+  | { readonly state: 'unknown'; readonly why: string }
+
+/**
+ * How each check run conclusion counts (GitHub REST docs, "Check runs"; `@octokit/openapi`'s
+ * `check-run.conclusion`, and `stale`, which GitHub sets on a run left incomplete for 14 days):
+ * a conclusion GitHub's branch protection does not pass, fails. A conclusion not listed here is
+ * counted as still running, never as passed.
+ */
+export const CONCLUSIONS: Readonly<Record<string, 'pass' | 'fail'>> = {
+  success: 'pass',
+  neutral: 'pass',
+  skipped: 'pass',
+  failure: 'fail',
+  cancelled: 'fail',
+  timed_out: 'fail',
+  action_required: 'fail',
+  stale: 'fail'
+}
+
+/**
+ * How each commit status state counts (GitHub REST docs, "Commit statuses": `error`, `failure`,
+ * `pending`, `success`); another state counts as still running.
+ */
+export const STATUS_STATES: Readonly<Record<string, 'pass' | 'fail' | 'run'>> = {
+  success: 'pass',
+  pending: 'run',
+  failure: 'fail',
+  error: 'fail'
+}
+
+/** The action's own docs check (`Mintlify docs` or `Mintlify docs (<project>)`): never counted. */
+export function isOwnContext(context: string): boolean {
+  return /^Mintlify docs(?: \(.*\))?$/.test(context)
+}
+
+/** `url` when it is an https link on the host of `serverUrl`, else undefined. Pure. */
+export function linkOnHost(url: string | undefined, serverUrl: string): string | undefined {
+  if (!url) return undefined
+  try {
+    const link = new URL(url)
+    const host = new URL(serverUrl).host
+    const plain = !link.username && !link.password
+    return link.protocol === 'https:' && link.host === host && plain ? link.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The checks' state from what GitHub listed: failing beats running beats passed, and none at all
+ * is `success`. A check run's link is its `details_url` when that is on this GitHub, else its own
+ * page (`html_url`) when that is. Pure.
+ */
+export function classifyChecks(checks: CommitChecks, serverUrl: string): DocsChecks {
+  const failing: NamedCheck[] = []
+  const running: NamedCheck[] = []
+  const named = (name: string, ...urls: (string | undefined)[]): NamedCheck => {
+    const url = urls.map((u) => linkOnHost(u, serverUrl)).find(Boolean)
+    return url ? { name, url } : { name }
+  }
+  for (const status of checks.statuses) {
+    if (isOwnContext(status.context)) continue
+    const counted = STATUS_STATES[status.state] ?? 'run'
+    if (counted === 'fail') failing.push(named(status.context, status.targetUrl))
+    else if (counted === 'run') running.push(named(status.context, status.targetUrl))
+  }
+  for (const run of checks.runs) {
+    if (isOwnContext(run.name)) continue
+    const check = named(run.name, run.detailsUrl, run.htmlUrl)
+    if (run.status !== 'completed') running.push(check)
+    else {
+      const counted = CONCLUSIONS[run.conclusion ?? ''] ?? 'run'
+      if (counted === 'fail') failing.push(check)
+      else if (counted === 'run') running.push(check)
+    }
+  }
+  const state = failing.length > 0 ? 'failure' : running.length > 0 ? 'pending' : 'success'
+  return { state, failing, running }
+}
+
+/** The checks on the proven docs pull request's head commit. */
+export async function readDocsChecks(
+  proven: ProvenPull,
+  /** The code repository the workflow runs in, on this GitHub. */
+  code: RepoRef & { readonly serverUrl: string },
+  readers: DocsReaders,
+  within: Within
+): Promise<DocsChecks> {
+  const { ref, pull } = proven
+  const name = pullName(ref)
+  const sha = pull.headSha
+  if (!sha || !/^[0-9a-f]{40}$/i.test(sha)) {
+    return {
+      state: 'unknown',
+      why: `GitHub gave no head commit of ${name}, so its checks are not read.`
+    }
+  }
+  const inCodeRepo = sameRepo(ref, code)
+  const github: GitHubApi | undefined = inCodeRepo
+    ? readers.workflow
+    : (readers.docs ?? readers.workflow)
+  const token = github !== undefined && github === readers.docs ? 'docs-token' : 'github-token'
+  if (!github) return { state: 'unknown', why: `No token was given that can read ${name}.` }
+  try {
+    const checks = await within((signal) => github.commitChecks(ref.owner, ref.repo, sha, signal))
+    return classifyChecks(checks, code.serverUrl)
+  } catch (error: unknown) {
+    return {
+      state: 'unknown',
+      why:
+        `Could not read the checks of docs pull request ${name}: ` +
+        `${describeGitHubError(error, 'checks: read` and `statuses: read', token)}.`
+    }
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * What a job that completed without a pull request link did: the agent's commits on the docs
+ * repository's deploy branch since the job was created. The platform's answer cannot tell "the
+ * agent changed nothing" from "the agent pushed straight to the deploy branch", so GitHub is
+ * asked: one request for the branch's commits since the job began (and one for the default
+ * branch when the job names none), with `docs-token` when it is given, otherwise the workflow
+ * token (enough for a public docs repository, or docs in the code repository itself). Only the
+ * job's own docs repository on this GitHub is asked (`docsRepoOf`). Best effort: what cannot be
+ * read is `known: false`, with the reason and what would let it be read.
+ */
+import type { GitHubApi, ListedCommit } from './api.js'
+import type { DocsReaders } from './docs-pull.js'
+import { describeGitHubError } from './policy.js'
+import type { Within } from '../runtime.js'
+import { AGENT_APP, docsRepoOf, isAgentAuthor } from '../trigger/docs.js'
+import type { RepoRef } from '../trigger/ref.js'
+
+/** The most commits shown; the count says how many there were (of the 20 GitHub lists). */
+export const MAX_SHOWN_COMMITS = 3
+
+/** What the docs repository's deploy branch shows of the job. */
+export type DocsPushes =
+  | {
+      readonly known: true
+      readonly repo: RepoRef
+      /** The deploy branch: the job's `source.ref`, else the repository's default branch. */
+      readonly branch: string
+      /** The agent's commits on it since the job was created, newest first. */
+      readonly commits: readonly PushedCommit[]
+    }
+  | {
+      readonly known: false
+      /** Why, with the token and permission that would let it be read. */
+      readonly why: string
+    }
+
+/** One of the agent's commits: its full sha, and its page on this GitHub. */
+export interface PushedCommit {
+  readonly sha: string
+  readonly url: string
+}
+
+/** What the read needs of the job. */
+export interface PushedJob {
+  readonly createdAt?: string | null
+  readonly source?: { readonly repository?: string | null; readonly ref?: string | null } | null
+}
+
+/**
+ * The agent's commits among `commits`: written by one of `agents` (by id too for `mintlify[bot]`
+ * on github.com, see `isAgentAuthor`) and committed at or after `since`. A commit without a date
+ * is not counted. Pure.
+ */
+export function agentCommitsSince(
+  commits: readonly ListedCommit[],
+  agents: readonly string[],
+  serverUrl: string,
+  since: string
+): string[] {
+  const from = Date.parse(since)
+  if (!Number.isFinite(from)) return []
+  return commits
+    .filter((commit) => {
+      const at = commit.date === undefined ? NaN : Date.parse(commit.date)
+      return Number.isFinite(at) && at >= from && isAgentAuthor(commit.author, agents, serverUrl)
+    })
+    .map((commit) => commit.sha)
+}
+
+/** A branch name the action sends as a query value: no control characters, nothing odd. */
+const BRANCH = /^(?!.*\.\.)(?!\/)[\w./-]{1,255}$/
+
+/** The agent's pushes since `job` was created, for a job that completed without a link. */
+export async function readDocsPushes(
+  job: PushedJob,
+  /** The code repository the workflow runs in, on this GitHub. */
+  code: RepoRef & { readonly serverUrl: string },
+  readers: DocsReaders,
+  within: Within
+): Promise<DocsPushes> {
+  const target = docsRepoOf(job, code.serverUrl, code)
+  if ('problem' in target) return { known: false, why: target.problem }
+  const { repo } = target
+  const name = `${repo.owner}/${repo.repo}`
+  const since = job.createdAt ?? ''
+  if (!Number.isFinite(Date.parse(since))) {
+    return {
+      known: false,
+      why: `The job gave no creation time, so whether the agent pushed to ${name} since is not known.`
+    }
+  }
+  const ref = job.source?.ref ?? undefined
+  if (ref !== undefined && !BRANCH.test(ref)) {
+    return {
+      known: false,
+      why: `The job's source.ref is not a branch name, so ${name} is not read.`
+    }
+  }
+  const github: GitHubApi | undefined = target.inCodeRepo
+    ? readers.workflow
+    : (readers.docs ?? readers.workflow)
+  const token = github !== undefined && github === readers.docs ? 'docs-token' : 'github-token'
+  if (!github) {
+    return { known: false, why: `No token was given that can read ${name}.` }
+  }
+  try {
+    return await within(async (signal) => {
+      const branch = ref ?? (await github.defaultBranch(repo.owner, repo.repo, signal))
+      if (!branch || !BRANCH.test(branch)) {
+        return { known: false, why: `GitHub named no default branch of ${name}.` } as const
+      }
+      const listed = await github.branchCommits(repo.owner, repo.repo, branch, since, signal)
+      const agents = readers.agents ?? [AGENT_APP.login]
+      const web = `${code.serverUrl}/${repo.owner}/${repo.repo}/commit/`
+      const commits = agentCommitsSince(listed, agents, code.serverUrl, since).map((sha) => ({
+        sha,
+        url: web + sha
+      }))
+      return { known: true, repo, branch, commits } as const
+    })
+  } catch (error: unknown) {
+    const fix =
+      token === 'docs-token'
+        ? ''
+        : target.inCodeRepo
+          ? ''
+          : ' The workflow token reads only public repositories beyond its own: give docs-token ' +
+            `(with \`contents: read\` on ${name}) to let the action read it.`
+    return {
+      known: false,
+      why:
+        `Could not read whether the agent pushed to ${name}: ` +
+        `${describeGitHubError(error, 'contents: read', token)}.${fix}`
+    }
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * What the job did to the docs, for the `outcome` output and its line in the status comment and
+ * the job summary; and the docs pull request's own checks, for the `docs-checks` output and
+ * their line. Pure: the words come from what the run read (`RunRecord`), and the only links are
+ * those the reads kept (commit pages and check pages on this GitHub), checked again here.
+ */
+import { MAX_SHOWN_COMMITS } from '../github/docs-pushes.js'
+import type { NamedCheck } from '../github/docs-checks.js'
+import { classifyStatus } from '../mintlify/job.js'
+import type { RunRecord } from '../run.js'
+import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
+import { anchor } from './links.js'
+
+/**
+ * `docs-pr`: the job completed and opened or updated a docs pull request; `pushed`: it completed
+ * without one and the agent committed to the deploy branch since the job was created;
+ * `no-change`: neither; `unknown`: the docs repository could not be read. Empty for a run that
+ * did not see the job complete, or whose link is not one the action hands on.
+ */
+export type DocsOutcome = '' | 'docs-pr' | 'pushed' | 'no-change' | 'unknown'
+
+/** Whether the run saw the job complete (as the verdict reads a `started` answer). */
+function seenCompleted(record: RunRecord): boolean {
+  const { outcome, job } = record
+  if (outcome.kind === 'finished') return outcome.phase === 'completed'
+  if (outcome.kind !== 'started' || outcome.mode === 'follow-up') return false
+  return classifyStatus(job?.status).phase === 'completed'
+}
+
+/** The `outcome` output for the run as it ended. */
+export function docsOutcome(record: RunRecord): DocsOutcome {
+  if (!seenCompleted(record)) return ''
+  if (record.job?.prLink) {
+    const handedOn = safeLink(record.job.prLink) && record.docs?.state !== 'foreign'
+    return handedOn ? 'docs-pr' : ''
+  }
+  const { pushes } = record
+  if (!pushes) return ''
+  if (!pushes.known) return 'unknown'
+  return pushes.commits.length > 0 ? 'pushed' : 'no-change'
+}
+
+/** `1 commit`, `2 commits`. */
+export function commitCount(n: number): string {
+  return `${n} commit${n === 1 ? '' : 's'}`
+}
+
+/**
+ * The "Outcome" line (markup) of the status comment and the job summary; undefined when the
+ * outcome is empty or the docs pull request line already says it.
+ */
+export function outcomeMarkup(record: RunRecord): string | undefined {
+  const { pushes } = record
+  switch (docsOutcome(record)) {
+    case 'pushed': {
+      if (!pushes?.known) return undefined
+      const shown = pushes.commits.slice(0, MAX_SHOWN_COMMITS).map((commit) => {
+        const link = safeLink(commit.url)
+        const text = `<code>${escapeMarkup(commit.sha.slice(0, 7))}</code>`
+        return link ? anchor(link, text) : text
+      })
+      const more = pushes.commits.length > shown.length ? ', …' : ''
+      return (
+        `Pushed to <code>${escapeMarkup(pushes.branch, 100)}</code> without a pull request ` +
+        `(${commitCount(pushes.commits.length)}): ${shown.join(', ')}${more}`
+      )
+    }
+    case 'no-change':
+      return 'No docs change needed: no pull request, and the agent pushed nothing'
+    case 'unknown':
+      return 'Unknown: the docs repository could not be read (see the warning)'
+    default:
+      return undefined
+  }
+}
+
+/** A check's name as markup: a link where the read kept one on this GitHub, else inert text. */
+function checkMarkup(check: NamedCheck): string {
+  const name = escapeMarkup(check.name, 100)
+  const link = safeLink(check.url)
+  return link ? anchor(link, name) : name
+}
+
+/** The "Docs checks" line (markup); undefined when they were not read. */
+export function docsChecksMarkup(record: RunRecord): string | undefined {
+  const checks = record.docsChecks
+  switch (checks?.state) {
+    case undefined:
+      return undefined
+    case 'unknown':
+      return 'Unknown: they could not be read (see the warning)'
+    case 'failure':
+      return `❌ Failing: ${checks.failing.slice(0, 10).map(checkMarkup).join(', ')}`
+    case 'pending':
+      return `⏳ Still running: ${checks.running.slice(0, 10).map(checkMarkup).join(', ')}`
+    case 'success':
+      return '✅ Passed (or none)'
+  }
+}
+
+/** The failing checks' names for the docs check's description, within `max` characters. */
+export function failingNames(checks: readonly NamedCheck[], max: number): string {
+  const names = checks.map((check) => forLog(check.name, 60)).join(', ')
+  return names.length <= max ? names : `${names.slice(0, max - 1)}…`
+}
