@@ -397,9 +397,12 @@ function permissionProblems(workflow: Dict): string[] {
       }
     }
     for (const [scope, level] of granted) {
-      // contents: read is what reading a repository at all needs (actions/checkout included).
+      // contents: read is what reading a repository at all needs (actions/checkout included);
+      // checks: read lets the workflow token read the check runs of a docs pull request in this
+      // repository (docs-checks), which a workflow whose docs live elsewhere never needs.
       const used = needs.some((need) => need.scope === scope && need.level === level)
-      if (!used && !(scope === 'contents' && level === 'read')) {
+      const readsAnyway = level === 'read' && (scope === 'contents' || scope === 'checks')
+      if (!used && !readsAnyway) {
         problems.push(`${where} grants ${scope}: ${level}, which nothing it does needs`)
       }
     }
