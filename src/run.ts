@@ -76,6 +76,12 @@ export interface RunState {
   docs?: DocsPull
   /** The preview deployment of the docs pull request's branch, once one was asked for. */
   preview?: Preview
+  /**
+   * The docs pull request's head commit the last preview of the job's branch was requested for:
+   * the record's, until this run's request is accepted. The status comment records it for the
+   * job it names, so a later run asks for a preview only once the head has moved.
+   */
+  previewed?: { readonly jobId: string; readonly sha: string }
   /** The last code commit the job was told about, which the status comment records. */
   told?: string
   /**

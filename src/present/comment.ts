@@ -56,7 +56,13 @@ export function statusComment(state: RunState, options: CommentOptions): string 
   }
   const table = rows.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')
   return [
-    marker({ projectId: state.projectId, jobId, sha: state.told, docs: docsRecord(state) }),
+    marker({
+      projectId: state.projectId,
+      jobId,
+      sha: state.told,
+      docs: docsRecord(state),
+      preview: state.previewed?.jobId === jobId ? state.previewed.sha : undefined
+    }),
     `### ${verdict.comment}`,
     '',
     `<table>${table}</table>`,
