@@ -195,10 +195,20 @@ describe("the log's words about the docs pull request", () => {
   it('says what docs-token needs on the docs repository when GitHub refuses it', () => {
     const text = docsFailure('read o/docs#7', refused, 'pull-requests: read', 'docs-token')
     expect(text).toBe(
-      'Could not read o/docs#7: GitHub refused docs-token (HTTP 403). It needs ' +
-        '`pull-requests: read` on the docs repository: the repository access of a fine-grained ' +
-        "token, or a GitHub App installed there (the workflow's permissions: do not apply to it)."
+      'Could not read o/docs#7: GitHub refused docs-token (HTTP 403): give docs-token access to ' +
+        'the docs repository with `pull-requests: read` (the repository access of a ' +
+        "fine-grained token, or a GitHub App installed there; the workflow's `permissions:` do " +
+        'not apply to it).'
     )
+    const named = docsFailure(
+      'read o/docs#7',
+      refused,
+      'pull-requests: read',
+      'docs-token',
+      'o/docs'
+    )
+    expect(named).toContain('give docs-token access to o/docs with `pull-requests: read`')
+    expect(named).not.toContain('list it under')
   })
 
   it("points the workflow token at the workflow's permissions, and names the token that failed", () => {

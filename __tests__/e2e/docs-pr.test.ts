@@ -214,7 +214,64 @@ describe('where the docs token is not sent', () => {
     expect(writes.map((r) => r.status)).toEqual([403])
     const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning'))
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain('docs-token')
+    expect(warnings[0]).toContain(
+      'Could not ask for reviews on acme/docs#101: GitHub refused docs-token (HTTP 403): give ' +
+        'docs-token access to acme/docs with `pull-requests: write`'
+    )
+    expect(warnings[0]).not.toContain('list it under')
+  })
+
+  it('says once, with the docs token’s fix, when the docs repository does not let docs-token in', async () => {
+    const sim = await sims.start({
+      github: {
+        ...TOKENS,
+        tokens: { ...TOKENS.tokens, docs: { token: DOCS_TOKEN, user: DOCS_ACCOUNT, repos: [] } }
+      }
+    })
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    // One read, refused; nothing else is sent there with that token.
+    expect(docsRequests(sim).map((r) => [r.method, r.kind, r.token, r.status])).toEqual([
+      ['GET', 'getPull', 'docs', 404]
+    ])
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning'))
+    expect(warnings).toEqual([
+      '::warning title=Mintlify agent::Could not read the state of docs pull request ' +
+        'acme/docs#101: GitHub refused docs-token (HTTP 404): give docs-token access to ' +
+        'acme/docs with `pull-requests: read` (the repository access of a fine-grained token, ' +
+        "or a GitHub App installed there; the workflow's `permissions:` do not apply to it)."
+    ])
+    // The job summary lists it once too, under the warnings.
+    expect(run.summary.match(/GitHub refused docs-token/g)).toHaveLength(1)
+  })
+
+  it('points a refused workflow token at the workflow’s permissions', async () => {
+    const sim = await sims.start({
+      github: {
+        ...TOKENS,
+        tokens: {
+          ...TOKENS.tokens,
+          workflow: { token: WORKFLOW_TOKEN, repos: [], readOnly: [CODE] }
+        }
+      }
+    })
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    const refused = run.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('::warning') && line.includes('GitHub refused'))
+    expect(refused.length).toBeGreaterThan(0)
+    for (const line of refused) {
+      expect(line).toContain('github-token needs the `')
+      expect(line).toContain('list it under `permissions:` in the workflow')
+      expect(line).not.toContain('docs-token')
+    }
   })
 })
 

@@ -93,6 +93,8 @@ export class DocsPullSink implements Sink {
   private url: string | undefined
   /** The token chosen for the docs pull request, once its link was checked (for warnings). */
   private use: 'docs-token' | 'github-token' | undefined
+  /** The docs repository, `owner/name`, once the link was checked (for warnings). */
+  private repository: string | undefined
   private readonly tokens: DocsTokens
   private readonly options: DocsOptions
   private readonly log: Log
@@ -239,6 +241,19 @@ export class DocsPullSink implements Sink {
     }
     const token = target.inCodeRepo ? 'github-token' : 'docs-token'
     this.use = token
+    this.repository = `${ref.owner}/${ref.repo}`
+    // The run's own read of it was refused for this token, and the run said so with the fix:
+    // the same token would be refused again, and a second warning would repeat the first.
+    if (
+      docs?.state === 'unknown' &&
+      docs.failure === 'refused' &&
+      docs.token === token &&
+      docs.ref?.number === ref.number &&
+      sameRepo(docs.ref, ref)
+    ) {
+      this.log.debug(`GitHub refused ${token} for ${pullName(ref)} already: nothing is sent there.`)
+      return undefined
+    }
     const read = await this.surface.write(
       (failure) => this.failed(`read ${pullName(ref)}`, failure, 'pull-requests: read'),
       async () => {
@@ -358,6 +373,6 @@ export class DocsPullSink implements Sink {
 
   /** Why a docs request failed, with the token chosen for it. */
   private failed(what: string, failure: unknown, permission: string): string {
-    return docsFailure(what, failure, permission, this.use ?? 'docs-token')
+    return docsFailure(what, failure, permission, this.use ?? 'docs-token', this.repository)
   }
 }

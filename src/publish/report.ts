@@ -248,8 +248,9 @@ export class Reporter implements Log {
           rows.map(([name, value]) => [{ data: name, header: true }, { data: redact(value) }])
         )
       }
+      // A note that was also a warning is listed once, under the warnings.
       for (const note of [...(record.notes ?? []), ...verdict.notes]) {
-        add(summaryMarkup(note, 2_000))
+        if (!this.warned.includes(note)) add(summaryMarkup(note, 2_000))
       }
       if (this.warned.length > 0) {
         add(`<h3>Warnings</h3>`)
