@@ -146,6 +146,7 @@ describe('statusComment', () => {
     elapsedMs: 65_000,
     failOnNoPr: false,
     written: {},
+    did: [],
     lastWriteMs: 5_000,
     timeoutMs: 1_800_000,
     deadline: Infinity,

@@ -492,10 +492,26 @@ describe('DocsPullSink.finished', () => {
       'label documentation',
       'create'
     ])
-    expect(wrote).toEqual({ written: 'docs-comment', url: 'https://x/501' })
+    expect(wrote).toEqual({
+      written: 'docs-comment',
+      url: 'https://x/501',
+      // What the log says it did there, a line each.
+      did: [
+        'Asked octocat, Codertocat, acme/writers to review docs pull request acme/docs#101.',
+        'Added the label documentation to docs pull request acme/docs#101.',
+        'Created the backlink comment on docs pull request acme/docs#101: https://x/501'
+      ]
+    })
     fake.calls.length = 0
-    await docs.finished(stateFor({}, 'https://github.com/acme/docs/pull/101'), within)
+    const again = await sink(fake.api).docs.finished(
+      stateFor({}, 'https://github.com/acme/docs/pull/101'),
+      within
+    )
     expect(fake.calls).toEqual(['getPull acme/docs#101', 'list', 'update 500'])
+    // Nothing was asked or added again: only the backlink, updated.
+    expect(again?.did).toEqual([
+      'Updated the backlink comment on docs pull request acme/docs#101: https://x/500'
+    ])
   })
 
   it('never takes a backlink someone else wrote for its own', async () => {

@@ -351,3 +351,30 @@ describe('the summary reads as the log does', () => {
     expect(core.setFailed).not.toHaveBeenCalled()
   })
 })
+
+describe('what the run did on GitHub, in the log', () => {
+  const record: RunRecord = {
+    job: job(),
+    outcome: { kind: 'finished', phase: 'completed' },
+    elapsedMs: 1_000,
+    failOnNoPr: false
+  }
+
+  it('says each line the sinks handed back once, in order, before the run’s own notice', async () => {
+    const did = [
+      'Set the docs check "Mintlify docs (proj)" on commit ec26c3e to success: Docs pull request ready',
+      'Created the status comment on pull request #2: https://github.com/o/r/pull/2#issuecomment-1'
+    ]
+    await new Reporter().finish({ ...record, did })
+    const lines = core.info.mock.calls.map(([m]) => String(m))
+    expect(lines.filter((line) => did.includes(line))).toEqual(did)
+    const notice = core.notice.mock.invocationCallOrder[0] ?? 0
+    const last = core.info.mock.invocationCallOrder[lines.indexOf(did[1] ?? '')] ?? Infinity
+    expect(last).toBeLessThan(notice)
+  })
+
+  it('cannot start a workflow command from a line a sink handed back', async () => {
+    await new Reporter().finish({ ...record, did: ['::error::forged'] })
+    expect(core.info.mock.calls.map(([m]) => String(m))).not.toContain('::error::forged')
+  })
+})

@@ -114,7 +114,10 @@ export async function run(options: RunSeams = {}): Promise<void> {
     const sleep = options.sleep ?? realSleep
     const time = lastTimeOf(now, sleep, state.deadline, state.lastWriteMs, cancel.finishing())
     const wrote = await finishAll(sinks, state, time.until(time.by), time)
-    for (const { written, url } of wrote) state.written[written] = url
+    for (const { written, url, did = [] } of wrote) {
+      if (written && url) state.written[written] = url
+      state.did.push(...did)
+    }
     const failure = await report.finish(state)
     if (failure) core.setFailed(failure)
     cancel.release()

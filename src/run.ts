@@ -108,6 +108,8 @@ export interface RunState {
   recordedDocs?: PullRef
   /** The addresses of what the sinks wrote on GitHub. */
   readonly written: Partial<Record<Written, string>>
+  /** What the sinks did on GitHub, a line each, in the sinks' order: the log says them last. */
+  readonly did: string[]
   /** How long the last writes may take: known once the step's `timeout` is. */
   lastWriteMs: number
   /** The step's `timeout`, once read. */
@@ -139,6 +141,7 @@ export function newRunState(startedAt: number): RunState {
     elapsedMs: 0,
     failOnNoPr: false,
     written: {},
+    did: [],
     lastWriteMs: LAST_WRITE_MS,
     timeoutMs: 0,
     deadline: Infinity

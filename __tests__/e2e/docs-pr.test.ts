@@ -109,6 +109,37 @@ describe('a pull request run with docs-token', () => {
       'https://github.com/Codertocat/Hello-World/actions/runs/4243'
     ])
     expect(second.outputs['docs-comment-url']).toBe(first.outputs['docs-comment-url'])
+
+    // The log says what each run did on GitHub, a line each, and where.
+    const said = (log: string, pattern: RegExp) =>
+      log.split('\n').filter((line) => pattern.test(line))
+    const comment = /^(Created|Updated) the status comment on pull request #2: (\S+)$/
+    const check =
+      /^Set the docs check "Mintlify docs \(proj_e2e\)" on commit ec26c3e to success: Docs pull request ready/
+    const backlink =
+      /^(Created|Updated) the backlink comment on docs pull request acme\/docs#101: (\S+)$/
+    const asked =
+      /^Asked octocat, Codertocat, acme\/writers to review docs pull request acme\/docs#101\.$/
+    const labeled = /^Added the label documentation to docs pull request acme\/docs#101\.$/
+    for (const pattern of [comment, check, backlink, asked, labeled]) {
+      expect(said(first.stdout, pattern)).toHaveLength(1)
+    }
+    expect(said(first.stdout, comment)[0]).toBe(
+      `Created the status comment on pull request #2: ${first.outputs['comment-url']}`
+    )
+    expect(said(first.stdout, backlink)[0]).toBe(
+      `Created the backlink comment on docs pull request acme/docs#101: ${first.outputs['docs-comment-url']}`
+    )
+    expect(said(second.stdout, comment)).toEqual([
+      `Updated the status comment on pull request #2: ${first.outputs['comment-url']}`
+    ])
+    expect(said(second.stdout, check)).toHaveLength(1)
+    expect(said(second.stdout, backlink)).toEqual([
+      `Updated the backlink comment on docs pull request acme/docs#101: ${first.outputs['docs-comment-url']}`
+    ])
+    // Nobody was asked and no label added the second time: the log says none was.
+    expect(said(second.stdout, asked)).toEqual([])
+    expect(said(second.stdout, labeled)).toEqual([])
   })
 
   it('still asks the others when GitHub refuses one reviewer, with one warning', async () => {
@@ -313,6 +344,7 @@ describe('pull_request closed', () => {
     expect(run.outputs['job-id']).toBe(jobId)
     expect(sim.github.pulls.get(DOCS_PULL)?.state).toBe('closed')
     expect(kinds(sim, 'updatePull')).toHaveLength(1)
+    expect(run.stdout.split('\n')).toContain('Closed docs pull request acme/docs#101.')
     const docs = docsComments(sim)
     expect(docs.map((c) => c.user)).toEqual([DOCS_ACCOUNT, DOCS_ACCOUNT])
     expect(

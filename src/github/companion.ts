@@ -227,6 +227,11 @@ export class Companion {
     return recorded
   }
 
+  /** Whether this run created the status comment, rather than updating an earlier run's. */
+  get created(): boolean {
+    return this.comment.created
+  }
+
   /** Writes the comment while the job runs, without anyone waiting for it. */
   begin(
     body: string,

@@ -75,3 +75,8 @@ export function statusComment(state: RunState, options: CommentOptions): string 
       '</sub>'
   ].join('\n')
 }
+
+/** The log's line for the status comment once the run is over: where it is, made or updated. */
+export function commentWritten(number: number, url: string, created: boolean): string {
+  return `${created ? 'Created' : 'Updated'} the status comment on pull request #${number}: ${url}`
+}

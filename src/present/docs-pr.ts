@@ -152,3 +152,19 @@ export function reviewersRefused(names: readonly string[], ref: PullRef): string
     "owner, never the pull request's author. The others were asked; these are not asked again."
   )
 }
+
+/** The log's lines for what was written to the docs pull request `ref`, once the run is over. */
+export const docsWritten = {
+  backlink: (ref: PullRef, url: string, created: boolean) =>
+    `${created ? 'Created' : 'Updated'} the backlink comment on docs pull request ` +
+    `${pullName(ref)}: ${url}`,
+  reviewers: (ref: PullRef, names: readonly string[]) =>
+    `Asked ${names.map((name) => forLog(name, 100)).join(', ')} to review docs pull request ` +
+    `${pullName(ref)}.`,
+  labels: (ref: PullRef, labels: readonly string[]) =>
+    `Added the label${labels.length === 1 ? '' : 's'} ` +
+    `${labels.map((label) => forLog(label, 100)).join(', ')} to docs pull request ${pullName(ref)}.`,
+  closed: (ref: PullRef) => `Closed docs pull request ${pullName(ref)}.`,
+  note: (ref: PullRef, url: string) =>
+    `Commented on docs pull request ${pullName(ref)} why the code pull request's end concerns it: ${url}`
+}

@@ -24,7 +24,7 @@ import { verdictOf, type Verdict } from '../present/verdict.js'
 import type { Mode, RunRecord, RunState } from '../run.js'
 
 /** What the report reads: the run, and where the other sinks wrote. */
-export type Reported = RunRecord & Partial<Pick<RunState, 'written' | 'notes'>>
+export type Reported = RunRecord & Partial<Pick<RunState, 'written' | 'notes' | 'did'>>
 import { anchor, messageMarkup, pullMarkup, urlMarkup } from '../present/links.js'
 
 /** Longest annotation written; the runner shows only the start of longer ones anyway. */
@@ -137,6 +137,8 @@ export class Reporter implements Log {
     this.output('preview-url', previewUrl(record.preview))
     this.output('preview-status', previewStatus(record.preview))
     if (record.job) this.writeOutputs(record.job, verdict)
+    // What the other sinks did on GitHub, a line each, before how the run ended.
+    for (const line of record.did ?? []) this.info(line)
     for (const warning of verdict.warnings) this.warning(warning)
     // A notice is said first, so that a note saying the same is not said again.
     if (verdict.notice) {
