@@ -192,3 +192,23 @@ describe('the log’s lines for what the run wrote on GitHub', () => {
     expect(docsWritten.closed(ref)).toBe('Closed docs pull request acme/docs#101.')
   })
 })
+
+describe('the dashboard in the failure and timeout messages', () => {
+  const job: Job = { id: 'job_1', status: 'active' }
+  const record = (outcome: Outcome): RunRecord => ({
+    job,
+    outcome,
+    elapsedMs: 0,
+    failOnNoPr: false
+  })
+
+  it.each<[string, Outcome]>([
+    ['a failed job', { kind: 'finished', phase: 'failed' }],
+    ['a timeout', { kind: 'timeout', timeoutMs: 60_000 }],
+    ['a timeout before the job could be read', { kind: 'timeout', timeoutMs: 60_000, unread: 'x' }]
+  ])('%s links the Mintlify dashboard', (_name, outcome) => {
+    expect(verdictOf(record(outcome)).failMessage).toContain(
+      'Mintlify dashboard (https://app.mintlify.com)'
+    )
+  })
+})

@@ -348,7 +348,7 @@ describe('the summary reads as the log does', () => {
     expect(core.notice).toHaveBeenCalledWith(reason, { title: 'Mintlify agent' })
     expect(core.logLines().filter((line) => line === reason)).toHaveLength(1)
     expect(core.outputs().skipped).toBe('true')
-    expect(core.setFailed).not.toHaveBeenCalled()
+    expect(core.failures()).toEqual([])
   })
 })
 
@@ -376,5 +376,17 @@ describe('what the run did on GitHub, in the log', () => {
   it('cannot start a workflow command from a line a sink handed back', async () => {
     await new Reporter().finish({ ...record, did: ['::error::forged'] })
     expect(core.info.mock.calls.map(([m]) => String(m))).not.toContain('::error::forged')
+  })
+})
+
+describe('the failure', () => {
+  it('is one error annotation titled like the warnings, cleaned and redacted', () => {
+    addSecret('mint_report_fail_key_1')
+    new Reporter().fail('Agent job job_1 failed with mint_report_fail_key_1.\n::warning::x')
+    expect(core.error.mock.calls).toHaveLength(1)
+    const [message, properties] = core.error.mock.calls[0] ?? []
+    expect(properties).toEqual({ title: 'Mintlify agent' })
+    expect(String(message)).toContain('Agent job job_1 failed with ***.')
+    expect(String(message)).not.toMatch(/^::/m)
   })
 })

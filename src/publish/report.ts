@@ -88,9 +88,17 @@ export class Reporter implements Log {
     core.debug(this.clean(message))
   }
 
-  /** The message for `setFailed`, cleaned and capped like every annotation. */
+  /** The message for an annotation, cleaned and capped. */
   annotation(message: string): string {
     return this.clean(cut(redact(message), MAX_ANNOTATION_LENGTH))
+  }
+
+  /**
+   * Says why the step fails: one error annotation, titled like the warnings (`core.setFailed`
+   * takes no title). The exit code is the entry's (`index.ts`), which ends the process.
+   */
+  fail(message: string): void {
+    core.error(this.annotation(message), TITLE)
   }
 
   /** Shows the whole prompt in a collapsed log group, and later in the job summary. */
