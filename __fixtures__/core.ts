@@ -7,7 +7,6 @@ export const inputs: Record<string, string> = {}
 export const getInput = jest.fn<typeof core.getInput>((name) => inputs[name] ?? '')
 export const setSecret = jest.fn<typeof core.setSecret>()
 export const setOutput = jest.fn<typeof core.setOutput>()
-export const setFailed = jest.fn<typeof core.setFailed>()
 export const info = jest.fn<typeof core.info>()
 export const debug = jest.fn<typeof core.debug>()
 export const warning = jest.fn<typeof core.warning>()
@@ -15,6 +14,7 @@ export const notice = jest.fn<typeof core.notice>()
 export const error = jest.fn<typeof core.error>()
 export const startGroup = jest.fn<typeof core.startGroup>()
 export const endGroup = jest.fn<typeof core.endGroup>()
+export const ExitCode = { Success: 0, Failure: 1 } as const
 
 /** The job summary as written, one string per `write()`. */
 export const summaries: string[] = []
@@ -64,4 +64,14 @@ export function logLines(): string[] {
   return [...info.mock.calls, ...warning.mock.calls, ...notice.mock.calls, ...debug.mock.calls].map(
     ([m]) => String(m)
   )
+}
+
+/**
+ * The messages the step said it fails with: error annotations titled as the action's warnings
+ * are (`Mintlify agent`), one a failure.
+ */
+export function failures(): string[] {
+  return error.mock.calls
+    .filter(([, properties]) => properties?.title === 'Mintlify agent')
+    .map(([m]) => String(m))
 }

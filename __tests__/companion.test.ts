@@ -37,6 +37,58 @@ describe('the status comment marker', () => {
     })
   })
 
+  it('reads back the docs head commit the last preview was requested for, with or without the rest (property)', () => {
+    const hex = fc.stringMatching(/^[0-9a-f]{40}$/)
+    const docs = fc.option(fc.constant({ owner: 'acme', repo: 'docs', number: 101 }), {
+      nil: undefined
+    })
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.option(hex, { nil: undefined }),
+        docs,
+        fc.option(hex, { nil: undefined }),
+        (jobId, sha, docs, preview) => {
+          const recorded = {
+            projectId: 'proj',
+            jobId,
+            ...(sha ? { sha } : {}),
+            ...(docs ? { docs } : {}),
+            ...(preview ? { preview } : {})
+          }
+          const line = marker(recorded)
+          expect(line.includes(' preview=')).toBe(preview !== undefined)
+          expect(readMarker(`${line}\nbody`)).toEqual(recorded)
+        }
+      )
+    )
+  })
+
+  it('reads a marker written before previews were recorded, and writes no preview that is not a full sha', () => {
+    const sha = 'a'.repeat(40)
+    expect(
+      readMarker(`<!-- mintlify-agent-action project=p job=j sha=${sha} docs=acme/docs#101 -->`)
+    ).toEqual({
+      projectId: 'p',
+      jobId: 'j',
+      sha,
+      docs: { owner: 'acme', repo: 'docs', number: 101 }
+    })
+    const head = 'b'.repeat(40)
+    expect(readMarker(`<!-- mintlify-agent-action project=p job=j preview=${head} -->\n`)).toEqual({
+      projectId: 'p',
+      jobId: 'j',
+      preview: head
+    })
+    // A short or upper-case sha is no commit the action recorded: the marker holds none.
+    expect(marker({ projectId: 'p', jobId: 'j', preview: 'abc1234' })).toBe(
+      '<!-- mintlify-agent-action project=p job=j -->'
+    )
+    expect(
+      readMarker(`<!-- mintlify-agent-action project=p job=j preview=${head.toUpperCase()} -->`)
+    ).toBeUndefined()
+  })
+
   it('records the docs pull request GitHub showed as the agent’s, never one it did not', () => {
     const docs = { owner: 'acme', repo: 'docs', number: 101 }
     const base = {
@@ -94,6 +146,7 @@ describe('statusComment', () => {
     elapsedMs: 65_000,
     failOnNoPr: false,
     written: {},
+    did: [],
     lastWriteMs: 5_000,
     timeoutMs: 1_800_000,
     deadline: Infinity,

@@ -195,10 +195,20 @@ describe("the log's words about the docs pull request", () => {
   it('says what docs-token needs on the docs repository when GitHub refuses it', () => {
     const text = docsFailure('read o/docs#7', refused, 'pull-requests: read', 'docs-token')
     expect(text).toBe(
-      'Could not read o/docs#7: GitHub refused docs-token (HTTP 403). It needs ' +
-        '`pull-requests: read` on the docs repository: the repository access of a fine-grained ' +
-        "token, or a GitHub App installed there (the workflow's permissions: do not apply to it)."
+      'Could not read o/docs#7: GitHub refused docs-token (HTTP 403): give docs-token access to ' +
+        'the docs repository with `pull-requests: read` (the repository access of a ' +
+        "fine-grained token, or a GitHub App installed there; the workflow's `permissions:` do " +
+        'not apply to it).'
     )
+    const named = docsFailure(
+      'read o/docs#7',
+      refused,
+      'pull-requests: read',
+      'docs-token',
+      'o/docs'
+    )
+    expect(named).toContain('give docs-token access to o/docs with `pull-requests: read`')
+    expect(named).not.toContain('list it under')
   })
 
   it("points the workflow token at the workflow's permissions, and names the token that failed", () => {
@@ -482,10 +492,26 @@ describe('DocsPullSink.finished', () => {
       'label documentation',
       'create'
     ])
-    expect(wrote).toEqual({ written: 'docs-comment', url: 'https://x/501' })
+    expect(wrote).toEqual({
+      written: 'docs-comment',
+      url: 'https://x/501',
+      // What the log says it did there, a line each.
+      did: [
+        'Asked octocat, Codertocat, acme/writers to review docs pull request acme/docs#101.',
+        'Added the label documentation to docs pull request acme/docs#101.',
+        'Created the backlink comment on docs pull request acme/docs#101: https://x/501'
+      ]
+    })
     fake.calls.length = 0
-    await docs.finished(stateFor({}, 'https://github.com/acme/docs/pull/101'), within)
+    const again = await sink(fake.api).docs.finished(
+      stateFor({}, 'https://github.com/acme/docs/pull/101'),
+      within
+    )
     expect(fake.calls).toEqual(['getPull acme/docs#101', 'list', 'update 500'])
+    // Nothing was asked or added again: only the backlink, updated.
+    expect(again?.did).toEqual([
+      'Updated the backlink comment on docs pull request acme/docs#101: https://x/500'
+    ])
   })
 
   it('never takes a backlink someone else wrote for its own', async () => {

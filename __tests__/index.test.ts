@@ -13,10 +13,18 @@ afterAll(() => {
   }
 })
 
-it('fails the step with one message, not a stack, when run itself throws', async () => {
+it('fails the step with one titled message, not a stack, when run itself throws', async () => {
+  const before = process.exitCode
   await import('../src/index.js')
+  // The step's exit code, read and put back: this worker runs other files after.
+  const code = process.exitCode
+  process.exitCode = before
   expect(run).toHaveBeenCalledTimes(1)
-  expect(core.setFailed.mock.calls).toEqual([
-    ['The action stopped on an unexpected error: a bug at dist/index.js:15']
+  expect(core.error.mock.calls).toEqual([
+    [
+      'The action stopped on an unexpected error: a bug at dist/index.js:15',
+      { title: 'Mintlify agent' }
+    ]
   ])
+  expect(code).toBe(1)
 })

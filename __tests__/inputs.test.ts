@@ -518,7 +518,7 @@ function everythingShown(error?: Error): string {
     error?.message ?? '',
     ...core.logLines(),
     ...core.error.mock.calls.map(([m]) => String(m)),
-    ...core.setFailed.mock.calls.map(([m]) => String(m)),
+    ...core.failures(),
     JSON.stringify(core.outputs()),
     core.summaries.join('')
   ].join('\n')

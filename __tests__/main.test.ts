@@ -83,7 +83,7 @@ beforeEach(() => {
 function everythingWritten(): string {
   return [
     ...core.logLines(),
-    ...core.setFailed.mock.calls.map(([m]) => String(m)),
+    ...core.failures(),
     ...core.setOutput.mock.calls.map(([, v]) => String(v)),
     ...core.summaries
   ].join('\n')
@@ -95,7 +95,7 @@ describe('run', () => {
     const api = fakeApi(c)
     await run({ ...c, fetch: api.fetch })
 
-    expect(core.setFailed).not.toHaveBeenCalled()
+    expect(core.failures()).toEqual([])
     expect(core.outputs()).toEqual({
       'job-id': 'job_main',
       status: 'completed',
@@ -147,7 +147,7 @@ describe('run', () => {
   it('succeeds without a pull request when no files changed, and says so plainly', async () => {
     const c = clock()
     await run({ ...c, fetch: fakeApi(c, { status: 'completed' }).fetch })
-    expect(core.setFailed).not.toHaveBeenCalled()
+    expect(core.failures()).toEqual([])
     expect(core.outputs()['pr-link']).toBe('')
     expect(core.outputs()['pr-number']).toBe('')
     expect(core.info).toHaveBeenCalledWith(
@@ -161,9 +161,9 @@ describe('run', () => {
     core.inputs['fail-on-no-pr'] = 'true'
     const c = clock()
     await run({ ...c, fetch: fakeApi(c, { status: 'completed' }).fetch })
-    expect(core.setFailed).toHaveBeenCalledWith(
+    expect(core.failures()).toEqual([
       expect.stringMatching(/job_main completed without a pull request link.*fail-on-no-pr is true/)
-    )
+    ])
   })
 
   it('succeeds with a warning when the job was archived', async () => {
@@ -172,7 +172,7 @@ describe('run', () => {
       ...c,
       fetch: fakeApi(c, { status: 'archived', archivedAt: '2026-11-22T00:01:00Z' }).fetch
     })
-    expect(core.setFailed).not.toHaveBeenCalled()
+    expect(core.failures()).toEqual([])
     expect(core.warning).toHaveBeenCalledWith(
       expect.stringContaining('archived before it finished'),
       expect.anything()
@@ -183,10 +183,8 @@ describe('run', () => {
   it('fails, naming the job, when the job failed', async () => {
     const c = clock()
     await run({ ...c, fetch: fakeApi(c, { status: 'failed' }).fetch })
-    expect(core.setFailed).toHaveBeenCalledTimes(1)
-    expect(core.setFailed).toHaveBeenCalledWith(
-      expect.stringContaining('Agent job job_main failed')
-    )
+    expect(core.failures()).toHaveLength(1)
+    expect(core.failures()).toEqual([expect.stringContaining('Agent job job_main failed')])
     expect(core.outputs().status).toBe('failed')
   })
 
@@ -194,7 +192,7 @@ describe('run', () => {
     core.inputs.timeout = '2m'
     const c = clock()
     await run({ ...c, fetch: fakeApi(c, undefined, Number.POSITIVE_INFINITY).fetch })
-    const [message] = core.setFailed.mock.calls[0] as [string]
+    const [message] = core.failures()
     expect(message).toMatch(
       /Timed out: agent job job_main was still active at the last check before the 2m timeout/
     )
@@ -211,7 +209,7 @@ describe('run', () => {
     const api = fakeApi(c)
     await run({ ...c, fetch: api.fetch })
     expect(api.requests).toHaveLength(1)
-    expect(core.setFailed).not.toHaveBeenCalled()
+    expect(core.failures()).toEqual([])
     expect(core.outputs()).toMatchObject({ 'job-id': 'job_main', status: 'active', 'pr-link': '' })
   })
 
@@ -221,7 +219,7 @@ describe('run', () => {
     const api = fakeApi(c)
     await run({ ...c, fetch: api.fetch })
     expect(api.requests).toHaveLength(0)
-    expect(core.setFailed).toHaveBeenCalledWith(expect.stringMatching(/^Input "timeout": /))
+    expect(core.failures()).toEqual([expect.stringMatching(/^Input "timeout": /)])
   })
 
   it('on cancellation keeps the job id in outputs, log and summary', async () => {
@@ -232,7 +230,7 @@ describe('run', () => {
       return undefined
     })
     await run({ ...c, fetch: api.fetch, signal: controller.signal })
-    const [message] = core.setFailed.mock.calls[0] as [string]
+    const [message] = core.failures()
     expect(message).toMatch(/cancelled.*job_main keeps running on the platform/)
     expect(core.outputs()).toMatchObject({ 'job-id': 'job_main', status: 'active' })
     expect(core.summaries[0]).toContain('job_main')
@@ -246,7 +244,7 @@ describe('run', () => {
       return undefined
     })
     await run({ ...c, fetch: api.fetch })
-    const [message] = core.setFailed.mock.calls[0] as [string]
+    const [message] = core.failures()
     expect(message).toContain('job_main keeps running')
     expect(core.outputs()['job-id']).toBe('job_main')
   })
@@ -258,7 +256,7 @@ describe('run', () => {
     )
     await run({ ...c, fetch: api.fetch })
     expect(api.requests).toHaveLength(1)
-    expect(core.setFailed).toHaveBeenCalledWith(expect.stringContaining('has no usable job id'))
+    expect(core.failures()).toEqual([expect.stringContaining('has no usable job id')])
     expect(core.outputs()).toMatchObject({ 'job-id': '', status: 'active' })
   })
 
@@ -270,7 +268,7 @@ describe('run', () => {
         : undefined
     )
     await run({ ...c, fetch: api.fetch })
-    expect(core.setFailed).toHaveBeenCalled()
+    expect(core.failures()).not.toEqual([])
     expect(everythingWritten()).not.toContain(KEY)
     expect(everythingWritten()).toContain('bad key ***')
   })
@@ -305,7 +303,7 @@ describe('run', () => {
     )
     await run({ ...c, fetch: api.fetch })
     expect(api.requests).toHaveLength(1)
-    expect(core.setFailed).toHaveBeenCalledWith(expect.stringContaining('job_main failed'))
+    expect(core.failures()).toEqual([expect.stringContaining('job_main failed')])
     expect(everythingWritten()).not.toContain('keeps running')
   })
 
@@ -315,7 +313,7 @@ describe('run', () => {
       init.method === 'GET' && n === 2 ? { status: 200, body: '{"status":"active"}' } : undefined
     )
     await run({ ...c, fetch: api.fetch })
-    expect(core.setFailed).not.toHaveBeenCalled()
+    expect(core.failures()).toEqual([])
     const ids = core.setOutput.mock.calls.filter(([n]) => n === 'job-id').map(([, v]) => String(v))
     expect(ids.every((id) => id === 'job_main')).toBe(true)
     expect(core.outputs()).toMatchObject({ 'job-id': 'job_main', model: 'claude-sonnet-4-5' })
@@ -329,7 +327,7 @@ describe('run', () => {
         : undefined
     )
     await run({ ...c, fetch: api.fetch })
-    expect(core.setFailed).not.toHaveBeenCalled()
+    expect(core.failures()).toEqual([])
     expect(core.outputs()['job-id']).toBe('job_main')
     expect(core.info).toHaveBeenCalledWith(
       expect.stringMatching(/^Checking the job failed \(1 in a row\)/)

@@ -2,6 +2,9 @@ import { describe, expect, it } from '@jest/globals'
 import { DeadlineError } from '../src/errors.js'
 import type { Job } from '../src/mintlify/job.js'
 import { verdictOf } from '../src/present/verdict.js'
+import { checkStatus, checkWritten } from '../src/present/check.js'
+import { commentWritten } from '../src/present/comment.js'
+import { docsWritten } from '../src/present/docs-pr.js'
 import type { Outcome, RunRecord } from '../src/run.js'
 
 const PR = 'https://github.com/acme/docs/pull/17'
@@ -140,6 +143,72 @@ describe('a timeout says how the job was last seen', () => {
     expect(failOf(timeout, { id: 'job_1', status: 'succeeded' })).not.toContain('still succeeded')
     expect(failOf({ ...timeout, unread: 'HTTP 502.' }, { id: 'job_1' })).toContain(
       'agent job job_1 could not be read before the 1m timeout; the last read: HTTP 502. Agent job'
+    )
+  })
+})
+
+describe('the log’s lines for what the run wrote on GitHub', () => {
+  const url = 'https://github.com/o/r/pull/2#issuecomment-7'
+
+  it('the status comment: made by this run or updated, and where', () => {
+    expect(commentWritten(2, url, true)).toBe(
+      `Created the status comment on pull request #2: ${url}`
+    )
+    expect(commentWritten(2, url, false)).toBe(
+      `Updated the status comment on pull request #2: ${url}`
+    )
+  })
+
+  it('the docs check: its name, state and words as written, on which commit', () => {
+    const record = {
+      projectId: 'proj',
+      job: { id: 'job_1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/101' },
+      outcome: { kind: 'finished', phase: 'completed' },
+      elapsedMs: 0,
+      failOnNoPr: false
+    } as const
+    const status = checkStatus(record, undefined, 'https://github.com')
+    expect(checkWritten(status, 'ec26c3e57ca3a959ca5aad62de7213c562f8c821')).toBe(
+      `Set the docs check "Mintlify docs (proj)" on commit ec26c3e to ${status.state}: ` +
+        status.description
+    )
+  })
+
+  it('each write to the docs pull request', () => {
+    const ref = { owner: 'acme', repo: 'docs', number: 101 }
+    expect(docsWritten.backlink(ref, url, true)).toBe(
+      `Created the backlink comment on docs pull request acme/docs#101: ${url}`
+    )
+    expect(docsWritten.backlink(ref, url, false)).toMatch(/^Updated the backlink comment/)
+    expect(docsWritten.reviewers(ref, ['octocat', 'acme/writers'])).toBe(
+      'Asked octocat, acme/writers to review docs pull request acme/docs#101.'
+    )
+    expect(docsWritten.labels(ref, ['documentation'])).toBe(
+      'Added the label documentation to docs pull request acme/docs#101.'
+    )
+    expect(docsWritten.labels(ref, ['docs', 'ai'])).toBe(
+      'Added the labels docs, ai to docs pull request acme/docs#101.'
+    )
+    expect(docsWritten.closed(ref)).toBe('Closed docs pull request acme/docs#101.')
+  })
+})
+
+describe('the dashboard in the failure and timeout messages', () => {
+  const job: Job = { id: 'job_1', status: 'active' }
+  const record = (outcome: Outcome): RunRecord => ({
+    job,
+    outcome,
+    elapsedMs: 0,
+    failOnNoPr: false
+  })
+
+  it.each<[string, Outcome]>([
+    ['a failed job', { kind: 'finished', phase: 'failed' }],
+    ['a timeout', { kind: 'timeout', timeoutMs: 60_000 }],
+    ['a timeout before the job could be read', { kind: 'timeout', timeoutMs: 60_000, unread: 'x' }]
+  ])('%s links the Mintlify dashboard', (_name, outcome) => {
+    expect(verdictOf(record(outcome)).failMessage).toContain(
+      'Mintlify dashboard (https://app.mintlify.com)'
     )
   })
 })

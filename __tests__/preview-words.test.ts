@@ -1,7 +1,7 @@
 // The preview's words on every surface, and which branch it is asked for.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { PREVIEW_MS, previewBranch, previewSchedule } from '../src/act/preview.js'
+import { PREVIEW_MS, previewBranch, previewSchedule, unchanged } from '../src/act/preview.js'
 import { parseDeployment, type Preview } from '../src/mintlify/preview.js'
 import {
   previewMarkup,
@@ -137,5 +137,38 @@ describe('a preview link outside the strict shape', () => {
       ),
       { numRuns: 1_000 }
     )
+  })
+})
+
+describe('a preview not asked for again', () => {
+  const head = 'ab12cd3'.padEnd(40, '0')
+  it('only for the same job whose docs head is the commit the last preview was for', () => {
+    const previewed = { jobId: 'job_1', sha: head }
+    expect(unchanged(previewed, 'job_1', head)).toBe(true)
+    expect(unchanged(previewed, 'job_1', 'f'.repeat(40))).toBe(false)
+    expect(unchanged(previewed, 'job_2', head)).toBe(false)
+    // A head GitHub did not give is never taken as unchanged, nor is a run with no record.
+    expect(unchanged(previewed, 'job_1', undefined)).toBe(false)
+    expect(unchanged(undefined, 'job_1', head)).toBe(false)
+  })
+
+  it('says so on every surface, with the commit, and hands on no link', () => {
+    const preview: Preview = { state: 'unchanged', branch: 'mintlify/agent-1', sha: head }
+    expect(previewStatus(preview)).toBe('unchanged')
+    expect(previewUrl(preview)).toBe('')
+    expect(previewMarkup(preview)).toBe(
+      'unchanged since the last preview (docs commit ab12cd3): not requested again'
+    )
+    expect(previewWords(preview)).toEqual({
+      info:
+        'The docs pull request is unchanged since the last preview of mintlify/agent-1 (docs ' +
+        'commit ab12cd3), so no new preview was requested; the earlier one still shows it.'
+    })
+    expect(
+      withPreview({ state: 'success', description: 'Docs pull request ready' }, preview)
+    ).toEqual({
+      state: 'success',
+      description: 'Docs pull request ready'
+    })
   })
 })

@@ -348,6 +348,45 @@ describe('the summary reads as the log does', () => {
     expect(core.notice).toHaveBeenCalledWith(reason, { title: 'Mintlify agent' })
     expect(core.logLines().filter((line) => line === reason)).toHaveLength(1)
     expect(core.outputs().skipped).toBe('true')
-    expect(core.setFailed).not.toHaveBeenCalled()
+    expect(core.failures()).toEqual([])
+  })
+})
+
+describe('what the run did on GitHub, in the log', () => {
+  const record: RunRecord = {
+    job: job(),
+    outcome: { kind: 'finished', phase: 'completed' },
+    elapsedMs: 1_000,
+    failOnNoPr: false
+  }
+
+  it('says each line the sinks handed back once, in order, before the run’s own notice', async () => {
+    const did = [
+      'Set the docs check "Mintlify docs (proj)" on commit ec26c3e to success: Docs pull request ready',
+      'Created the status comment on pull request #2: https://github.com/o/r/pull/2#issuecomment-1'
+    ]
+    await new Reporter().finish({ ...record, did })
+    const lines = core.info.mock.calls.map(([m]) => String(m))
+    expect(lines.filter((line) => did.includes(line))).toEqual(did)
+    const notice = core.notice.mock.invocationCallOrder[0] ?? 0
+    const last = core.info.mock.invocationCallOrder[lines.indexOf(did[1] ?? '')] ?? Infinity
+    expect(last).toBeLessThan(notice)
+  })
+
+  it('cannot start a workflow command from a line a sink handed back', async () => {
+    await new Reporter().finish({ ...record, did: ['::error::forged'] })
+    expect(core.info.mock.calls.map(([m]) => String(m))).not.toContain('::error::forged')
+  })
+})
+
+describe('the failure', () => {
+  it('is one error annotation titled like the warnings, cleaned and redacted', () => {
+    addSecret('mint_report_fail_key_1')
+    new Reporter().fail('Agent job job_1 failed with mint_report_fail_key_1.\n::warning::x')
+    expect(core.error.mock.calls).toHaveLength(1)
+    const [message, properties] = core.error.mock.calls[0] ?? []
+    expect(properties).toEqual({ title: 'Mintlify agent' })
+    expect(String(message)).toContain('Agent job job_1 failed with ***.')
+    expect(String(message)).not.toMatch(/^::/m)
   })
 })

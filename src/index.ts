@@ -13,9 +13,8 @@ process.on('unhandledRejection', (reason: unknown) =>
 // `run` reports every failure it knows of. Anything else still fails the step with one message,
 // never with a stack trace and a line of the minified bundle.
 try {
-  await run()
+  if (await run()) process.exitCode = core.ExitCode.Failure
 } catch (error: unknown) {
-  core.setFailed(
-    new Reporter().annotation(`The action stopped on an unexpected error: ${errorMessage(error)}`)
-  )
+  new Reporter().fail(`The action stopped on an unexpected error: ${errorMessage(error)}`)
+  process.exitCode = core.ExitCode.Failure
 }

@@ -1,4 +1,3 @@
-import * as core from '@actions/core'
 import { act } from './act/act.js'
 import { effectsOf } from './decide/plan.js'
 import { CancelledError, DeadlineError, SecretsWithheldError, cancellation } from './errors.js'
@@ -26,14 +25,16 @@ export type { RunOptions } from './step.js'
 /**
  * The action: settings → read → decide → act → report, over one list of sinks. Whatever ends the
  * run (success, failure, timeout, cancellation or a bug), the job, once it exists, is reported to
- * every sink, and GitHub never decides how the step ends.
+ * every sink, and GitHub never decides how the step ends. Resolves to whether the step failed: it
+ * said why, and the entry ends the process with exit code 1.
  */
-export async function run(options: RunSeams = {}): Promise<void> {
+export async function run(options: RunSeams = {}): Promise<boolean> {
   const now = options.now ?? Date.now
   const report = new Reporter()
   const cancel = cancelOnSignals(options.signal)
   const state = newRunState(now())
   const sinks: Sink[] = []
+  let failed: boolean
   try {
     // The event is read first: where GitHub gives the run no secrets, empty ones skip it.
     const payload = readEvent(options.env ?? process.env)
@@ -114,9 +115,14 @@ export async function run(options: RunSeams = {}): Promise<void> {
     const sleep = options.sleep ?? realSleep
     const time = lastTimeOf(now, sleep, state.deadline, state.lastWriteMs, cancel.finishing())
     const wrote = await finishAll(sinks, state, time.until(time.by), time)
-    for (const { written, url } of wrote) state.written[written] = url
+    for (const { written, url, did = [] } of wrote) {
+      if (written && url) state.written[written] = url
+      state.did.push(...did)
+    }
     const failure = await report.finish(state)
-    if (failure) core.setFailed(failure)
+    if (failure) report.fail(failure)
     cancel.release()
+    failed = failure !== undefined
   }
+  return failed
 }

@@ -82,6 +82,12 @@ export interface RunState {
   pushes?: DocsPushes
   /** The checks on the open docs pull request's head, read once at the end of the run. */
   docsChecks?: DocsChecks
+  /**
+   * The docs pull request's head commit the last preview of the job's branch was requested for:
+   * the record's, until this run's request is accepted. The status comment records it for the
+   * job it names, so a later run asks for a preview only once the head has moved.
+   */
+  previewed?: { readonly jobId: string; readonly sha: string }
   /** The last code commit the job was told about, which the status comment records. */
   told?: string
   /**
@@ -108,6 +114,8 @@ export interface RunState {
   recordedDocs?: PullRef
   /** The addresses of what the sinks wrote on GitHub. */
   readonly written: Partial<Record<Written, string>>
+  /** What the sinks did on GitHub, a line each, in the sinks' order: the log says them last. */
+  readonly did: string[]
   /** How long the last writes may take: known once the step's `timeout` is. */
   lastWriteMs: number
   /** The step's `timeout`, once read. */
@@ -139,6 +147,7 @@ export function newRunState(startedAt: number): RunState {
     elapsedMs: 0,
     failOnNoPr: false,
     written: {},
+    did: [],
     lastWriteMs: LAST_WRITE_MS,
     timeoutMs: 0,
     deadline: Infinity

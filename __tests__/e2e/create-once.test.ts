@@ -28,7 +28,9 @@ describe('a create that may have been carried out is not sent again', () => {
       expect(run.code).toBe(1)
       expect(sim.jobs.size).toBe(1)
       expect(creates(sim)).toHaveLength(1)
-      const error = run.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? ''
+      const error =
+        run.stdout.split('\n').find((line) => line.startsWith('::error title=Mintlify agent::')) ??
+        ''
       expect(error).toMatch(/not sent again, to avoid starting a duplicate job\./)
       expect(error).toContain(
         'Check the Mintlify dashboard (https://app.mintlify.com) for a job that may exist'

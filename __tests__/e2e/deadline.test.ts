@@ -65,7 +65,9 @@ describe('the step ends by its deadline whatever the reads of the job do', () =>
     expect(run.ms).toBeLessThan(BOUND_MS + START_MS)
     expect(run.outputs['job-id']).toBe(id)
     expect(run.stdout).toMatch(
-      new RegExp(`::error::Timed out: agent job ${id} could not be read before the 10s timeout`)
+      new RegExp(
+        `::error title=Mintlify agent::Timed out: agent job ${id} could not be read before the 10s timeout`
+      )
     )
     // Each try was a real request, not a stream of requests with no time to be answered.
     expect(reads(sim).length).toBeGreaterThan(1)
@@ -95,7 +97,7 @@ describe('the step ends by its deadline whatever the reads of the job do', () =>
     expect(run.code).toBe(1)
     expect(run.ms).toBeLessThan(BOUND_MS + START_MS)
     expect(run.outputs['job-id']).toBeTruthy()
-    expect(run.stdout).toContain('::error::Timed out: agent job')
+    expect(run.stdout).toContain('::error title=Mintlify agent::Timed out: agent job')
     // The last writes still told the pull request: the check is pending, not success.
     const check = sim.github.statuses.filter((s) => s.sha === PUSHED).at(-1)
     expect(check?.state).toBe('pending')
@@ -111,7 +113,7 @@ describe('the step ends by its deadline whatever the reads of the job do', () =>
     expect(run.code).toBe(1)
     expect(run.ms).toBeLessThan(BOUND_MS + START_MS)
     expect(run.outputs['job-id']).toBeTruthy()
-    expect(run.stdout).toContain('::error::Timed out: agent job')
+    expect(run.stdout).toContain('::error title=Mintlify agent::Timed out: agent job')
   }, 40_000)
 })
 

@@ -109,6 +109,37 @@ describe('a pull request run with docs-token', () => {
       'https://github.com/Codertocat/Hello-World/actions/runs/4243'
     ])
     expect(second.outputs['docs-comment-url']).toBe(first.outputs['docs-comment-url'])
+
+    // The log says what each run did on GitHub, a line each, and where.
+    const said = (log: string, pattern: RegExp) =>
+      log.split('\n').filter((line) => pattern.test(line))
+    const comment = /^(Created|Updated) the status comment on pull request #2: (\S+)$/
+    const check =
+      /^Set the docs check "Mintlify docs \(proj_e2e\)" on commit ec26c3e to success: Docs pull request ready/
+    const backlink =
+      /^(Created|Updated) the backlink comment on docs pull request acme\/docs#101: (\S+)$/
+    const asked =
+      /^Asked octocat, Codertocat, acme\/writers to review docs pull request acme\/docs#101\.$/
+    const labeled = /^Added the label documentation to docs pull request acme\/docs#101\.$/
+    for (const pattern of [comment, check, backlink, asked, labeled]) {
+      expect(said(first.stdout, pattern)).toHaveLength(1)
+    }
+    expect(said(first.stdout, comment)[0]).toBe(
+      `Created the status comment on pull request #2: ${first.outputs['comment-url']}`
+    )
+    expect(said(first.stdout, backlink)[0]).toBe(
+      `Created the backlink comment on docs pull request acme/docs#101: ${first.outputs['docs-comment-url']}`
+    )
+    expect(said(second.stdout, comment)).toEqual([
+      `Updated the status comment on pull request #2: ${first.outputs['comment-url']}`
+    ])
+    expect(said(second.stdout, check)).toHaveLength(1)
+    expect(said(second.stdout, backlink)).toEqual([
+      `Updated the backlink comment on docs pull request acme/docs#101: ${first.outputs['docs-comment-url']}`
+    ])
+    // Nobody was asked and no label added the second time: the log says none was.
+    expect(said(second.stdout, asked)).toEqual([])
+    expect(said(second.stdout, labeled)).toEqual([])
   })
 
   it('still asks the others when GitHub refuses one reviewer, with one warning', async () => {
@@ -214,7 +245,64 @@ describe('where the docs token is not sent', () => {
     expect(writes.map((r) => r.status)).toEqual([403])
     const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning'))
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain('docs-token')
+    expect(warnings[0]).toContain(
+      'Could not ask for reviews on acme/docs#101: GitHub refused docs-token (HTTP 403): give ' +
+        'docs-token access to acme/docs with `pull-requests: write`'
+    )
+    expect(warnings[0]).not.toContain('list it under')
+  })
+
+  it('says once, with the docs token’s fix, when the docs repository does not let docs-token in', async () => {
+    const sim = await sims.start({
+      github: {
+        ...TOKENS,
+        tokens: { ...TOKENS.tokens, docs: { token: DOCS_TOKEN, user: DOCS_ACCOUNT, repos: [] } }
+      }
+    })
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    // One read, refused; nothing else is sent there with that token.
+    expect(docsRequests(sim).map((r) => [r.method, r.kind, r.token, r.status])).toEqual([
+      ['GET', 'getPull', 'docs', 404]
+    ])
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning'))
+    expect(warnings).toEqual([
+      '::warning title=Mintlify agent::Could not read the state of docs pull request ' +
+        'acme/docs#101: GitHub refused docs-token (HTTP 404): give docs-token access to ' +
+        'acme/docs with `pull-requests: read` (the repository access of a fine-grained token, ' +
+        "or a GitHub App installed there; the workflow's `permissions:` do not apply to it)."
+    ])
+    // The job summary lists it once too, under the warnings.
+    expect(run.summary.match(/GitHub refused docs-token/g)).toHaveLength(1)
+  })
+
+  it('points a refused workflow token at the workflow’s permissions', async () => {
+    const sim = await sims.start({
+      github: {
+        ...TOKENS,
+        tokens: {
+          ...TOKENS.tokens,
+          workflow: { token: WORKFLOW_TOKEN, repos: [], readOnly: [CODE] }
+        }
+      }
+    })
+    const run = await runAction(
+      inputs(sim),
+      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    )
+    expect(run.code).toBe(0)
+    const refused = run.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('::warning') && line.includes('GitHub refused'))
+    expect(refused.length).toBeGreaterThan(0)
+    for (const line of refused) {
+      expect(line).toContain('github-token needs the `')
+      expect(line).toContain('list it under `permissions:` in the workflow')
+      expect(line).not.toContain('docs-token')
+    }
   })
 })
 
@@ -256,6 +344,7 @@ describe('pull_request closed', () => {
     expect(run.outputs['job-id']).toBe(jobId)
     expect(sim.github.pulls.get(DOCS_PULL)?.state).toBe('closed')
     expect(kinds(sim, 'updatePull')).toHaveLength(1)
+    expect(run.stdout.split('\n')).toContain('Closed docs pull request acme/docs#101.')
     const docs = docsComments(sim)
     expect(docs.map((c) => c.user)).toEqual([DOCS_ACCOUNT, DOCS_ACCOUNT])
     expect(

@@ -49,7 +49,7 @@ describe('create is sent once', () => {
     expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
     expect(sim.requests.filter((r) => r.method === 'GET')).toHaveLength(0)
     expect(run.stdout).toMatch(
-      /::error::The request to create the agent job failed after it was sent .*may or may not have been created.*dashboard/
+      /::error title=Mintlify agent::The request to create the agent job failed after it was sent .*may or may not have been created.*dashboard/
     )
     expect(run.stderr).not.toMatch(/\n\s+at /)
   })
@@ -63,7 +63,7 @@ describe('create is sent once', () => {
     // At once: no wait was begun (a 10-minute one would outlast the test's own timeout).
     expect(run.stdout).not.toMatch(/trying again in/i)
     expect(run.stdout).toMatch(
-      /::error::Rate limited \(HTTP 429\).*100 agent jobs and 100 follow-up messages per project per hour.*asks to wait 1h.*No job was created: the platform refused the request\. Try again after \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\./
+      /::error title=Mintlify agent::Rate limited \(HTTP 429\).*100 agent jobs and 100 follow-up messages per project per hour.*asks to wait 1h.*No job was created: the platform refused the request\. Try again after \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\./
     )
     expect(run.stdout).not.toMatch(/may exist|may or may not/)
     expect(sim.requests).toHaveLength(1)
@@ -78,7 +78,7 @@ describe('create is sent once', () => {
     const run = await runAction({ ...QUICK, 'base-url': `http://127.0.0.1:${port}` })
     expect(run.code).toBe(1)
     expect(run.stdout).toMatch(
-      /::error::Could not reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED.*gave up after 6 attempts/
+      /::error title=Mintlify agent::Could not reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED.*gave up after 6 attempts/
     )
   })
 })
@@ -117,7 +117,7 @@ describe('polls are retried freely', () => {
     expect(run.code).toBe(1)
     expect(sim.requests.filter((r) => r.method === 'GET')).toHaveLength(1)
     expect(run.stdout).toMatch(
-      /::error::Agent job ".+" was not found in project "proj_e2e" \(HTTP 404\): check job-id.* The server said: Job not found/
+      /::error title=Mintlify agent::Agent job ".+" was not found in project "proj_e2e" \(HTTP 404\): check job-id.* The server said: Job not found/
     )
     expect(run.outputs['job-id']).not.toBe('')
   })

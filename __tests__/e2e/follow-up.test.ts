@@ -107,7 +107,7 @@ describe('a follow-up message', () => {
     expect(messages(sim)).toHaveLength(1)
     expect(sim.jobs.get(id)?.prompts).toHaveLength(1)
     expect(run.stdout).toMatch(
-      /::error::Rate limited \(HTTP 429\).*asks to wait 1h.*The message was not delivered: the platform refused the request\. Try again after \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\./
+      /::error title=Mintlify agent::Rate limited \(HTTP 429\).*asks to wait 1h.*The message was not delivered: the platform refused the request\. Try again after \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\./
     )
     // Not a timeout of the job, nor a message that may have been delivered.
     expect(run.stdout).not.toMatch(/Timed out|could not be read|may or may not/)
@@ -123,7 +123,7 @@ describe('a follow-up message', () => {
     expect(run.code).toBe(1)
     expect(messages(sim)).toHaveLength(1)
     expect(run.stdout).toMatch(
-      /::error::The request to send the follow-up message failed after it was sent .*the message may or may not have been delivered/
+      /::error title=Mintlify agent::The request to send the follow-up message failed after it was sent .*the message may or may not have been delivered/
     )
     expect(run.outputs['job-id']).toBe(id)
   })
@@ -139,7 +139,7 @@ describe('a follow-up message', () => {
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(1)
     expect(run.stdout).toMatch(
-      /::error::Agent job "job_missing" was not found in project "proj_e2e" \(HTTP 404\)/
+      /::error title=Mintlify agent::Agent job "job_missing" was not found in project "proj_e2e" \(HTTP 404\)/
     )
   })
 
@@ -150,7 +150,7 @@ describe('a follow-up message', () => {
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(1)
     expect(run.stdout).toMatch(
-      /::error::The API refused the message .*The server said: This job does not accept follow-up messages.*start a new job/
+      /::error title=Mintlify agent::The API refused the message .*The server said: This job does not accept follow-up messages.*start a new job/
     )
   })
 
@@ -191,7 +191,7 @@ describe('attaching to a job', () => {
     const run = await runAction({ ...QUICK, prompt: '', 'base-url': sim.url, 'job-id': id })
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(1)
-    expect(run.stdout).toMatch(/::error::Agent job .* failed/)
+    expect(run.stdout).toMatch(/::error title=Mintlify agent::Agent job .* failed/)
   })
 })
 
@@ -208,6 +208,8 @@ describe('job-id is checked before any request', () => {
     const run = await runAction({ ...QUICK, 'base-url': sim.url, 'job-id': value })
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(0)
-    expect(run.stdout).toMatch(new RegExp(`::error::Input "job-id": ${message.source}`))
+    expect(run.stdout).toMatch(
+      new RegExp(`::error title=Mintlify agent::Input "job-id": ${message.source}`)
+    )
   })
 })

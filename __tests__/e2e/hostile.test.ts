@@ -67,7 +67,9 @@ describe('no part of the key survives a cut', () => {
     const run = await runAction({ ...QUICK, 'api-key': LONG_KEY, 'base-url': LONG_KEY })
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(0)
-    expect(run.stdout).toContain('::error::Input "base-url": "***" is not an absolute URL')
+    expect(run.stdout).toContain(
+      '::error title=Mintlify agent::Input "base-url": "***" is not an absolute URL'
+    )
     expect(written(run)).not.toContain(LONG_KEY.slice(0, 8))
   })
 })
@@ -169,7 +171,7 @@ describe('a request that never left is never "may or may not have been created"'
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(0)
     expect(run.stdout).toContain(
-      '::error::Input "api-key": contains whitespace, control or non-ASCII'
+      '::error title=Mintlify agent::Input "api-key": contains whitespace, control or non-ASCII'
     )
   })
 })
@@ -226,7 +228,7 @@ describe('smaller classes', () => {
     const sim = await sims.start({ jobFields: { status: 'failed' } })
     const run = await runAction({ ...QUICK, 'base-url': sim.url, wait: 'false' })
     expect(run.code).toBe(1)
-    expect(run.stdout).toMatch(/::error::Agent job .* failed/)
+    expect(run.stdout).toMatch(/::error title=Mintlify agent::Agent job .* failed/)
     expect(run.stdout).not.toContain('keeps running')
   })
 
@@ -285,7 +287,9 @@ describe('smaller classes', () => {
       { env: { HTTPS_PROXY: 'http://user:hunter2@[bad' } }
     )
     expect(run.code).toBe(1)
-    expect(run.stdout).toContain('::error::The environment variable HTTPS_PROXY is not a proxy URL')
+    expect(run.stdout).toContain(
+      '::error title=Mintlify agent::The environment variable HTTPS_PROXY is not a proxy URL'
+    )
     expect(run.stdout).not.toContain('hunter2')
   })
 

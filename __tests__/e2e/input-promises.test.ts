@@ -131,7 +131,7 @@ describe('project-id and api-key swapped', () => {
     const [error, ...others] = errors(run)
     expect(others).toEqual([])
     expect(error).toMatch(
-      /^::error::Input "project-id": looks like an API key or a token, not a project id; project-id and api-key were probably swapped/
+      /^::error title=Mintlify agent::Input "project-id": looks like an API key or a token, not a project id; project-id and api-key were probably swapped/
     )
     expectNowhere(run, KEY)
     // The runner is told to mask it, as it is the api-key.
@@ -156,7 +156,7 @@ describe('timing inputs and agent-accounts', () => {
     expect(run.code).toBe(1)
     const [error, ...others] = errors(run)
     expect(others).toEqual([])
-    expect(error).toMatch(/^::error::4 inputs cannot be used:/)
+    expect(error).toMatch(/^::error title=Mintlify agent::4 inputs cannot be used:/)
     expect(error).toMatch(
       /Input "timeout": must be at least 10s \(.*\), got "5s"; use a duration from 10s to 24h/
     )

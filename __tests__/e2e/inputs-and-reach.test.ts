@@ -34,7 +34,7 @@ describe('inputs', () => {
     expect(run.code).toBe(1)
     const [error, ...others] = annotations(run.stdout, 'error')
     expect(others).toEqual([])
-    expect(error).toMatch(/^::error::3 inputs cannot be used:/)
+    expect(error).toMatch(/^::error title=Mintlify agent::3 inputs cannot be used:/)
     expect(error).toContain('Input "wait": "yes" is not a boolean; use true or false')
     expect(error).toMatch(/Input "timeout": "soon" is not a duration; use a number with ms, s, m/)
     expect(error).toMatch(

@@ -90,7 +90,7 @@ describe('the committed bundle, run as a runner runs it', () => {
     const run = await runAction({ ...QUICK, 'base-url': sim.url, 'fail-on-no-pr': 'true' })
     expect(run.code).toBe(1)
     expect(run.stdout).toMatch(
-      /::error::Agent job .* completed without a pull request link.*fail-on-no-pr is true/
+      /::error title=Mintlify agent::Agent job .* completed without a pull request link.*fail-on-no-pr is true/
     )
     expect(run.outputs.status).toBe('completed')
   })
@@ -111,7 +111,12 @@ describe('the committed bundle, run as a runner runs it', () => {
     const run = await runAction({ ...QUICK, 'base-url': sim.url })
     expect(run.code).toBe(1)
     expect(run.outputs.status).toBe('failed')
-    expect(run.stdout).toContain(`::error::Agent job ${run.outputs['job-id']} failed.`)
+    // One error annotation, titled like the warnings, with where to look: never an untitled one.
+    const errors = run.stdout.split('\n').filter((line) => line.startsWith('::error'))
+    expect(errors).toEqual([
+      `::error title=Mintlify agent::Agent job ${run.outputs['job-id']} failed. Open it in the ` +
+        'Mintlify dashboard (https://app.mintlify.com) to see what the agent reported.'
+    ])
     expect(run.summary).toContain('The job failed')
   })
 
@@ -123,10 +128,14 @@ describe('the committed bundle, run as a runner runs it', () => {
     expect(run.outputs.status).toBe('active')
     expect(run.stdout).toMatch(
       new RegExp(
-        `::error::Timed out: agent job ${run.outputs['job-id']} was still active at the last check before the 10s timeout`
+        `::error title=Mintlify agent::Timed out: agent job ${run.outputs['job-id']} was still active at the last check before the 10s timeout`
       )
     )
-    expect(run.stdout).toContain('keeps running on the platform')
+    expect(run.stdout).toContain(
+      'keeps running on the platform (the API cannot stop a job); follow it in the Mintlify ' +
+        'dashboard (https://app.mintlify.com).'
+    )
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::error'))).toHaveLength(1)
     expect(run.summary).toContain('Timed out')
     expect(run.ms).toBeLessThan(15_000)
   })

@@ -3,9 +3,13 @@
 // {statusId, previewUrl}; update status queued, in_progress, success or failure; 403 on a plan
 // without previews; 429 with Retry-After; a 5xx).
 import { describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import {
   onEvent,
   QUICK,
+  ROOT,
   runAction,
   type Scenario,
   type Simulator,
@@ -47,6 +51,31 @@ const statusComment = (sim: Simulator) =>
   sim.comments.find((c) => c.issueNumber === 2 && c.repo === 'Hello-World')?.body ?? ''
 const lastCheck = (sim: Simulator) =>
   sim.github.statuses.filter((s) => s.context === CONTEXT).at(-1)
+/** The agent pushed to its docs pull request: GitHub now shows its head at `sha`. */
+const moveDocsHead = (sim: Simulator, sha: string) =>
+  sim.setScenario({
+    github: { pulls: { 'acme/docs#101': { user: 'mintlify[bot]', head: { ref: BRANCH, sha } } } }
+  })
+const MOVED = 'd0c5'.repeat(10)
+
+/** A commit pushed to the code pull request after the first run's. */
+const NEW_CODE = 'c0de'.repeat(10)
+
+/** GitHub's example `synchronize` of pull request #2, its head now at `sha`, as GitHub shows it. */
+const pushedToPull = (sim: Simulator, sha: string) => {
+  const fixture = join(ROOT, '__fixtures__', 'events', 'pull_request-synchronize.json')
+  const payload = JSON.parse(readFileSync(fixture, 'utf8')) as {
+    pull_request: { head: { sha: string } }
+  }
+  payload.pull_request.head.sha = sha
+  const path = join(mkdtempSync(join(tmpdir(), 'synchronize-')), 'event.json')
+  writeFileSync(path, JSON.stringify(payload))
+  sim.setScenario({ github: { pulls: { 2: { head: { sha } } } } })
+  return onEvent(sim, 'pull_request', 'pull_request-synchronize.json', {
+    GITHUB_EVENT_PATH: path,
+    GITHUB_RUN_ID: '4243'
+  })
+}
 const notices = (log: string) => log.split('\n').filter((line) => line.startsWith('::notice'))
 
 describe('a completed job with an open docs pull request', () => {
@@ -76,14 +105,13 @@ describe('a completed job with an open docs pull request', () => {
     })
   })
 
-  it('redeploys once on a follow-up run', async () => {
+  it('asks again on a follow-up run once the agent has pushed to the docs pull request', async () => {
     const sim = await start()
     const first = await runAction(inputs(sim), opened(sim))
     expect(first.code).toBe(0)
-    const second = await runAction(
-      inputs(sim),
-      onEvent(sim, 'pull_request', 'pull_request-synchronize.json', { GITHUB_RUN_ID: '4243' })
-    )
+    expect(statusComment(sim)).toMatch(/ preview=[0-9a-f]{40} -->/)
+    moveDocsHead(sim, MOVED)
+    const second = await runAction(inputs(sim), pushedToPull(sim, NEW_CODE))
     expect(second.code).toBe(0)
     expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
     const posts = previewPosts(sim)
@@ -93,6 +121,20 @@ describe('a completed job with an open docs pull request', () => {
       { branch: BRANCH }
     ])
     expect(second.outputs['preview-status']).toBe('ready')
+    // The record now names the head this preview was built from.
+    expect(statusComment(sim)).toContain(` preview=${MOVED} -->`)
+  })
+
+  it('asks nothing on a follow-up run after which the docs pull request is where it was', async () => {
+    const sim = await start()
+    expect((await runAction(inputs(sim), opened(sim))).code).toBe(0)
+    const second = await runAction(inputs(sim), pushedToPull(sim, NEW_CODE))
+    expect(second.code).toBe(0)
+    // The follow-up went out; the preview request did not.
+    expect(sim.requests.some((r) => r.method === 'POST' && r.path.endsWith('/message'))).toBe(true)
+    expect(previewPosts(sim)).toHaveLength(1)
+    expect(second.outputs['preview-status']).toBe('unchanged')
+    expect(second.stdout).toContain('unchanged since the last preview')
   })
 
   it('says a failed build failed, quoting the platform, and keeps the check green', async () => {
@@ -291,5 +333,71 @@ describe('the docs are ready before the preview is', () => {
     expect(comment).not.toMatch(/still running|keeps running/i)
     expect(run.stdout).not.toMatch(/still running|keeps running/i)
     expect(run.stdout).toContain('The docs job had ended when the run was stopped')
+  })
+})
+
+describe('a run on a commit already documented (a re-run, a schedule)', () => {
+  it('attaches to the job and asks the platform for nothing: no preview while the docs head is unchanged', async () => {
+    const sim = await start()
+    const first = await runAction(inputs(sim), opened(sim))
+    expect(first.code).toBe(0)
+    expect(previewPosts(sim)).toHaveLength(1)
+    const head = / preview=([0-9a-f]{40}) -->/.exec(statusComment(sim))?.[1]
+    expect(head).toBeDefined()
+    sim.requests.length = 0
+
+    const again = await runAction(inputs(sim), opened(sim, { GITHUB_RUN_ID: '4243' }))
+    expect(again.code).toBe(0)
+    expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
+    // Only reads of the job: no create, no message, no preview.
+    const sent = sim.requests.filter((r) => /^\/v[12]\//.test(r.path))
+    expect(sent.length).toBeGreaterThan(0)
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([])
+    expect(previewPosts(sim)).toHaveLength(0)
+    expect(statusReads(sim)).toHaveLength(0)
+    expect(again.stdout).toContain('unchanged since the last preview')
+    expect(again.outputs['preview-status']).toBe('unchanged')
+    expect(again.outputs['preview-url']).toBe('')
+    // The record keeps the head, so the next run is as quiet; the comment says why.
+    expect(statusComment(sim)).toContain(` preview=${head} -->`)
+    expect(statusComment(sim)).toContain('unchanged since the last preview')
+    expect(lastCheck(sim)).toMatchObject({
+      state: 'success',
+      description: 'Docs pull request ready'
+    })
+
+    const third = await runAction(inputs(sim), opened(sim, { GITHUB_RUN_ID: '4244' }))
+    expect(third.code).toBe(0)
+    expect(previewPosts(sim)).toHaveLength(0)
+  })
+
+  it('asks again once the docs pull request’s head has moved', async () => {
+    const sim = await start()
+    expect((await runAction(inputs(sim), opened(sim))).code).toBe(0)
+    moveDocsHead(sim, MOVED)
+    const again = await runAction(inputs(sim), opened(sim, { GITHUB_RUN_ID: '4243' }))
+    expect(again.code).toBe(0)
+    const posts = previewPosts(sim)
+    expect(posts).toHaveLength(2)
+    expect(JSON.parse(posts[1]?.body ?? '')).toEqual({ branch: BRANCH })
+    expect(again.outputs['preview-status']).toBe('ready')
+    expect(statusComment(sim)).toContain(` preview=${MOVED} -->`)
+  })
+
+  it('asks again when the last request was refused, since no preview was built from it', async () => {
+    const sim = await start({
+      faults: {
+        preview: [
+          { status: 429, body: '{"error":"Rate limit"}', headers: { 'retry-after': '120' } }
+        ]
+      }
+    })
+    const first = await runAction(inputs(sim), opened(sim))
+    expect(first.outputs['preview-status']).toBe('not-requested')
+    expect(statusComment(sim)).not.toContain(' preview=')
+    const again = await runAction(inputs(sim), opened(sim, { GITHUB_RUN_ID: '4243' }))
+    expect(again.code).toBe(0)
+    expect(previewPosts(sim)).toHaveLength(2)
+    expect(again.outputs['preview-status']).toBe('ready')
   })
 })

@@ -67,7 +67,7 @@ describe('GITHUB_OUTPUT cannot be written', () => {
     expect(errors(run)).toHaveLength(1)
     expect(errors(run)[0]).toMatch(
       new RegExp(
-        `^::error::Could not write this step's outputs: GITHUB_OUTPUT names "${path}", which ` +
+        `^::error title=Mintlify agent::Could not write this step's outputs: GITHUB_OUTPUT names "${path}", which ` +
           `is a directory, so later steps do not get them\\. Agent job ${jobId} was created; ` +
           'its pull request: https://github\\.com/acme/docs/pull/\\d+\\.$'
       )
@@ -88,7 +88,7 @@ describe('GITHUB_OUTPUT cannot be written', () => {
     expectNoCrash(run)
     expect(sim.requests).toEqual([])
     expect(errors(run)).toEqual([
-      `::error::Could not write this step's outputs: GITHUB_OUTPUT names "${path}", which does ` +
+      `::error title=Mintlify agent::Could not write this step's outputs: GITHUB_OUTPUT names "${path}", which does ` +
         'not exist, so later steps do not get them. Dry run: no job started.'
     ])
   })

@@ -255,6 +255,8 @@ describe('a secret input of 100,000 characters', () => {
       })
     }
     // A refusal (an input too long, or a header the server will not take) is one error line.
-    expect(run.stdout.match(/^::error::/gm) ?? []).toHaveLength(run.code === 1 ? 1 : 0)
+    expect(run.stdout.match(/^::error title=Mintlify agent::/gm) ?? []).toHaveLength(
+      run.code === 1 ? 1 : 0
+    )
   })
 })

@@ -31,7 +31,7 @@ const HOSTILE = 'oops\n::warning::x\n::stop-commands::pwned\n%0A::error::y ##[er
 
 /** The workflow commands the action itself writes; anything else in the log was injected. */
 const OWN_COMMAND =
-  /^::(add-mask|debug|notice title=Mintlify agent|warning title=Mintlify agent|error)::/
+  /^::(add-mask|debug|notice title=Mintlify agent|warning title=Mintlify agent|error title=Mintlify agent)::/
 
 describe('the API key', () => {
   it('never appears in the log, outputs or summary, even when the server echoes it', async () => {
@@ -58,7 +58,7 @@ describe('the API key', () => {
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(0)
     expect(run.stdout).toContain(
-      '::error::Input "api-key": contains whitespace, control or non-ASCII characters'
+      '::error title=Mintlify agent::Input "api-key": contains whitespace, control or non-ASCII characters'
     )
     expect(run.stdout.replace(/::add-mask::.*/, '')).not.toContain('abc def')
   })
@@ -318,7 +318,7 @@ describe('inputs are checked before any request', () => {
     const run = await runAction({ ...QUICK, 'base-url': sim.url, ...inputs })
     expect(run.code).toBe(1)
     expect(sim.requests).toHaveLength(0)
-    expect(run.stdout).toMatch(new RegExp(`::error::${message.source}`))
+    expect(run.stdout).toMatch(new RegExp(`::error title=Mintlify agent::${message.source}`))
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/\n\s+at .*\.js:\d+/)
   })
 })

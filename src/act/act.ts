@@ -44,6 +44,9 @@ export interface Run {
 /** Acts on `plan`, which the decision made from `facts`. */
 export async function act(run: Run, event: Event | undefined, facts: Facts, plan: Plan) {
   const { settings, step, readers } = run
+  // The record's last preview stays the record's until this run has one accepted.
+  const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
+  if (recorded?.preview) run.state.previewed = { jobId: recorded.jobId, sha: recorded.preview }
   let prepared = facts.prepared
   if (plan.act !== 'skip' && plan.act !== 'close' && !prepared) {
     const within = step.within(step.budgets.change)

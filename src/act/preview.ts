@@ -61,6 +61,18 @@ export function asksForPreview(settings: Pick<Settings, 'preview' | 'wait'>): bo
   return settings.preview === 'auto' && settings.wait
 }
 
+/**
+ * Whether the docs pull request's head is the commit the last preview of the same job was
+ * requested for; an unknown head is never taken as unchanged. Pure.
+ */
+export function unchanged(
+  previewed: RunState['previewed'],
+  jobId: string,
+  head: string | undefined
+): head is string {
+  return head !== undefined && previewed?.jobId === jobId && previewed.sha === head
+}
+
 /** Whether the run's job ended ready for a preview: completed, its docs pull request open. */
 export function readyForPreview(state: Pick<RunState, 'outcome' | 'job' | 'docs'>): boolean {
   return endsWithLink(state) && state.docs?.state === 'open'
@@ -90,9 +102,14 @@ export async function preview(run: Run) {
     report.preview(next)
   }
   if ('cause' in chosen) return end(run, { state: 'not-requested', cause: chosen.cause })
+  const { branch } = chosen
+  const jobId = state.job?.id ?? ''
+  const head = state.docs?.proven?.pull.headSha
+  // Nothing new to show: the platform is asked nothing, and the earlier preview stands.
+  if (unchanged(state.previewed, jobId, head))
+    return end(run, { state: 'unchanged', branch, sha: head })
   // The docs are ready now: the check and the status comment say so before the preview builds.
   for (const sink of run.sinks) sink.ready?.(state)
-  const { branch } = chosen
   const api: PreviewApi = step.previews()
   const schedule = previewSchedule(step.schedule, step.now())
   report.info(`Requesting a preview deployment of ${branch}.`)
@@ -114,6 +131,8 @@ export async function preview(run: Run) {
         'status: reading that instead of asking again.'
     )
   }
+  // Accepted: this head is the one a later run compares with.
+  if (jobId && head) state.previewed = { jobId, sha: head }
   set({ ...shown, state: 'building' })
   if (!deployment?.statusId) return end(run, state.preview)
   const followed = await follow(run, api, deployment.statusId, shown, set, step, schedule)

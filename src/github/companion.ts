@@ -17,7 +17,7 @@ import { describeGitHubError, gitHubError, Surface } from './policy.js'
 
 /** The marker, alone on the first line of the body, as the action writes it. */
 const MARKER =
-  /^<!-- mintlify-agent-action project=(\S+) job=(\S+?)(?: sha=([0-9a-f]{40}))?(?: docs=([A-Za-z0-9_.-]{1,100})\/([A-Za-z0-9_.-]{1,100})#([1-9]\d{0,9}))? -->(?:\r?\n|$)/
+  /^<!-- mintlify-agent-action project=(\S+) job=(\S+?)(?: sha=([0-9a-f]{40}))?(?: docs=([A-Za-z0-9_.-]{1,100})\/([A-Za-z0-9_.-]{1,100})#([1-9]\d{0,9}))?(?: preview=([0-9a-f]{40}))? -->(?:\r?\n|$)/
 
 /**
  * The account the workflow token (`github-token`'s default) always acts as: REST's
@@ -38,6 +38,11 @@ export interface Recorded {
    * for the job writes to, whatever the platform's answer names then.
    */
   readonly docs?: PullRef
+  /**
+   * The docs pull request's head commit the last preview deployment was requested for: a later
+   * run asks for another only once the head has moved.
+   */
+  readonly preview?: string
 }
 
 /**
@@ -52,7 +57,11 @@ export function marker(recorded: Recorded): string {
   const job = hyphens(encodeJobId(recorded.jobId))
   const sha = recorded.sha && /^[0-9a-f]{40}$/.test(recorded.sha) ? ` sha=${recorded.sha}` : ''
   const docs = recorded.docs ? ` docs=${pullName(recorded.docs)}` : ''
-  return `<!-- mintlify-agent-action project=${project} job=${job}${sha}${docs} -->`
+  const preview =
+    recorded.preview && /^[0-9a-f]{40}$/.test(recorded.preview)
+      ? ` preview=${recorded.preview}`
+      : ''
+  return `<!-- mintlify-agent-action project=${project} job=${job}${sha}${docs}${preview} -->`
 }
 
 /**
@@ -68,8 +77,15 @@ export function readMarker(body: string): Recorded | undefined {
     const sha = match[3]
     const [owner, repo, number] = [match[4], match[5], match[6]]
     const docs = owner && repo && number ? { owner, repo, number: Number(number) } : undefined
+    const preview = match[7]
     return projectId && jobId !== undefined && jobId !== ''
-      ? { projectId, jobId, ...(sha ? { sha } : {}), ...(docs ? { docs } : {}) }
+      ? {
+          projectId,
+          jobId,
+          ...(sha ? { sha } : {}),
+          ...(docs ? { docs } : {}),
+          ...(preview ? { preview } : {})
+        }
       : undefined
   } catch {
     return undefined
@@ -209,6 +225,11 @@ export class Companion {
       return undefined
     }
     return recorded
+  }
+
+  /** Whether this run created the status comment, rather than updating an earlier run's. */
+  get created(): boolean {
+    return this.comment.created
   }
 
   /** Writes the comment while the job runs, without anyone waiting for it. */

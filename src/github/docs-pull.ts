@@ -34,6 +34,8 @@ export type DocsPull =
       readonly proven?: undefined
       /** How the read failed, when it was asked and not answered. */
       readonly failure?: GitHubFailureKind
+      /** The token the read was sent with, when it was sent. */
+      readonly token?: 'docs-token' | 'github-token'
     }
 
 /**
@@ -76,18 +78,24 @@ export async function readDocsPull(
     if ('refused' in proven) return { ref, state: 'foreign', why: proven.refused }
     return { ref, state: pull.merged ? 'merged' : pull.state, proven }
   } catch (error: unknown) {
+    const failure = gitHubError(error)
+    const repository = `${ref.owner}/${ref.repo}`
+    // The workflow token reaches no other repository, whatever `permissions:` says.
+    const elsewhere = token === 'github-token' && !target.inCodeRepo
     const reach =
-      token === 'github-token' && !target.inCodeRepo
-        ? ' The workflow token reads only public repositories beyond its own: give docs-token ' +
-          '(with pull-requests: read on the docs repository) to let the action read it.'
-        : ''
+      ` The workflow token reads only public repositories beyond its own: give docs-token ` +
+      `(with \`pull-requests: read\` on ${repository}) to let the action read it.`
+    const said =
+      elsewhere && failure.kind === 'refused' && failure.status !== 401
+        ? `GitHub refused github-token (HTTP ${failure.status}).${reach}`
+        : `${describeGitHubError(error, 'pull-requests: read', token, repository)}.` +
+          (elsewhere ? reach : '')
     return {
       ref,
       state: 'unknown',
-      failure: gitHubError(error).kind,
-      why:
-        `Could not read the state of docs pull request ${pullName(ref)}: ` +
-        `${describeGitHubError(error, 'pull-requests: read', token)}.${reach}`
+      failure: failure.kind,
+      token,
+      why: `Could not read the state of docs pull request ${pullName(ref)}: ${said}`
     }
   }
 }

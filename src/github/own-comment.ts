@@ -103,6 +103,8 @@ export class OwnedComment {
   private replaced = false
   /** A create's answer left unknown whether the comment exists: look before creating again. */
   private uncertain = false
+  /** This run created the comment (or found the one its unanswered create made). */
+  private made = false
   /** The account the token acts as; undefined until learned, and then nothing is trusted. */
   private account: Account | undefined
   private readonly beside: Beside
@@ -125,6 +127,11 @@ export class OwnedComment {
     this.surface = surface
     this.log = log
     this.beside = new Beside(surface, options.describe(new GitHubError(HELD, 'no-answer'), false))
+  }
+
+  /** Whether this run created the comment, rather than updating one an earlier run wrote. */
+  get created(): boolean {
+    return this.made
   }
 
   /** The account the token acts as, when it was learned elsewhere (the same token's `viewer`). */
@@ -221,10 +228,12 @@ export class OwnedComment {
             if (updated) return updated
           }
           try {
-            return await createOnce(
+            const created = await createOnce(
               () => this.github.createComment(owner, repo, number, body, signal),
               () => this.look(within)
             )
+            this.made = true
+            return created
           } catch (error: unknown) {
             this.uncertain = gitHubError(error).mayHaveLanded
             throw error

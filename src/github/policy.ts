@@ -119,20 +119,47 @@ export function gitHubError(error: unknown): GitHubError {
   )
 }
 
-/** Why a GitHub request failed, in words that say what to grant or check. */
+/**
+ * What a refusal (403, 404) asks of the token GitHub refused: the workflow token gets its
+ * permissions from the workflow's `permissions:`; `docs-token` from the access it was given to
+ * the docs repository (`repository`, when known), where `permissions:` does nothing.
+ */
+export function refusedWords(
+  status: number | undefined,
+  permission: string,
+  token: string,
+  repository?: string
+): string {
+  if (token === 'docs-token') {
+    return (
+      `GitHub refused docs-token (HTTP ${status}): give docs-token access to ` +
+      `${repository ?? 'the docs repository'} with \`${permission}\` (the repository access of a ` +
+      "fine-grained token, or a GitHub App installed there; the workflow's `permissions:` do " +
+      'not apply to it)'
+    )
+  }
+  return (
+    `GitHub refused (HTTP ${status}): ${token} needs the \`${permission}\` permission (list it ` +
+    'under `permissions:` in the workflow), or the repository is private to it, as a fork can be'
+  )
+}
+
+/**
+ * Why a GitHub request failed, in words that say what to grant or check, and where: a refusal
+ * of `docs-token` names `repository` when given.
+ */
 export function describeGitHubError(
   error: unknown,
   permission: string,
-  token = 'github-token'
+  token = 'github-token',
+  repository?: string
 ): string {
   const failure = gitHubError(error)
   switch (failure.kind) {
     case 'refused':
       return failure.status === 401
         ? `${token} was not accepted (HTTP 401)`
-        : `GitHub refused (HTTP ${failure.status}): ${token} needs the \`${permission}\` ` +
-            'permission (list it under `permissions:` in the workflow), or the repository is ' +
-            'private to it, as a fork can be'
+        : refusedWords(failure.status, permission, token, repository)
     case 'rate-limited':
       return `GitHub rate-limited ${token} (HTTP ${failure.status})`
     case 'server':

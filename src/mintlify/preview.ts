@@ -64,7 +64,15 @@ export interface UpdateStatus {
  * (queued, in progress, or not read before the deadline).
  */
 export interface Preview {
-  readonly state: 'would-request' | 'building' | 'ready' | 'failed' | 'not-requested' | 'uncertain'
+  readonly state:
+    | 'would-request'
+    | 'building'
+    | 'ready'
+    | 'failed'
+    | 'not-requested'
+    | 'uncertain'
+    /** The docs pull request's head is the commit the last preview was requested for. */
+    | 'unchanged'
   /** The branch asked for (or that would be). */
   readonly branch?: string
   /** The preview's address, in the strict shape only. */
@@ -74,6 +82,8 @@ export interface Preview {
   readonly summary?: string
   /** Why no preview was requested, or why its fate is unknown. */
   readonly cause?: PreviewCause
+  /** The docs pull request's head commit the preview is of (`unchanged`: the earlier one). */
+  readonly sha?: string
 }
 
 /** Why a preview was not requested, or may or may not have been. */

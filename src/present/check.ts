@@ -87,3 +87,14 @@ export function checkStatus(
     targetUrl: target
   }
 }
+
+/** The log's line for the docs check once the run is over: its name, state and words, and where. */
+export function checkWritten(
+  status: { readonly context: string; readonly state: string; readonly description: string },
+  sha: string
+): string {
+  return (
+    `Set the docs check "${status.context}" on commit ${sha.slice(0, 7)} to ${status.state}: ` +
+    `${status.description}`
+  )
+}

@@ -61,7 +61,13 @@ export function statusComment(state: RunState, options: CommentOptions): string 
   }
   const table = rows.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')
   return [
-    marker({ projectId: state.projectId, jobId, sha: state.told, docs: docsRecord(state) }),
+    marker({
+      projectId: state.projectId,
+      jobId,
+      sha: state.told,
+      docs: docsRecord(state),
+      preview: state.previewed?.jobId === jobId ? state.previewed.sha : undefined
+    }),
     `### ${verdict.comment}`,
     '',
     `<table>${table}</table>`,
@@ -73,4 +79,9 @@ export function statusComment(state: RunState, options: CommentOptions): string 
         : '') +
       '</sub>'
   ].join('\n')
+}
+
+/** The log's line for the status comment once the run is over: where it is, made or updated. */
+export function commentWritten(number: number, url: string, created: boolean): string {
+  return `${created ? 'Created' : 'Updated'} the status comment on pull request #${number}: ${url}`
 }

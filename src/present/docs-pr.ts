@@ -5,7 +5,7 @@
  * GitHub, so nothing here can mention people, add links elsewhere or close issues. And the log's
  * words about it: why a request for it failed and what the token needs. Pure.
  */
-import { describeGitHubError, gitHubError } from '../github/policy.js'
+import { describeGitHubError } from '../github/policy.js'
 import {
   backlinkMarker,
   closingMarker,
@@ -121,27 +121,18 @@ export function closingComment(
 }
 
 /**
- * Why a request for the docs pull request failed, with `token` (`docs-token` or `github-token`);
- * a refusal of `docs-token` says what it needs on the docs repository.
+ * Why a request for the docs pull request failed, with `token` (`docs-token` or `github-token`):
+ * a refusal of `docs-token` says to give it access to the docs repository (`repository`), one of
+ * the workflow token says the workflow's `permissions:`.
  */
 export function docsFailure(
   what: string,
   failure: unknown,
   permission: string,
-  token: 'docs-token' | 'github-token'
+  token: 'docs-token' | 'github-token',
+  repository?: string
 ): string {
-  const error = gitHubError(failure)
-  if (token === 'github-token') {
-    return `Could not ${what}: ${describeGitHubError(failure, permission)}.`
-  }
-  if (error.kind === 'refused' && error.status !== 401) {
-    return (
-      `Could not ${what}: GitHub refused docs-token (HTTP ${error.status}). It needs ` +
-      `\`${permission}\` on the docs repository: the repository access of a fine-grained ` +
-      "token, or a GitHub App installed there (the workflow's permissions: do not apply to it)."
-    )
-  }
-  return `Could not ${what}: ${describeGitHubError(failure, permission, 'docs-token')}.`
+  return `Could not ${what}: ${describeGitHubError(failure, permission, token, repository)}.`
 }
 
 /** The warning when the docs pull request is in another repository and no `docs-token` reaches it. */
@@ -160,4 +151,20 @@ export function reviewersRefused(names: readonly string[], ref: PullRef): string
     `${pullName(ref)}: GitHub asks only collaborators and teams of the docs repository's ` +
     "owner, never the pull request's author. The others were asked; these are not asked again."
   )
+}
+
+/** The log's lines for what was written to the docs pull request `ref`, once the run is over. */
+export const docsWritten = {
+  backlink: (ref: PullRef, url: string, created: boolean) =>
+    `${created ? 'Created' : 'Updated'} the backlink comment on docs pull request ` +
+    `${pullName(ref)}: ${url}`,
+  reviewers: (ref: PullRef, names: readonly string[]) =>
+    `Asked ${names.map((name) => forLog(name, 100)).join(', ')} to review docs pull request ` +
+    `${pullName(ref)}.`,
+  labels: (ref: PullRef, labels: readonly string[]) =>
+    `Added the label${labels.length === 1 ? '' : 's'} ` +
+    `${labels.map((label) => forLog(label, 100)).join(', ')} to docs pull request ${pullName(ref)}.`,
+  closed: (ref: PullRef) => `Closed docs pull request ${pullName(ref)}.`,
+  note: (ref: PullRef, url: string) =>
+    `Commented on docs pull request ${pullName(ref)} why the code pull request's end concerns it: ${url}`
 }

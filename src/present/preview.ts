@@ -16,7 +16,11 @@ export const MAX_SUMMARY_QUOTE = 200
 /** How to stop asking for previews, for a plan that has none. */
 export const TURN_OFF = 'Set `preview: off` on this step to stop asking for one.'
 
-/** The `preview-status` output: the last state seen; empty when no preview was asked about. */
+/**
+ * The `preview-status` output: the last state seen (`unchanged`: the docs pull request's head is
+ * the commit the last preview was requested for, so none was asked for again); empty when no
+ * preview was asked about.
+ */
 export function previewStatus(preview: Preview | undefined): string {
   if (!preview || preview.state === 'would-request') return ''
   if (preview.cause?.kind === 'plan') return 'unavailable'
@@ -120,7 +124,19 @@ export function previewMarkup(preview: Preview | undefined): string | undefined 
       return withLink(shortCause(preview.cause))
     case 'not-requested':
       return shortCause(preview.cause)
+    case 'unchanged':
+      return `${UNCHANGED}${commitOf(preview)}: not requested again`
   }
+}
+
+/** What every surface says of a preview not asked for again. */
+export const UNCHANGED = 'unchanged since the last preview'
+
+/** ` (docs commit abc1234)`, for a preview whose commit is known; the short sha is hex only. */
+function commitOf(preview: Preview): string {
+  return preview.sha && /^[0-9a-f]{40}$/.test(preview.sha)
+    ? ` (docs commit ${preview.sha.slice(0, 7)})`
+    : ''
 }
 
 /** What the log and annotations say of the preview at the end of the run. */
@@ -156,6 +172,12 @@ export function previewWords(preview: Preview | undefined): PreviewWords {
       }
     case 'ready':
       return { info: `The preview${of} is ready${at}.${refused}` }
+    case 'unchanged':
+      return {
+        info:
+          `The docs pull request is ${UNCHANGED}${of}${commitOf(preview)}, so no new ` +
+          'preview was requested; the earlier one still shows it.'
+      }
     case 'failed':
       return {
         warning:

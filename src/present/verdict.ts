@@ -6,6 +6,7 @@
 import { formatDuration } from '../duration.js'
 import { errorMessage } from '../errors.js'
 import { classifyStatus, encodeJobId, refusedFields, type NamedField } from '../mintlify/job.js'
+import { DASHBOARD } from '../mintlify/api.js'
 import { describeLink, forLog, safeLink, type SafeLink } from '../sanitize.js'
 import type { RunRecord } from '../run.js'
 import { pullName } from '../trigger/ref.js'
@@ -82,7 +83,7 @@ export function verdictOf(record: RunRecord): Verdict {
   const id = forLog(job?.id ?? '', 100)
   const keepsRunning =
     `Agent job ${id} keeps running on the platform (the API cannot stop a job); follow it in the ` +
-    'Mintlify dashboard.'
+    `Mintlify dashboard (${DASHBOARD}).`
   const base = { link, warnings, notes: [] as string[] }
 
   /**
@@ -278,7 +279,7 @@ export function verdictOf(record: RunRecord): Verdict {
       headline: 'The job failed',
       comment: '❌ The docs job failed',
       check: { state: 'failure', description: 'The docs job failed' },
-      failMessage: `Agent job ${id} failed. Open it in the Mintlify dashboard to see what the agent reported.`
+      failMessage: `Agent job ${id} failed. Open it in the Mintlify dashboard (${DASHBOARD}) to see what the agent reported.`
     }
   }
 

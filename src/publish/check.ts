@@ -10,7 +10,7 @@
  */
 import type { GitHubApi } from '../github/api.js'
 import { Beside, describeGitHubError, sendingAgain, Surface } from '../github/policy.js'
-import { checkStatus } from '../present/check.js'
+import { checkStatus, checkWritten } from '../present/check.js'
 import type { RunState } from '../run.js'
 import type { LastTime, Log, Within } from '../runtime.js'
 import { checkScope } from '../decide/check.js'
@@ -60,8 +60,8 @@ export interface CheckOptions {
 export class CheckSink implements Sink {
   private readonly surface: Surface
   private readonly beside: Beside
-  /** A write landed: the check-url output names the commit. */
-  private written = false
+  /** The last status that landed: the check-url output names the commit, the log what it says. */
+  private written: ReturnType<typeof checkStatus> | undefined
   private readonly github: GitHubApi
   private readonly options: CheckOptions
   /** Bounds for the write made while the job runs; `stop` ends it early. */
@@ -119,7 +119,9 @@ export class CheckSink implements Sink {
         })
       }
     } else this.beside.stop()
-    return this.written ? { written: 'check', url: this.options.commitUrl } : undefined
+    if (!this.written) return undefined
+    const did = [checkWritten(this.written, this.options.commit.sha)]
+    return { written: 'check', url: this.options.commitUrl, did }
   }
 
   /** Sets the check; a pending write that was `stopped` at the end is not a failure to report. */
@@ -135,13 +137,13 @@ export class CheckSink implements Sink {
             `${describeGitHubError(failure, 'statuses: write')}.`,
       () =>
         within((signal) => this.github.createStatus(owner, repo, sha, status, signal)).then(
-          () => true,
+          () => status,
           (error: unknown) => {
-            if (stopped?.aborted) return false
+            if (stopped?.aborted) return undefined
             throw error
           }
         )
     )
-    if (written) this.written = true
+    if (written) this.written = written
   }
 }

@@ -7,7 +7,7 @@
  * project, so no comment is created for a project the platform did not accept.
  */
 import type { Companion } from '../github/companion.js'
-import { statusComment, type CommentOptions } from '../present/comment.js'
+import { commentWritten, statusComment, type CommentOptions } from '../present/comment.js'
 import type { RunState } from '../run.js'
 import { sendingAgain } from '../github/policy.js'
 import type { LastTime, Within } from '../runtime.js'
@@ -64,6 +64,8 @@ export class CommentSink implements Sink {
     if (state.accepted === false && !this.exists) return undefined
     const bounds = time ? sendingAgain(time, time.by) : within
     const url = await this.companion.finish(statusComment(state, this.options), bounds)
-    return url ? { written: 'comment', url } : undefined
+    if (!url) return undefined
+    const did = [commentWritten(this.companion.number, url, this.companion.created)]
+    return { written: 'comment', url, did }
   }
 }

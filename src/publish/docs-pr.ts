@@ -21,6 +21,7 @@ import {
   backlinkBody,
   closingComment,
   docsFailure,
+  docsWritten,
   noDocsToken,
   reviewersRefused
 } from '../present/docs-pr.js'
@@ -91,8 +92,12 @@ export class DocsPullSink implements Sink {
   private readonly surface: Surface
   /** The backlink's address, once written. */
   private url: string | undefined
+  /** What was written to the docs pull request, a line each, for the log. */
+  private readonly did: string[] = []
   /** The token chosen for the docs pull request, once its link was checked (for warnings). */
   private use: 'docs-token' | 'github-token' | undefined
+  /** The docs repository, `owner/name`, once the link was checked (for warnings). */
+  private repository: string | undefined
   private readonly tokens: DocsTokens
   private readonly options: DocsOptions
   private readonly log: Log
@@ -111,7 +116,8 @@ export class DocsPullSink implements Sink {
   async finished(state: RunState, within: Within): Promise<Wrote | undefined> {
     const event = state.trigger?.event
     if (event && !this.options.closed) await this.follow(event, state, within)
-    return this.url ? { written: 'docs-comment', url: this.url } : undefined
+    const did = this.did.length > 0 ? { did: [...this.did] } : {}
+    return this.url ? { written: 'docs-comment', url: this.url, ...did } : { ...did }
   }
 
   /** The backlink with this run's change, then the reviewers and labels not yet asked or added. */
@@ -145,6 +151,7 @@ export class DocsPullSink implements Sink {
             (failure) => this.failed(`add labels to ${pullName(ref)}`, failure, 'issues: write'),
             () => within((signal) => handle.addLabels(labels, signal)).then(() => labels)
           )) ?? [])
+    if (added.length > 0) this.did.push(docsWritten.labels(ref, added))
     await this.writeBacklink(opened, within, {
       ...record,
       changes: withChange(record.changes, fedChange(event, state.trigger?.runUrl)),
@@ -191,7 +198,10 @@ export class DocsPullSink implements Sink {
         (failure) => this.failed(`close ${pullName(ref)}`, failure, 'pull-requests: write'),
         () => within((signal) => handle.close(signal))
       )
-      if (closed) done = `so docs pull request ${pullName(ref)} was closed.`
+      if (closed) {
+        done = `so docs pull request ${pullName(ref)} was closed.`
+        this.did.push(docsWritten.closed(ref))
+      }
     }
     const note = this.comment(handle, opened.account, 'comment on', (body) =>
       isClosingNote(body, state.projectId)
@@ -200,6 +210,7 @@ export class DocsPullSink implements Sink {
       closingComment(state.projectId, code, this.options.serverUrl, plan.act),
       within
     )
+    if (comment) this.did.push(docsWritten.note(ref, comment))
     if (plan.act === 'comment' && comment) {
       done = `so a comment on docs pull request ${pullName(ref)} says it may no longer be needed.`
     }
@@ -239,6 +250,19 @@ export class DocsPullSink implements Sink {
     }
     const token = target.inCodeRepo ? 'github-token' : 'docs-token'
     this.use = token
+    this.repository = `${ref.owner}/${ref.repo}`
+    // The run's own read of it was refused for this token, and the run said so with the fix:
+    // the same token would be refused again, and a second warning would repeat the first.
+    if (
+      docs?.state === 'unknown' &&
+      docs.failure === 'refused' &&
+      docs.token === token &&
+      docs.ref?.number === ref.number &&
+      sameRepo(docs.ref, ref)
+    ) {
+      this.log.debug(`GitHub refused ${token} for ${pullName(ref)} already: nothing is sent there.`)
+      return undefined
+    }
     const read = await this.surface.write(
       (failure) => this.failed(`read ${pullName(ref)}`, failure, 'pull-requests: read'),
       async () => {
@@ -327,6 +351,9 @@ export class DocsPullSink implements Sink {
         async () => {
           const done = await askEach(ask, users, teams, ref.owner)
           refused.push(...done.refused)
+          const names = [...users, ...teams.map((team) => `${ref.owner}/${team}`)]
+          const reached = names.filter((name) => !done.refused.includes(name))
+          if (reached.length > 0) this.did.push(docsWritten.reviewers(ref, reached))
           return done.keys
         }
       )
@@ -341,7 +368,9 @@ export class DocsPullSink implements Sink {
   /** Updates the backlink, or creates it once (never blindly twice); reports its address. */
   private async writeBacklink(opened: Opened, within: Within, record: Backlink): Promise<void> {
     const url = await opened.backlink.write(backlinkBody(record, this.options.serverUrl), within)
-    if (url) this.url = url
+    if (!url) return
+    this.url = url
+    this.did.push(docsWritten.backlink(opened.handle.ref, url, opened.backlink.created))
   }
 
   /** Whether the inputs ask anything of the docs pull request beyond the backlink. */
@@ -358,6 +387,6 @@ export class DocsPullSink implements Sink {
 
   /** Why a docs request failed, with the token chosen for it. */
   private failed(what: string, failure: unknown, permission: string): string {
-    return docsFailure(what, failure, permission, this.use ?? 'docs-token')
+    return docsFailure(what, failure, permission, this.use ?? 'docs-token', this.repository)
   }
 }

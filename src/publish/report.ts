@@ -25,7 +25,7 @@ import { verdictOf, type Verdict } from '../present/verdict.js'
 import type { Mode, RunRecord, RunState } from '../run.js'
 
 /** What the report reads: the run, and where the other sinks wrote. */
-export type Reported = RunRecord & Partial<Pick<RunState, 'written' | 'notes'>>
+export type Reported = RunRecord & Partial<Pick<RunState, 'written' | 'notes' | 'did'>>
 import { anchor, messageMarkup, pullMarkup, urlMarkup } from '../present/links.js'
 
 /** Longest annotation written; the runner shows only the start of longer ones anyway. */
@@ -89,9 +89,17 @@ export class Reporter implements Log {
     core.debug(this.clean(message))
   }
 
-  /** The message for `setFailed`, cleaned and capped like every annotation. */
+  /** The message for an annotation, cleaned and capped. */
   annotation(message: string): string {
     return this.clean(cut(redact(message), MAX_ANNOTATION_LENGTH))
+  }
+
+  /**
+   * Says why the step fails: one error annotation, titled like the warnings (`core.setFailed`
+   * takes no title). The exit code is the entry's (`index.ts`), which ends the process.
+   */
+  fail(message: string): void {
+    core.error(this.annotation(message), TITLE)
   }
 
   /** Shows the whole prompt in a collapsed log group, and later in the job summary. */
@@ -140,6 +148,8 @@ export class Reporter implements Log {
     this.output('outcome', docsOutcome(record))
     this.output('docs-checks', record.docsChecks?.state ?? '')
     if (record.job) this.writeOutputs(record.job, verdict)
+    // What the other sinks did on GitHub, a line each, before how the run ended.
+    for (const line of record.did ?? []) this.info(line)
     for (const warning of verdict.warnings) this.warning(warning)
     // A notice is said first, so that a note saying the same is not said again.
     if (verdict.notice) {
@@ -252,8 +262,9 @@ export class Reporter implements Log {
           rows.map(([name, value]) => [{ data: name, header: true }, { data: redact(value) }])
         )
       }
+      // A note that was also a warning is listed once, under the warnings.
       for (const note of [...(record.notes ?? []), ...verdict.notes]) {
-        add(summaryMarkup(note, 2_000))
+        if (!this.warned.includes(note)) add(summaryMarkup(note, 2_000))
       }
       if (this.warned.length > 0) {
         add(`<h3>Warnings</h3>`)

@@ -36,10 +36,13 @@ export interface SinkContext {
   readonly log: Log
 }
 
-/** Where a sink wrote, for the outputs and the summary. */
+/** Where a sink wrote, for the outputs and the summary, and what it did on GitHub. */
 export interface Wrote {
-  readonly written: Written
-  readonly url: string
+  /** Where it wrote (with `url`), for the outputs and the summary. */
+  readonly written?: Written
+  readonly url?: string
+  /** What it did on GitHub, a line each, which the log gives once the run is over. */
+  readonly did?: readonly string[]
 }
 
 export interface Sink {
