@@ -106,11 +106,18 @@ describe('pushes to main gather into one docs job', () => {
   it('nothing new since the docs were last told: the run starts and sends nothing, and keeps the record', async () => {
     const sim = await start()
     const first = await runAction(inputs(sim), push(sim, A, B))
+    const previews = () => sim.requests.filter((r) => r.path.startsWith('/v1/project/preview/'))
+    expect(previews()).toHaveLength(1)
     const again = await runAction(inputs(sim), schedule(sim, B))
-    // The job was told B already: the run sends it nothing and reads how it ended, for the check.
+    // The job was told B already: the run sends it nothing and reads how it ended, for the check;
+    // nothing new to show, so no preview is asked for again.
     expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
     expect(creates(sim)).toHaveLength(1)
     expect(messages(sim)).toHaveLength(0)
+    expect(previews()).toHaveLength(1)
+    expect(again.outputs['preview-status']).toBe('unchanged')
+    const sent = sim.requests.filter((r) => /^\/v[12]\//.test(r.path) && r.method !== 'GET')
+    expect(sent).toHaveLength(2)
     expect(sim.github.statuses.at(-1)?.state).toBe('success')
     expect(recordOn(sim, B)).toEqual({
       jobId: first.outputs['job-id'],

@@ -126,7 +126,9 @@ async function start(
     if (!state.pushes.known) report.warning(state.pushes.why)
   }
   // Once the docs pull request is known to be open: its preview, requested and followed.
-  await preview(run)
+  // A branch's run that only followed a job told this commit already has nothing new to show; a
+  // pull request's status comment records the head of the last preview, which decides instead.
+  await preview(run, plan.why?.code === 'mend' && recorded?.jobId !== state.job?.id)
   // Last, the open docs pull request's own checks, as they stand when the run ends.
   const proven = state.docs?.state === 'open' ? state.docs.proven : undefined
   if (event && proven) {

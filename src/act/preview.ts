@@ -91,9 +91,11 @@ export function previewDryRun(run: Pick<Run, 'state' | 'settings' | 'report'>): 
 
 /**
  * Requests and follows the preview of the docs pull request's branch, when the run's job ended
- * ready for one; keeps `state.preview` current and publishes its outputs as they become known.
+ * ready for one and there is something new to show. `sentNothing`: the run only followed a job
+ * already told this commit, and no status comment keeps which head its last preview showed (a
+ * branch's runs), so nothing new can be shown; keeps `state.preview` current and publishes its outputs as they become known.
  */
-export async function preview(run: Run) {
+export async function preview(run: Run, sentNothing = false) {
   const { state, settings, step, report } = run
   if (!asksForPreview(settings) || !readyForPreview(state) || !step.previews) return
   const chosen = previewBranch(state.job?.source?.ref, state.docs?.proven?.pull.headRef)
@@ -106,8 +108,9 @@ export async function preview(run: Run) {
   const jobId = state.job?.id ?? ''
   const head = state.docs?.proven?.pull.headSha
   // Nothing new to show: the platform is asked nothing, and the earlier preview stands.
-  if (unchanged(state.previewed, jobId, head))
-    return end(run, { state: 'unchanged', branch, sha: head })
+  if (unchanged(state.previewed, jobId, head) || sentNothing) {
+    return end(run, { state: 'unchanged', branch, ...(head ? { sha: head } : {}) })
+  }
   // The docs are ready now: the check and the status comment say so before the preview builds.
   for (const sink of run.sinks) sink.ready?.(state)
   const api: PreviewApi = step.previews()
