@@ -34,12 +34,17 @@ export default {
   ],
   reporters: ['default', '<rootDir>/scripts/test-counts.cjs'],
   testSequencer: '<rootDir>/scripts/test-sequencer.cjs',
-  // The end-to-end tests still wait, on the warped clock, on the action starting and on the
-  // simulator: with three workers per core (6 on 2 cores) the waits overlap and the cores stay
-  // busy to the last file. Measured on 2 cores (`node scripts/bench-tests.js --maxWorkers=N`):
-  // 5 workers 105 s, 6 94 s, 8 92 s; more than 6 gains nothing, the cores being full.
-  maxWorkers: availableParallelism() * 3,
+  // Two workers a core: an end-to-end file's processes need a core about half the time (the rest
+  // they wait, on their warped clocks, for poll intervals and the simulator), so two a core keep
+  // the cores busy without queueing. More wins little on a quiet machine (3 a core: 94 s against
+  // about 100 s on 2 cores) and loses on a busy one, where each run then waits its turn for a
+  // core longer than the budgets the tests keep for it.
+  maxWorkers: availableParallelism() * 2,
   collectCoverageFrom: ['src/**/*.ts', '!src/index.ts'],
   coverageReporters: ['text-summary', 'lcov'],
-  testTimeout: 20000
+  // The longest unit test works about 5 s on a quiet machine (a demo run to its timeout, the
+  // properties of the schedule; `node scripts/bench-tests.js` lists them): a test's limit is that
+  // on a machine ten times slower, as the end-to-end tests' `SLOWER`. Those tests take theirs from
+  // their runs instead (`runLimitMs` in __tests__/e2e/harness.ts).
+  testTimeout: 5_000 * 10
 }
