@@ -90,7 +90,8 @@ export const WITHOUT_GITHUB = 10
  *
  * Real latency and CPU time are multiplied too, on the action's clock, so the scale stays modest:
  * every time limit a test relies on (the timeout, GitHub's budgets from it, a bound it asserts)
- * keeps hundreds of milliseconds of real time around what the run needs.
+ * leaves room for what the run does on a machine `SLOWER` times slower than a quiet one
+ * (`margin`), and a test whose words or bound depend on real elapsed time runs at pace 1.
  */
 export function warpTime(scale: number): void {
   const at = now()
