@@ -16,7 +16,9 @@ import {
   runAction,
   type Simulator,
   WITH_GITHUB,
-  endToEnd
+  endToEnd,
+  atPace,
+  SHORT_TIMEOUT
 } from './harness.js'
 
 // These runs write no commit status, so their jobs may end at create (see `quickScenario`).
@@ -336,7 +338,9 @@ describe('GitHub failures never fail the docs job', () => {
 
   it('GitHub that never answers costs at most the reading budget', async () => {
     const sim = await sims.start({ githubFaults: { compare: [{ action: 'hang' }] } })
-    const run = await runAction(inputs(sim, { timeout: '10s' }), onEvent(sim, 'push', 'push.json'))
+    const run = await atPace(SHORT_TIMEOUT, () =>
+      runAction(inputs(sim, { timeout: '10s' }), onEvent(sim, 'push', 'push.json'))
+    )
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(
       /::warning.*(did not answer in time|took longer than its time budget)/

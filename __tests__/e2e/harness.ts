@@ -66,13 +66,31 @@ export function endsBy(timeoutMs: number): number {
 
 /**
  * The pace for a file whose runs wait for their job's first check (a second), and some for
- * retries and deadlines, and meet GitHub's budgets: twice as fast as real time, since what these
- * tests prove is what the action sends, writes and says. Not faster: with `QUICK`'s timeout the
- * budgets are GitHub's longest (the last writes' 5 s, 2.5 s of real time here), and a run's last
- * writes, a few requests of tens of milliseconds on a quiet machine, must fit in them on a machine
- * `SLOWER` times slower.
+ * retries and deadlines, and meet GitHub's budgets: three times as fast as real time, since what
+ * these tests prove is what the action sends, writes and says. Not faster: with `QUICK`'s timeout
+ * the budgets are GitHub's longest (the last writes' 5 s, over 1.6 s of real time here), and a
+ * run's last writes, a few requests of tens of milliseconds on a quiet machine, must fit in them
+ * on a machine `SLOWER` times slower. A run with a shorter timeout has shorter budgets: it runs at
+ * `SHORT_TIMEOUT` (`atPace`).
  */
-export const WITH_GITHUB = 2
+export const WITH_GITHUB = 3
+
+/**
+ * The pace for a run whose timeout is 10 to 30 s and that meets GitHub's budgets: the last
+ * writes then have 1 to 3 s, half a second or more of real time at this pace.
+ */
+export const SHORT_TIMEOUT = 2
+
+/** Runs `run` at `scale` (see `warpTime`), then goes back to this file's pace. */
+export async function atPace<T>(scale: number, run: () => Promise<T>): Promise<T> {
+  const before = time.scale
+  warpTime(scale)
+  try {
+    return await run()
+  } finally {
+    warpTime(before)
+  }
+}
 
 /**
  * The pace for a file whose runs wait as above but have no GitHub budgets to keep real time for:

@@ -52,7 +52,7 @@ const toGitHub = (sim: Simulator) =>
 
 describe('the final check write when GitHub fails its first try', () => {
   // `QUICK`'s timeout gives the last writes 5 s: a try that is never answered is cut after 4 s,
-  // leaving a second (half a second of real time) for the next.
+  // leaving a second (a third of one in real time) for the next.
   it.each([
     ['a 502', { status: 502, body: '{"message":"Server Error"}' }],
     ['a reset connection', { action: 'reset' as const }],
@@ -83,8 +83,8 @@ describe('the final check write when GitHub fails its first try', () => {
 
 describe('the final check write when GitHub fails every try', () => {
   // Real time: the tries go on until the last writes' budget ends, and the last one must still be
-  // answered (its 503 is what the warning names) in what is left, which can be under half a
-  // second, on a machine `SLOWER` times slower than a quiet one.
+  // answered (its 503 is what the warning names) in what is left, about a second, on a machine
+  // `SLOWER` times slower than a quiet one.
   warpTimeIn(1)
 
   it('a final write that fails on every try: one warning, and the step still succeeds', async () => {

@@ -18,7 +18,9 @@ import {
   type Simulator,
   WITH_GITHUB,
   warnings,
-  endToEnd
+  endToEnd,
+  atPace,
+  SHORT_TIMEOUT
 } from './harness.js'
 
 const sims = endToEnd(WITH_GITHUB)
@@ -229,9 +231,11 @@ describe('GitHub never costs the docs job', () => {
       jobDurationMs: 100,
       githubFaults: Object.fromEntries(kinds.map((k) => [k, hang]))
     })
-    const run = await runAction(
-      inputs(sim, { timeout: '12s' }),
-      onEvent(sim, 'pull_request', 'pull_request-opened.json')
+    const run = await atPace(SHORT_TIMEOUT, () =>
+      runAction(
+        inputs(sim, { timeout: '12s' }),
+        onEvent(sim, 'pull_request', 'pull_request-opened.json')
+      )
     )
     expect(run.code).toBe(0)
     expect(run.outputs.status).toBe('completed')

@@ -16,7 +16,9 @@ import {
   CODE,
   CONTEXT,
   warnings,
-  endToEnd
+  endToEnd,
+  atPace,
+  SHORT_TIMEOUT
 } from './harness.js'
 
 const sims = endToEnd(WITH_GITHUB)
@@ -237,7 +239,9 @@ describe('the last writes on a bad day', () => {
       githubFaults: { createStatus: [{ action: 'slow', delayMs: 30_000 }] }
     })
     // Held past the step's own end (10 s, then 1 s of last writes), which it is waited for.
-    const run = await runAction(inputs(sim, { comment: 'off', timeout: '10s' }), onPullRequest(sim))
+    const run = await atPace(SHORT_TIMEOUT, () =>
+      runAction(inputs(sim, { comment: 'off', timeout: '10s' }), onPullRequest(sim))
+    )
     expect(run.code).toBe(0)
     expect(checks(sim).at(-1)).toMatchObject({
       state: 'success',
