@@ -36,9 +36,10 @@ export default {
   testSequencer: '<rootDir>/scripts/test-sequencer.cjs',
   // Two workers a core: an end-to-end file's processes need a core about half the time (the rest
   // they wait, on their warped clocks, for poll intervals and the simulator), so two a core keep
-  // the cores busy without queueing. More wins little on a quiet machine (3 a core: 94 s against
-  // about 100 s on 2 cores) and loses on a busy one, where each run then waits its turn for a
-  // core longer than the budgets the tests keep for it.
+  // the cores busy without queueing. Three a core win a tenth on a quiet machine and queue each
+  // run behind five others on a busy one. Measured on 2 cores with other work on them (load 6 to
+  // 9; `node scripts/bench-tests.js --maxWorkers=N`): 4 workers 122 s, 6 workers 110 s; beside
+  // four busy processes as well (`--busy=4`), 4 workers pass in about 290 s.
   maxWorkers: availableParallelism() * 2,
   collectCoverageFrom: ['src/**/*.ts', '!src/index.ts'],
   coverageReporters: ['text-summary', 'lcov'],
