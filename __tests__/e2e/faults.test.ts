@@ -140,7 +140,9 @@ describe('deadlines', () => {
   })
 })
 
-// On real time: the promise is how soon, on the runner's clock, the step ends after a signal.
+// On real time: the promise is how soon, on the runner's clock, the step ends after a signal. The
+// step's work after one takes tens of milliseconds on a quiet machine: 2 s leaves room for one
+// `SLOWER` (ten) times slower.
 describe('cancellation', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)(
     'on %s while polling: exits within 2 s with the job id in outputs, log and summary',
