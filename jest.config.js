@@ -39,7 +39,7 @@ export default {
   // the cores busy without queueing. Three a core win a tenth on a quiet machine and queue each
   // run behind five others on a busy one. Measured on 2 cores with other work on them (load 6 to
   // 9; `node scripts/bench-tests.js --maxWorkers=N`): 4 workers 122 s, 6 workers 110 s; beside
-  // four busy processes as well (`--busy=4`), 4 workers pass in about 290 s.
+  // four busy processes as well (`--busy=4`), 4 workers pass in 200 to 300 s.
   maxWorkers: availableParallelism() * 2,
   collectCoverageFrom: ['src/**/*.ts', '!src/index.ts'],
   coverageReporters: ['text-summary', 'lcov'],
