@@ -11,7 +11,9 @@ import {
   type Simulator,
   WITH_GITHUB,
   warnings,
-  endToEnd
+  endToEnd,
+  atPace,
+  SHORT_TIMEOUT
 } from './harness.js'
 
 const sims = endToEnd(WITH_GITHUB)
@@ -109,7 +111,9 @@ describe('the docs check on a pull request', () => {
 
   it('a timeout: still pending, naming the job that keeps running', async () => {
     const sim = await sims.start({ finalStatus: 'active' })
-    const run = await runAction(inputs(sim, { timeout: '10s' }), onPullRequest(sim))
+    const run = await atPace(SHORT_TIMEOUT, () =>
+      runAction(inputs(sim, { timeout: '10s' }), onPullRequest(sim))
+    )
     expect(run.code).not.toBe(0)
     const last = statuses(sim).at(-1)
     expect(last?.state).toBe('pending')
@@ -160,7 +164,9 @@ describe('the docs check when GitHub holds the pending write', () => {
     const sim = await sims.start({
       githubFaults: { createStatus: [{ action: 'slow', delayMs: held }] }
     })
-    const run = await runAction(inputs(sim, { timeout: '30s' }), onPullRequest(sim))
+    const run = await atPace(SHORT_TIMEOUT, () =>
+      runAction(inputs(sim, { timeout: '30s' }), onPullRequest(sim))
+    )
     expect(run.code).toBe(0)
     // GitHub stores a held write even when the step gave up on it: look once it has.
     await until(() => statuses(sim).some((s) => s.state === 'pending'), held + 1_000)
@@ -187,7 +193,9 @@ describe("the docs check when GitHub holds the pending write past the last write
     const sim = await sims.start({
       githubFaults: { createStatus: [{ action: 'slow', delayMs: held }] }
     })
-    const run = await runAction(inputs(sim, { timeout: '30s' }), onPullRequest(sim))
+    const run = await atPace(SHORT_TIMEOUT, () =>
+      runAction(inputs(sim, { timeout: '30s' }), onPullRequest(sim))
+    )
     expect(run.code).toBe(0)
     // The final state went out as the job ended, and again once GitHub answered the held write.
     const states = statuses(sim).map((s) => s.state)

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, jest } from '@jest/globals'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -10,6 +10,8 @@ import { startSimulator } from '../../simulator/server.js'
 import { awaitBundle } from '../../scripts/bundle.js'
 import { parseOutputFile, runnerStep } from '../../scripts/runner.js'
 import { checkName } from '../../src/present/check.js'
+import { parseDuration } from '../../src/duration.js'
+import { budgetsFor } from '../../src/github/policy.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** The bundle of the sources under test, chosen or built by this project's globalSetup (build-bundle.js). */
@@ -27,16 +29,68 @@ const WARP = join(ROOT, '__tests__', 'e2e', 'warp.js')
  * The clock of this file's runs and simulators: `at` on it was real time `real`, and it runs
  * `scale` times as fast as real time from there. Real time unless the file warps it.
  */
-const time = { scale: 1, at: realNow(), real: realNow() }
+const loaded = realNow()
+const time = { scale: 1, at: loaded, real: loaded }
+
+/**
+ * How many times slower than a quiet machine the end-to-end tests hold on: a machine whose cores
+ * other work keeps busy. Every bound these tests keep on time that real work fills (a budget
+ * GitHub must answer within, a bound on how long a run took, a run's own time limit) leaves room
+ * for that work to take this many times as long as it does on a quiet machine.
+ */
+export const SLOWER = 10
+
+/**
+ * What a run does besides waiting, on a quiet machine, in real time: Node starting and loading
+ * the bundle (about 100 ms on two cores), reading the event, a few requests to the simulator
+ * (milliseconds each) and writing its outputs.
+ */
+const QUIET_WORK_MS = 300
+
+/**
+ * How much of this file's clock a run's own work may take: `quietMs` of real time on a quiet
+ * machine, `SLOWER` times as long, at this file's pace. The room a bound on a run's duration
+ * leaves above what the action waits for.
+ */
+export function margin(quietMs = QUIET_WORK_MS): number {
+  return quietMs * SLOWER * time.scale
+}
+
+/**
+ * The latest a run with a `timeout` of `timeoutMs` may end, on this file's clock: its timeout,
+ * the last writes' budget after it, and its own work (`margin`).
+ */
+export function endsBy(timeoutMs: number): number {
+  return timeoutMs + budgetsFor(timeoutMs).last + margin()
+}
 
 /**
  * The pace for a file whose runs wait for their job's first check (a second), and some for
- * retries and deadlines, and meet GitHub's budgets: twice as fast as real time, since what these
- * tests prove is what the action sends, writes and says. Not faster: GitHub's budgets are a fifth
- * or a tenth of the timeout, and on a busy machine a run needs about a second of real time in
- * each to be answered.
+ * retries and deadlines, and meet GitHub's budgets: three times as fast as real time, since what
+ * these tests prove is what the action sends, writes and says. Not faster: with `QUICK`'s timeout
+ * the budgets are GitHub's longest (the last writes' 5 s, over 1.6 s of real time here), and a
+ * run's last writes, a few requests of tens of milliseconds on a quiet machine, must fit in them
+ * on a machine `SLOWER` times slower. A run with a shorter timeout has shorter budgets: it runs at
+ * `SHORT_TIMEOUT` (`atPace`).
  */
-export const WITH_GITHUB = 2
+export const WITH_GITHUB = 3
+
+/**
+ * The pace for a run whose timeout is 10 to 30 s and that meets GitHub's budgets: the last
+ * writes then have 1 to 3 s, half a second or more of real time at this pace.
+ */
+export const SHORT_TIMEOUT = 2
+
+/** Runs `run` at `scale` (see `warpTime`), then goes back to this file's pace. */
+export async function atPace<T>(scale: number, run: () => Promise<T>): Promise<T> {
+  const before = time.scale
+  warpTime(scale)
+  try {
+    return await run()
+  } finally {
+    warpTime(before)
+  }
+}
 
 /**
  * The pace for a file whose runs wait as above but have no GitHub budgets to keep real time for:
@@ -54,7 +108,8 @@ export const WITHOUT_GITHUB = 10
  *
  * Real latency and CPU time are multiplied too, on the action's clock, so the scale stays modest:
  * every time limit a test relies on (the timeout, GitHub's budgets from it, a bound it asserts)
- * keeps hundreds of milliseconds of real time around what the run needs.
+ * leaves room for what the run does on a machine `SLOWER` times slower than a quiet one
+ * (`margin`), and a test whose words or bound depend on real elapsed time runs at pace 1.
  */
 export function warpTime(scale: number): void {
   const at = now()
@@ -100,6 +155,9 @@ async function bundleUnderTest(): Promise<string> {
 /**
  * Inputs that make a run against the simulator quick: checks a second apart, the most often the
  * action allows, so a job that takes a few hundred milliseconds is seen done at the first check.
+ * The timeout is long enough that every GitHub budget is its longest (`budgetsFor`): GitHub's
+ * answers then have seconds of real time, however busy the machine, and a run that needs none of
+ * the timeout ends as soon as its job does.
  */
 export const QUICK = {
   prompt: 'Document the new export endpoint',
@@ -107,7 +165,33 @@ export const QUICK = {
   'api-key': KEY,
   'poll-interval': '1s',
   'max-poll-interval': '1s',
-  timeout: '20s'
+  timeout: '60s'
+}
+
+/**
+ * Each run stops at its own limit (`runLimitMs`) and fails its test saying so, so a test's limit
+ * in Jest only catches one waiting on something else: far above any test's runs.
+ */
+jest.setTimeout(10 * 60_000)
+
+/** The action's own default timeout (action.yml). */
+const DEFAULT_TIMEOUT_MS = 30 * 60_000
+
+/**
+ * The most a run's own work takes on a quiet machine: about a second for the heaviest, which reads
+ * and cuts a megabyte answer (hostile.test.ts), twice that to spare. Work is not bounded by the
+ * action's deadline, which it may all come after.
+ */
+const HEAVIEST_WORK_MS = 2_000
+
+/**
+ * The longest a run may take in real time: its timeout and the last writes' budget at this file's
+ * pace, then the heaviest run's own work on a machine `SLOWER` times slower than a quiet one. A
+ * run past it is stopped and its test fails saying so, rather than wait for Jest's limit.
+ */
+export function runLimitMs(inputs: Record<string, string>): number {
+  const timeoutMs = parseDuration(inputs.timeout ?? '', 'm') ?? DEFAULT_TIMEOUT_MS
+  return (timeoutMs + budgetsFor(timeoutMs).last) / time.scale + HEAVIEST_WORK_MS * SLOWER
 }
 
 export interface ActionRun {
@@ -143,7 +227,8 @@ export async function runAction(
   const { env, outputFile, summaryFile } = runnerStep(inputs, dir, options.env)
 
   const elapsedFile = join(dir, 'elapsed-ms')
-  const warped = time.scale > 1
+  // Real time again after a faster pace still keeps the file's clock, which is ahead of it.
+  const warped = time.scale > 1 || time.at !== time.real
   const warp = {
     E2E_TIME_SCALE: String(time.scale),
     E2E_TIME_AT: String(time.at),
@@ -161,9 +246,24 @@ export async function runAction(
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   options.onSpawn?.(child)
+  const limitMs = runLimitMs(inputs)
+  let overran = false
+  const watchdog = setTimeout(() => {
+    overran = true
+    child.kill('SIGKILL')
+  }, limitMs)
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
     child.on('close', (c, s) => resolve([c, s]))
   )
+  clearTimeout(watchdog)
+  if (overran) {
+    rmSync(dir, { recursive: true, force: true })
+    throw new Error(
+      `The run outlasted its timeout, the last writes' budget and its work on a machine ` +
+        `${SLOWER} times slower than a quiet one (${Math.round(limitMs)} ms of real time): stopped.\n` +
+        `Its log so far:\n${stdout}${stderr}`
+    )
+  }
   const spawnedMs = (performance.now() - started) * time.scale
   const ms =
     warped && existsSync(elapsedFile) ? Number(readFileSync(elapsedFile, 'utf8')) : spawnedMs

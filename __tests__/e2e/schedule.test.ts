@@ -2,19 +2,20 @@ import { afterEach, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { now, QUICK, ROOT, runAction, simulators, warpTime } from './harness.js'
+import { margin, now, QUICK, ROOT, runAction, simulators, warpTime } from './harness.js'
 
 // Its promise is the pace of the built action on action.yml's defaults (checks from 5 s apart
 // growing to 15 s), which only shows over a job long enough to reach the longest interval: 40 s
 // of the action's clock, which runs five times as fast as real time here. Not faster: the last
-// check may come a second after the longest interval, and a check's real time on a busy machine,
-// multiplied, must stay well within it. The pure schedule is covered in milliseconds by
-// __tests__/schedule.test.ts.
+// check may come a second after the longest interval, and a check's real time, multiplied, is
+// added to that. The pure schedule is covered in milliseconds by __tests__/schedule.test.ts.
 warpTime(5)
 const sims = simulators()
 afterEach(() => sims.closeAll())
 
 const JOB_MS = 40_000
+/** A check of the job on a quiet machine: its request and what the action does with the answer. */
+const CHECK_MS = 50
 
 /** The defaults action.yml gives `names`, passed as a runner passes them: as inputs. */
 function actionDefaults(...names: string[]): Record<string, string> {
@@ -45,5 +46,6 @@ it('notices a job that ends 40 s in within 16 s of its end, on the default sched
   const [before, last] = checks.slice(-2).map(({ at }) => at - endedAt)
   expect(before).toBeLessThan(0)
   expect(last).toBeGreaterThanOrEqual(0)
-  expect(last).toBeLessThanOrEqual(16_000)
-}, 30_000)
+  // The longest interval and its jitter, and the check itself on a machine `SLOWER` times slower.
+  expect(last).toBeLessThanOrEqual(16_000 + margin(CHECK_MS))
+})
