@@ -193,7 +193,8 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
       `[simulator] GET /repos/Codertocat/Hello-World/compare/${before}...${after}`
     )
     // One comparison for the change; the pull request of the pushed commit and its comments; the
-    // status comment created at the start and updated at the end; the docs check set twice.
+    // status comment created at the start and updated when ready and at the end; the docs check
+    // set three times.
     expect(counted(output)).toEqual([
       { create: 1, message: 0, get: expect.any(Number), github: expect.any(Number) }
     ])
@@ -204,10 +205,11 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
       times(`GET   /repos/Codertocat/Hello-World/compare/${before.slice(0, 7)}...${sha}`)
     ).toBe(1)
     expect(times('POST  /repos/Codertocat/Hello-World/issues/2/comments')).toBe(1)
+    // Updated, and the check set, once more when the docs are ready, before the preview builds.
     expect(
       received.filter((r) => /^PATCH \/repos\/.*\/issues\/comments\/\d+ /.test(r))
-    ).toHaveLength(1)
-    expect(times(`POST  /repos/Codertocat/Hello-World/statuses/${sha}`)).toBe(2)
+    ).toHaveLength(2)
+    expect(times(`POST  /repos/Codertocat/Hello-World/statuses/${sha}`)).toBe(3)
 
     // The status comment, as text, then the docs check: pending while the job ran, then success
     // pointing at the docs pull request.
@@ -232,6 +234,8 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
         `^Codertocat/Hello-World@${sha}, context "Mintlify docs \\(demo-project\\)":\n` +
           `  pending  Docs job ${jobId} is running${record}\n` +
           '(?:           target \\S+\n)?' +
+          `  success  Docs pull request ready${record}\n` +
+          `           target ${link}\n` +
           `  success  Docs pull request ready, preview ready${record}\n` +
           `           target ${link}\n` +
           '  GitHub shows: success\n'
@@ -416,6 +420,8 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(section(onFirst ?? '', 'Docs check on GitHub')).toBe(
       `Codertocat/Hello-World@${first.slice(0, 7)}, context "Mintlify docs (demo-project)":\n` +
         `  pending  Docs job ${jobId} is running${record}\n` +
+        `  success  Docs pull request ready${record}\n` +
+        '           target https://github.com/acme/docs/pull/101\n' +
         `  success  Docs pull request ready, preview ready${record}\n` +
         '           target https://github.com/acme/docs/pull/101\n' +
         '  GitHub shows: success\n\n'
@@ -423,6 +429,8 @@ describeWithBundle('npm run demo (skipped without dist/index.js: run npm run bui
     expect(section(onSecond ?? '', 'Docs check on GitHub')).toBe(
       `Codertocat/Hello-World@${second.slice(0, 7)}, context "Mintlify docs (demo-project)":\n` +
         `  pending  Follow-up sent to docs job ${jobId}${record}\n` +
+        `  success  Docs pull request ready${record}\n` +
+        '           target https://github.com/acme/docs/pull/101\n' +
         `  success  Docs pull request ready, preview ready${record}\n` +
         '           target https://github.com/acme/docs/pull/101\n' +
         '  GitHub shows: success\n\n'
