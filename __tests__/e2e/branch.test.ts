@@ -106,19 +106,17 @@ describe('pushes to main gather into one docs job', () => {
   it('nothing new since the docs were last told: the run starts and sends nothing, and keeps the record', async () => {
     const sim = await start()
     const first = await runAction(inputs(sim), push(sim, A, B))
-    const previews = () => sim.requests.filter((r) => r.path.startsWith('/v1/project/preview/'))
-    expect(previews()).toHaveLength(1)
+    const toMintlify = () => sim.requests.filter((r) => /^\/v[12]\//.test(r.path)).length
+    const asked = toMintlify()
+    const checks = sim.github.statuses.length
     const again = await runAction(inputs(sim), schedule(sim, B))
-    // The job was told B already: the run sends it nothing and reads how it ended, for the check;
-    // nothing new to show, so no preview is asked for again.
-    expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
-    expect(creates(sim)).toHaveLength(1)
-    expect(messages(sim)).toHaveLength(0)
-    expect(previews()).toHaveLength(1)
-    expect(again.outputs['preview-status']).toBe('unchanged')
-    const sent = sim.requests.filter((r) => /^\/v[12]\//.test(r.path) && r.method !== 'GET')
-    expect(sent).toHaveLength(2)
-    expect(sim.github.statuses.at(-1)?.state).toBe('success')
+    // The job was told B and the check on B says how it ended: a quiet night asks Mintlify
+    // nothing at all, and leaves the check, which holds the record, as it is.
+    expect(again.code).toBe(0)
+    expect(again.outputs.skipped).toBe('true')
+    expect(toMintlify()).toBe(asked)
+    expect(sim.github.statuses).toHaveLength(checks)
+    expect(again.stdout).toContain('Nothing changed on main since')
     expect(recordOn(sim, B)).toEqual({
       jobId: first.outputs['job-id'],
       branch: 'main',
@@ -129,6 +127,22 @@ describe('pushes to main gather into one docs job', () => {
     expect(next.code).toBe(0)
     expect(creates(sim)).toHaveLength(1)
     expect(messages(sim)).toHaveLength(1)
+  })
+
+  it('the check on the commit still pending (the run stopped waiting): the next run mends it, sending nothing', async () => {
+    const sim = await start()
+    const first = await runAction(inputs(sim, { wait: 'false' }), push(sim, A, B))
+    expect(sim.github.statuses.at(-1)?.state).toBe('pending')
+    const again = await runAction(inputs(sim), schedule(sim, B))
+    // Told B already: the job is read to its end and the check set, but nothing is sent to it,
+    // and with nothing new to show no preview is asked for.
+    expect(again.outputs['job-id']).toBe(first.outputs['job-id'])
+    expect(creates(sim)).toHaveLength(1)
+    expect(messages(sim)).toHaveLength(0)
+    const posts = sim.requests.filter((r) => /^\/v[12]\//.test(r.path) && r.method !== 'GET')
+    expect(posts).toHaveLength(1)
+    expect(again.outputs['preview-status']).toBe('unchanged')
+    expect(sim.github.statuses.at(-1)?.state).toBe('success')
   })
 
   it('a merged pull request that had its own job records that job on the branch', async () => {

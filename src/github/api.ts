@@ -237,6 +237,8 @@ export interface CommitStatus {
 export interface StatusContext {
   readonly context: string
   readonly description: string
+  /** GraphQL's `StatusState`, in lower case: `pending`, `success`, `failure`, `error`, `expected`. */
+  readonly state?: string
   /** The account that wrote it. */
   readonly creator?: Account
 }

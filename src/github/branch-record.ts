@@ -32,6 +32,11 @@ export interface BranchRecord {
   readonly since?: string
   /** The commit the job was last told about: the one the record is on. */
   readonly told: string
+  /**
+   * The check that holds the record says how the job ended (success, failure or error), not
+   * pending: a run on that commit has nothing to mend.
+   */
+  readonly settled?: boolean
 }
 
 // The job id as `encodeJobId` writes it: a record written before ids were encoded (letters,
@@ -121,7 +126,8 @@ export function ownRecord(
         sameAccount(status.creator, history.viewer)
     )
     const record = own && readRecord(own.description, commit.sha)
-    if (record && record.branch === branch) return record
+    const settled = ['success', 'failure', 'error'].includes(own?.state ?? '')
+    if (record && record.branch === branch) return settled ? { ...record, settled } : record
   }
   return undefined
 }

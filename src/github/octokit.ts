@@ -53,6 +53,7 @@ export const HISTORY_QUERY = `query ($owner: String!, $repo: String!, $sha: Stri
               contexts {
                 context
                 description
+                state
                 creator {
                   __typename
                   login

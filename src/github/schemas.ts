@@ -267,11 +267,13 @@ const StatusContextSchema = z
   .looseObject({
     context: z.string(),
     description: str,
+    state: str,
     creator: ActorSchema.nullish().catch(undefined)
   })
   .transform((s): StatusContext => ({
     context: s.context,
     description: s.description ?? '',
+    ...(s.state ? { state: s.state.toLowerCase() } : {}),
     creator: s.creator ?? undefined
   }))
 

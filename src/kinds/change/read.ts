@@ -6,7 +6,7 @@ import { agentByEvent, agentByPulls } from '../../read/own.js'
 import { readPull } from '../../read/pull.js'
 import type { Read, ReadContext } from '../../read/read.js'
 import { readBranchRecord, readRecordedJob, recordedDocs } from '../../read/recorded.js'
-import { gathersOn } from '../../trigger/code.js'
+import { codeCommit, gathersOn } from '../../trigger/code.js'
 import { closedPull } from '../../trigger/event.js'
 import { preparePrompt } from '../../trigger/prompt.js'
 
@@ -57,9 +57,13 @@ export async function readChange(run: ReadContext): Promise<Read> {
   const jobId =
     fromPull ?? (branch?.record.known && !closed ? branch.record.value?.jobId : undefined)
   const from: JobFacts['from'] = fromPull ? 'pull' : 'branch'
-  // A closed pull request's job is read where it is acted on, not to plan.
+  // A closed pull request's job is read where it is acted on, not to plan. A branch's record on
+  // this very commit whose check already says how the job ended leaves nothing to mend: the
+  // platform is asked nothing (a quiet night).
+  const record = branch?.record.known ? branch.record.value : undefined
+  const settled = !fromPull && record?.settled === true && record.told === codeCommit(event)?.sha
   const job =
-    jobId && !closed && !stops
+    jobId && !closed && !stops && !settled
       ? await readRecordedJob(jobId, from, event, readers, api, step, recordedDocs(facts, jobId))
       : undefined
   return { facts: { ...facts, branch, job }, companion }
