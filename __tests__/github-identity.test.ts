@@ -50,7 +50,13 @@ const STRANGER_CREATOR = { __typename: 'User', login: 'github-actions', database
 /** A page of GraphQL's history, as GitHub answers the action's query (`data` of the answer). */
 function historyAnswer(
   viewer: unknown,
-  commits: { sha: string; creator?: unknown; description?: string; context?: string }[],
+  commits: {
+    sha: string
+    creator?: unknown
+    description?: string
+    context?: string
+    state?: string
+  }[],
   pageInfo: { hasNextPage: boolean; endCursor: string | null } = {
     hasNextPage: false,
     endCursor: null
@@ -72,6 +78,7 @@ function historyAnswer(
                       {
                         context: c.context ?? CONTEXT,
                         description: c.description ?? DESCRIPTION,
+                        ...(c.state ? { state: c.state } : {}),
                         creator: c.creator
                       }
                     ]
@@ -94,6 +101,22 @@ describe('the branch record, with GitHub’s answers in their real forms', () =>
       since: 'a'.repeat(12),
       told: SHA(1)
     })
+  })
+
+  // GraphQL's `StatusState` enum (@octokit/graphql-schema): EXPECTED, ERROR, FAILURE, PENDING,
+  // SUCCESS. Only a check that says how the job ended settles the record's commit.
+  it.each([
+    ['SUCCESS', true],
+    ['FAILURE', true],
+    ['ERROR', true],
+    ['PENDING', false],
+    ['EXPECTED', false],
+    [undefined, false]
+  ])('a check in state %s settles its commit: %s', (state, settled) => {
+    const data = historyAnswer(WORKFLOW_VIEWER, [
+      { sha: SHA(1), creator: WORKFLOW_CREATOR, ...(state ? { state } : {}) }
+    ])
+    expect(recordOf(data)?.settled === true).toBe(settled)
   })
 
   it('reads a Bot creator as the App account it is, with its id', () => {
