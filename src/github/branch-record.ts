@@ -33,8 +33,9 @@ export interface BranchRecord {
   /** The commit the job was last told about: the one the record is on. */
   readonly told: string
   /**
-   * The check that holds the record says how the job ended (success, failure or error), not
-   * pending: a run on that commit has nothing to mend.
+   * The check that holds the record is `success`: the job ended with its docs ready (or nothing
+   * to do), so a run on that commit has nothing to mend. A failure or an error is read again:
+   * the job may have failed, and a new one may be due.
    */
   readonly settled?: boolean
 }
@@ -126,7 +127,7 @@ export function ownRecord(
         sameAccount(status.creator, history.viewer)
     )
     const record = own && readRecord(own.description, commit.sha)
-    const settled = ['success', 'failure', 'error'].includes(own?.state ?? '')
+    const settled = own?.state === 'success'
     if (record && record.branch === branch) return settled ? { ...record, settled } : record
   }
   return undefined
