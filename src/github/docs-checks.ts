@@ -5,9 +5,9 @@
  * proven pull request's head is asked, with the token that read it; best effort: what cannot be
  * read is `unknown`, with why.
  */
-import type { CommitChecks, GitHubApi } from './api.js'
+import type { CommitChecks } from './api.js'
 import type { ProvenPull } from './docs-handle.js'
-import type { DocsReaders } from './docs-pull.js'
+import { docsReader, type DocsReaders } from './docs-pull.js'
 import { describeGitHubError } from './policy.js'
 import type { Within } from '../runtime.js'
 import { pullName, sameRepo, type RepoRef } from '../trigger/ref.js'
@@ -129,12 +129,9 @@ export async function readDocsChecks(
       why: `GitHub gave no head commit of ${name}, so its checks are not read.`
     }
   }
-  const inCodeRepo = sameRepo(ref, code)
-  const github: GitHubApi | undefined = inCodeRepo
-    ? readers.workflow
-    : (readers.docs ?? readers.workflow)
-  const token = github !== undefined && github === readers.docs ? 'docs-token' : 'github-token'
-  if (!github) return { state: 'unknown', why: `No token was given that can read ${name}.` }
+  const reader = docsReader(readers, sameRepo(ref, code))
+  if (!reader) return { state: 'unknown', why: `No token was given that can read ${name}.` }
+  const { github, token } = reader
   try {
     const checks = await within((signal) => github.commitChecks(ref.owner, ref.repo, sha, signal))
     return classifyChecks(checks, code.serverUrl)

@@ -49,6 +49,20 @@ export interface DocsReaders {
   readonly agents?: readonly string[]
 }
 
+/**
+ * The token that reads the docs repository: the workflow token for docs in the code repository
+ * itself, else `docs-token` where it is given, else the workflow token (enough for a public one).
+ * Every read of the docs repository chooses here.
+ */
+export function docsReader(
+  readers: DocsReaders,
+  inCodeRepo: boolean
+): { readonly github: GitHubApi; readonly token: 'docs-token' | 'github-token' } | undefined {
+  const github = inCodeRepo ? readers.workflow : (readers.docs ?? readers.workflow)
+  if (!github) return undefined
+  return { github, token: github === readers.docs ? 'docs-token' : 'github-token' }
+}
+
 /** The state of `job`'s docs pull request; undefined when the job has no pull request link. */
 export async function readDocsPull(
   job: DocsJob | undefined,
@@ -62,15 +76,15 @@ export async function readDocsPull(
   if (!target) return undefined
   if ('problem' in target) return { state: 'unknown', why: target.problem }
   const { ref } = target
-  const github = target.inCodeRepo ? readers.workflow : (readers.docs ?? readers.workflow)
-  const token = github === readers.docs ? 'docs-token' : 'github-token'
-  if (!github) {
+  const reader = docsReader(readers, target.inCodeRepo)
+  if (!reader) {
     return {
       ref,
       state: 'unknown',
       why: `No token was given that can read ${pullName(ref)}, so its state is not known.`
     }
   }
+  const { github, token } = reader
   try {
     const pull = await within((signal) => github.getPull(ref.owner, ref.repo, ref.number, signal))
     const agents = readers.agents ?? [AGENT_APP.login]

@@ -8,8 +8,9 @@
  * job's own docs repository on this GitHub is asked (`docsRepoOf`). Best effort: what cannot be
  * read is `known: false`, with the reason and what would let it be read.
  */
-import type { GitHubApi, ListedCommit } from './api.js'
-import type { DocsReaders } from './docs-pull.js'
+import type { ListedCommit } from './api.js'
+import { docsReader, type DocsReaders } from './docs-pull.js'
+import { inShape } from '../mintlify/job.js'
 import { describeGitHubError } from './policy.js'
 import type { Within } from '../runtime.js'
 import { AGENT_APP, docsRepoOf, isAgentAuthor } from '../trigger/docs.js'
@@ -67,9 +68,6 @@ export function agentCommitsSince(
     .map((commit) => commit.sha)
 }
 
-/** A branch name the action sends as a query value: no control characters, nothing odd. */
-const BRANCH = /^(?!.*\.\.)(?!\/)[\w./-]{1,255}$/
-
 /** The agent's pushes since `job` was created, for a job that completed without a link. */
 export async function readDocsPushes(
   job: PushedJob,
@@ -90,23 +88,19 @@ export async function readDocsPushes(
     }
   }
   const ref = job.source?.ref ?? undefined
-  if (ref !== undefined && !BRANCH.test(ref)) {
+  if (ref !== undefined && !inShape('source.ref', ref)) {
     return {
       known: false,
       why: `The job's source.ref is not a branch name, so ${name} is not read.`
     }
   }
-  const github: GitHubApi | undefined = target.inCodeRepo
-    ? readers.workflow
-    : (readers.docs ?? readers.workflow)
-  const token = github !== undefined && github === readers.docs ? 'docs-token' : 'github-token'
-  if (!github) {
-    return { known: false, why: `No token was given that can read ${name}.` }
-  }
+  const reader = docsReader(readers, target.inCodeRepo)
+  if (!reader) return { known: false, why: `No token was given that can read ${name}.` }
+  const { github, token } = reader
   try {
     return await within(async (signal) => {
       const branch = ref ?? (await github.defaultBranch(repo.owner, repo.repo, signal))
-      if (!branch || !BRANCH.test(branch)) {
+      if (!branch || !inShape('source.ref', branch)) {
         return { known: false, why: `GitHub named no default branch of ${name}.` } as const
       }
       const listed = await github.branchCommits(repo.owner, repo.repo, branch, since, signal)

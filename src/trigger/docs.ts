@@ -108,15 +108,10 @@ export function notTheAgents(
       `${pullName(recorded)}, ${leave}`
     )
   }
-  const login = pull.author?.toLowerCase()
-  const app = AGENT_APP.login
-  const idMismatch =
-    login === app &&
-    pull.authorId !== undefined &&
-    serverUrl.replace(/\/+$/, '') === AGENT_APP.server &&
-    pull.authorId !== AGENT_APP.id
-  if (!login || !agents.some((agent) => agent.toLowerCase() === login) || idMismatch) {
-    const by = login ? `was opened by ${forLog(pull.author ?? '', 60)}` : 'names no author'
+  const author = pull.author ? { login: pull.author, id: pull.authorId } : undefined
+  if (!isAgentAuthor(author, agents, serverUrl)) {
+    const app = AGENT_APP.login
+    const by = pull.author ? `was opened by ${forLog(pull.author, 60)}` : 'names no author'
     return (
       `GitHub says docs pull request ${name} ${by}, not by an agent account (${app} or one of ` +
       `agent-accounts), ${leave} If your organisation has the agent's pull requests opened by ` +
