@@ -10,7 +10,8 @@ import { mayCommand, readCommand } from '../src/kinds/command/parse.js'
 import type { DecisionSettings } from '../src/decide/plan.js'
 import { decide } from '../src/kinds/registry.js'
 import type { Plan, Start } from '../src/decide/plan.js'
-import type { Facts, JobFacts } from '../src/read/facts.js'
+import type { Facts as AnyFacts, JobFacts } from '../src/read/facts.js'
+import type { CommandFacts } from '../src/kinds/command/facts.js'
 import type { Event } from '../src/trigger/event.js'
 import {
   acknowledgedOn,
@@ -21,6 +22,9 @@ import {
   PROJECT,
   writesNothing
 } from './decide-inputs.js'
+
+/** Facts as a comment run reads them: its command is its kind's own. */
+type Facts = AnyFacts<CommandFacts>
 
 const RUNS = { numRuns: 4000 }
 
@@ -124,7 +128,7 @@ function caseOf({ settings, event, facts }: Run): Case {
       login: event.comment?.author,
       type: event.comment?.authorType
     })
-    const given = facts.command
+    const given = facts.kind
     if (parsed.kind === 'ignored' || given?.kind === 'ignored' || !given) comment = 'ignored'
     else if (given.kind === 'stopped') {
       comment = 'stopped'
@@ -421,7 +425,7 @@ describe('a /docs command: only a writer’s is carried out, whatever paths say'
     fc.assert(
       always(({ settings, facts, is, plan }) => {
         if (is.comment !== 'writer' || is.own || is.cannotTell) return true
-        const commentId = facts.command?.kind === 'command' ? facts.command.commentId : undefined
+        const commentId = facts.kind?.kind === 'command' ? facts.kind.commentId : undefined
         const blocked =
           is.recordFailed || is.record?.state === 'docs-failed' || is.record?.state === 'mismatch'
         if (!settings.jobId && blocked) return errorSkip(plan)

@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { effectsOf } from '../src/decide/plan.js'
-import { docsClosing, type DocsSeen } from '../src/kinds/closed/decide.js'
+import { docsClosing, type DocsSeen } from '../src/decide/closing.js'
 import { decide } from '../src/kinds/registry.js'
 import { planWords } from '../src/present/plan.js'
 import { facts, HUMAN, pullEvent, SETTINGS } from './decide-inputs.js'

@@ -6,7 +6,8 @@ import fc from 'fast-check'
 import { decide } from '../src/kinds/registry.js'
 import type { Plan, Start } from '../src/decide/plan.js'
 import { planWords } from '../src/present/plan.js'
-import type { Facts } from '../src/read/facts.js'
+import type { Facts as AnyFacts } from '../src/read/facts.js'
+import type { CommandFacts } from '../src/kinds/command/facts.js'
 import { known, unknown, type Knowable } from '../src/read/known.js'
 import type { Permission } from '../src/github/api.js'
 import {
@@ -24,6 +25,9 @@ import {
   inertOn,
   acknowledgedOn
 } from './decide-inputs.js'
+
+/** Facts as a comment run reads them: its command is its kind's own. */
+type Facts = AnyFacts<CommandFacts>
 
 const RUNS = { numRuns: 3000 }
 const WRITERS = ['admin', 'maintain', 'write']
@@ -44,12 +48,12 @@ const anyCommentRun = fc
 
 const starts = (plan: Plan): plan is Start => plan.act !== 'skip' && plan.act !== 'close'
 const mayWrite = (f: Facts) =>
-  f.command?.kind === 'command' &&
-  f.command.permission.known &&
-  f.command.permission.value !== undefined &&
-  (WRITERS.includes(f.command.permission.value.role ?? '') ||
-    (!['triage', 'read'].includes(f.command.permission.value.role ?? '') &&
-      f.command.permission.value.permission === 'write'))
+  f.kind?.kind === 'command' &&
+  f.kind.permission.known &&
+  f.kind.permission.value !== undefined &&
+  (WRITERS.includes(f.kind.permission.value.role ?? '') ||
+    (!['triage', 'read'].includes(f.kind.permission.value.role ?? '') &&
+      f.kind.permission.value.permission === 'write'))
 
 describe('only a writer’s command does anything (properties)', () => {
   it('no bot, no edit or deletion, no lookalike and no reader starts or messages a job', () => {
@@ -82,8 +86,8 @@ describe('only a writer’s command does anything (properties)', () => {
         // One reaction: on a refused person's command, or on a writer's that no longer stands.
         return (
           inertOn(plan) === undefined ||
-          (f.command?.kind === 'command' && !mayWrite(f)) ||
-          (f.command?.kind === 'stopped' && f.command.answer)
+          (f.kind?.kind === 'command' && !mayWrite(f)) ||
+          (f.kind?.kind === 'stopped' && f.kind.answer)
         )
       }),
       RUNS
@@ -97,7 +101,7 @@ describe('only a writer’s command does anything (properties)', () => {
         if (!starts(plan)) return true
         const followsRecord = plan.act === 'follow-up' && !settings.jobId
         // A payload without the comment's id leaves nothing to acknowledge.
-        const commentId = f.command?.kind === 'command' ? f.command.commentId : undefined
+        const commentId = f.kind?.kind === 'command' ? f.kind.commentId : undefined
         return (
           acknowledgedOn(plan) === commentId &&
           inertOn(plan) === undefined &&
@@ -120,7 +124,7 @@ const command = (request: string, permission: Knowable<Permission | undefined> =
 })
 const recorded = (phase: 'running' | 'completed', docs: 'open' | 'merged' | 'none') =>
   facts({
-    command: command('Also document --retries'),
+    kind: command('Also document --retries'),
     pulls: known([{ number: 2, author: HUMAN }]),
     pull: pull({ recorded: known({ projectId: PROJECT, jobId: 'job_rec', sha: 'd'.repeat(40) }) }),
     job: job('pull', known(phase), known(docs))
@@ -140,7 +144,7 @@ describe('a /docs command (named cases)', () => {
   })
 
   it('starts a job when none is recorded, or the recorded one is done', () => {
-    expect(run(facts({ command: command('') }))).toMatchObject({ act: 'create' })
+    expect(run(facts({ kind: command('') }))).toMatchObject({ act: 'create' })
     expect(run(recorded('completed', 'merged'))).toMatchObject({ act: 'create' })
   })
 
@@ -150,7 +154,7 @@ describe('a /docs command (named cases)', () => {
     ['no collaborator', known(undefined)],
     ['an unreadable permission', unknown('GitHub answered 502.')]
   ])('is refused for %s, with one inert reaction and nothing written', (_, permission) => {
-    const plan = run(facts({ command: command('Also', permission) }))
+    const plan = run(facts({ kind: command('Also', permission) }))
     expect(plan).toMatchObject({
       act: 'skip',
       check: 'leave',
@@ -161,7 +165,7 @@ describe('a /docs command (named cases)', () => {
 
   it('ignores a comment that is no command, quietly', () => {
     const plan = run(
-      facts({ command: { kind: 'ignored', why: 'The comment does not start with /docs.' } }),
+      facts({ kind: { kind: 'ignored', why: 'The comment does not start with /docs.' } }),
       'LGTM'
     )
     expect(plan).toMatchObject({ act: 'skip', check: 'leave', effects: [] })
@@ -189,7 +193,7 @@ describe('a command that no longer stands (properties)', () => {
       fc.property(anySettings, anyStopped, (settings, stopped) => {
         const ev = commentEvent('/docs Also document --retries')
         const f = facts({
-          command: stopped,
+          kind: stopped,
           pulls: known([{ number: 2, author: HUMAN }]),
           pull: pull({ recorded: known({ projectId: PROJECT, jobId: 'job_rec' }) }),
           job: job('pull', known('running'), known('open'))
@@ -208,7 +212,7 @@ describe('a command that no longer stands (properties)', () => {
       SETTINGS,
       commentEvent('/docs'),
       facts({
-        command: {
+        kind: {
           kind: 'stopped',
           login: HUMAN,
           commentId: 11,

@@ -4,9 +4,13 @@ import fc from 'fast-check'
 import { readCommand } from '../src/kinds/command/parse.js'
 import type { DecisionSettings } from '../src/decide/plan.js'
 import { effectsOf, type Plan } from '../src/decide/plan.js'
-import type { BranchFacts, Facts, JobFacts, PullFacts } from '../src/read/facts.js'
+import type { BranchFacts, Facts as AnyFacts, JobFacts, PullFacts } from '../src/read/facts.js'
+import type { CommandFacts } from '../src/kinds/command/facts.js'
 import { known, unknown, type Knowable } from '../src/read/known.js'
 import { named, type Event } from '../src/trigger/event.js'
+
+/** Facts as a comment run reads them: its command is its kind's own. */
+type Facts = AnyFacts<CommandFacts>
 
 /**
  * Whether a plan writes nothing on GitHub (no check, no status comment, no docs pull request),
@@ -203,7 +207,7 @@ const role = fc.constantFrom('admin', 'maintain', 'write', 'triage', 'read', 'do
  * comment the way the read stage hands it over, and what GitHub says its author may do (known,
  * failed or not asked). Now and then a writer's command that no longer stands (`stopped`).
  */
-function commandFacts(ev: Event): fc.Arbitrary<Facts['command']> {
+function commandFacts(ev: Event): fc.Arbitrary<CommandFacts | undefined> {
   const comment = ev.comment
   const parsed = readCommand({
     action: ev.action,
@@ -313,7 +317,7 @@ export function anyFacts(ev: Event): fc.Arbitrary<Facts> {
       hasJob: fc.constantFrom(true, true, true, false),
       // Now and then the recorded job's answer names another docs pull request than the record.
       mismatch: fc.constantFrom(false, false, false, false, false, true),
-      command: commandFacts(ev),
+      kind: commandFacts(ev),
       prepared: fc.option(
         fc.record({
           prompt: fc.constantFrom('Document it\n\n## Context', ''),
@@ -356,7 +360,7 @@ export function anyFacts(ev: Event): fc.Arbitrary<Facts> {
             : { jobId, from, phase: r.phase, docs: r.docs }
           : undefined
       return {
-        ...(ev.name === 'issue_comment' ? { command: r.command } : {}),
+        ...(ev.name === 'issue_comment' ? { kind: r.kind } : {}),
         pulls: r.pulls,
         pull: thePull,
         branch: branchFacts,

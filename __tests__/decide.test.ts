@@ -2,9 +2,10 @@
 // what the run does. The words of each plan come from the presentation.
 import { describe, expect, it } from '@jest/globals'
 import { decide, kindOf, KINDS } from '../src/kinds/registry.js'
-import type { Plan } from '../src/decide/plan.js'
+import type { Plan, Why } from '../src/decide/plan.js'
 import { planWords } from '../src/present/plan.js'
-import type { Facts } from '../src/read/facts.js'
+import type { Facts as AnyFacts } from '../src/read/facts.js'
+import type { CommandFacts } from '../src/kinds/command/facts.js'
 import { known } from '../src/read/known.js'
 import type { Event } from '../src/trigger/event.js'
 import {
@@ -27,6 +28,9 @@ import {
   schedule,
   SETTINGS
 } from './decide-inputs.js'
+
+/** Facts as a comment run reads them: its command is its kind's own. */
+type Facts = AnyFacts<CommandFacts>
 
 const running = known('running' as const)
 const completed = known('completed' as const)
@@ -287,7 +291,7 @@ const CASES: Case[] = [
     name: 'a merged code pull request: the recorded job is followed, nothing started',
     event: pullEvent(HUMAN, 'closed', true),
     facts: facts({ pull: recordedOnPull(A), prepared: undefined }),
-    expected: { act: 'close', jobId: 'job_rec', why: 'closed-pull' }
+    expected: { act: 'close', jobId: 'job_rec', why: 'merged' }
   },
   {
     name: 'the agent’s own pull request closed: skipped',
@@ -307,7 +311,7 @@ const CASES: Case[] = [
 function observed(plan: Plan) {
   return {
     ...plan,
-    why: plan.why?.code,
+    why: plan.why?.code === 'kind' ? plan.why.reason : plan.why?.code,
     since: plan.act !== 'skip' && plan.act !== 'close' ? plan.tell?.since : undefined,
     words: planWords(plan).reason !== undefined
   }
@@ -338,7 +342,7 @@ describe('the decision, case by case', () => {
 describe('a review', () => {
   it('does nothing and writes nothing, whatever was read, and says a review never commands', () => {
     const writer = facts({
-      command: {
+      kind: {
         kind: 'command',
         request: '',
         login: HUMAN,
@@ -350,7 +354,7 @@ describe('a review', () => {
       const plan = decide(SETTINGS, event('pull_request_review'), f)
       expect(plan).toEqual({
         act: 'skip',
-        why: { code: 'not-a-command', why: expect.any(String) as unknown as string },
+        why: expect.objectContaining({ code: 'kind', reason: 'not-a-command' }) as unknown as Why,
         check: 'leave',
         effects: []
       })
@@ -463,7 +467,7 @@ describe('a /docs command whose recorded job ended, in words', () => {
       SETTINGS,
       commentEvent('/docs'),
       facts({
-        command: { kind: 'command', request: '', login: HUMAN, commentId: 11, permission: writer },
+        kind: { kind: 'command', request: '', login: HUMAN, commentId: 11, permission: writer },
         pulls: known([{ number: 2 }]),
         pull: recorded,
         job: job('pull', known('failed'), known('none'))

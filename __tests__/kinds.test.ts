@@ -15,19 +15,28 @@ const { run } = await import('../src/main.js')
 const { KINDS, kindOf } = await import('../src/kinds/registry.js')
 
 /**
- * A kind of run the action does not have: a published release, which a team documents with a
- * workflow of its own. It is one module (this object: how it is told, what it reads, how it
- * decides and what it writes) and one line in the list of kinds; nothing else changes.
+ * A kind of run the action does not have: a published release, documented by a job of its own.
+ * It is one module (this object: how it is told, what it reads, its reason and words, how it
+ * decides) and one line in the list of kinds; the core's types take it as it is, and nothing
+ * else changes.
  */
-const RELEASE_WORDS = 'A published release is documented by its own workflow.'
-const release: Kind = {
+const RELEASE_WORDS = 'A published release gets a docs job of its own.'
+interface ReleaseFacts {
+  readonly tag: string
+}
+const release: Kind<ReleaseFacts> = {
   name: 'release',
   detects: (event) => event?.occasion === 'other' && event.action === 'published',
-  read: () => Promise.resolve({ facts: { pulls: known([]) } }),
-  decide: () => ({
-    act: 'skip',
-    why: { code: 'change', text: RELEASE_WORDS },
-    check: 'success',
+  read: () => Promise.resolve({ facts: { pulls: known([]), kind: { tag: 'v0.1.0' } } }),
+  decide: (_settings, _event, facts) => ({
+    act: 'create',
+    jobId: '',
+    why: {
+      code: 'kind',
+      kind: 'release',
+      reason: 'published',
+      words: { reason: `${RELEASE_WORDS} (${facts.kind?.tag ?? '?'})` }
+    },
     effects: []
   })
 }
@@ -106,20 +115,22 @@ describe('a new kind of run: one module and one line in the list', () => {
       fetch: withRelease.fetch,
       kinds: [release, ...KINDS]
     })
-    expect(withRelease.sent).toEqual([])
-    expect(core.outputs()).toMatchObject({ skipped: 'true' })
-    expect(core.outputs()['job-id'] ?? '').toBe('')
-    expect(core.logLines().join('\n')).toContain(RELEASE_WORDS)
+    // Its own facts reach its own decision, and its words the log, through the core unread.
+    expect(withRelease.sent[0]).toBe('POST /v2/agent/proj_1/job')
+    expect(core.outputs()).toMatchObject({ skipped: 'false', 'job-id': 'job_kinds' })
+    expect(core.logLines().join('\n')).toContain(`${RELEASE_WORDS} (v0.1.0)`)
     expect(core.failures()).toEqual([])
 
-    // Without its line, the same event is a change to document: a job is started.
+    // Without its line, the same event is a change to document, in the core's words.
     core.reset()
     Object.assign(core.inputs, { prompt: 'Update the docs', 'project-id': 'proj_1' })
     Object.assign(core.inputs, { 'api-key': 'mint_kinds_test_key', 'poll-interval': '5s' })
     const without = platform()
+    const seen = core.logLines().length
     await run({ ...clock(), env: releaseEnv(), fetch: without.fetch })
     expect(without.sent[0]).toBe('POST /v2/agent/proj_1/job')
     expect(core.outputs()).toMatchObject({ skipped: 'false', 'job-id': 'job_kinds' })
+    expect(core.logLines().slice(seen).join('\n')).not.toContain(RELEASE_WORDS)
   })
 })
 

@@ -102,16 +102,32 @@ export type Why =
       readonly recorded: PullRef
       readonly named: string
     }
-  /** A code pull request was closed: no job is started or messaged. */
-  | { readonly code: 'closed-pull'; readonly merged: boolean }
-  /** A comment that is no `/docs` command, or one a bot wrote: nothing is done. */
-  | { readonly code: 'not-a-command'; readonly why: string }
-  /** A `/docs` command by someone GitHub does not say may write, or could not say. */
-  | { readonly code: 'command-refused'; readonly login: string; readonly why?: string }
-  /** A `/docs` command that is not carried out: its comment or pull request changed, or is closed. */
-  | { readonly code: 'command-stopped'; readonly login: string; readonly why: string }
-  /** A `/docs` command, taken: `number` is the pull request, `to` the job it goes to. */
-  | { readonly code: 'command'; readonly login: string; readonly number: number; readonly to?: Why }
+  /** A kind of run's own reason: the core shows its words and never reads it. */
+  | KindWhy
+
+/** A plan's words, as the log, the status comment and the check show them. */
+export interface PlanWords {
+  /** Why, for the log; for a skip, the outcome's reason. */
+  readonly reason?: string
+  /** A line for the status comment: why the recorded job was not sent the change. */
+  readonly note?: string
+  /** An annotation the run owes its users. */
+  readonly warning?: string
+  /** For a skip: what the docs check says. */
+  readonly check?: string
+}
+
+/**
+ * A reason a kind of run gives in its own words (`src/kinds/<name>/`). `reason` names it for
+ * tests and the log; `then` is the core reason that follows it (a command taken goes to a job).
+ */
+export interface KindWhy {
+  readonly code: 'kind'
+  readonly kind: string
+  readonly reason: string
+  readonly words: PlanWords
+  readonly then?: Why
+}
 
 /**
  * What a run writes on GitHub beside the Actions report: each effect is one sink

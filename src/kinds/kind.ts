@@ -9,13 +9,13 @@ import type { Facts } from '../read/facts.js'
 import type { Read, ReadContext } from '../read/read.js'
 import type { Event } from '../trigger/event.js'
 
-export interface Kind {
+export interface Kind<K = unknown> {
   /** Its name, for the log and the tests. */
   readonly name: string
   /** Whether a run is of this kind, from the event as it was parsed once. Pure. */
   readonly detects: (event: Event | undefined) => boolean
   /** What the run learns before it decides, bounded by the step's budgets. */
-  readonly read: (run: ReadContext) => Promise<Read>
-  /** What the run does, from what it read. Pure. */
-  readonly decide: (settings: DecisionSettings, event: Event | undefined, facts: Facts) => Plan
+  read(this: void, run: ReadContext): Promise<Read<K>>
+  /** What the run does, from what it read (`facts.kind` is its own). Pure. */
+  decide(this: void, settings: DecisionSettings, event: Event | undefined, facts: Facts<K>): Plan
 }

@@ -7,8 +7,6 @@ import type { AgentHand } from '../read/own.js'
 import { describeGitHubError } from '../github/policy.js'
 import { forLog } from '../sanitize.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
-import { closedWords } from '../kinds/closed/words.js'
-import { commandWords } from '../kinds/command/words.js'
 import type { PlanWords } from './words.js'
 
 export type { PlanWords } from './words.js'
@@ -155,13 +153,12 @@ function words(why: Why): PlanWords {
         `change in the Mintlify dashboard; to start over, delete the status comment and re-run.`
       return { reason: text, warning: text, check: RECORD_MISMATCH_CHECK }
     }
-    case 'closed-pull':
-      return closedWords(why)
-    case 'not-a-command':
-    case 'command-refused':
-    case 'command-stopped':
-    case 'command':
-      return commandWords(why, words)
+    case 'kind': {
+      // A kind's words come first; the core reason it goes on to adds what they leave out.
+      const then = why.then ? words(why.then) : {}
+      const reason = [why.words.reason, then.reason].filter(Boolean).join(' ')
+      return { ...then, ...why.words, ...(reason && { reason }) }
+    }
   }
 }
 

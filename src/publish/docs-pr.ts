@@ -11,7 +11,7 @@
  * never changes how the step ends.
  */
 import { fedChange } from '../trigger/fed.js'
-import { docsClosing } from '../kinds/closed/decide.js'
+import { docsClosing } from '../decide/closing.js'
 import type { Account, GitHubApi } from '../github/api.js'
 import { DocsHandle, ProvenPull } from '../github/docs-handle.js'
 import { OwnedComment } from '../github/own-comment.js'

@@ -2,7 +2,7 @@
  * Everything the read stage learned about a run, in one value: the decision reads nothing else.
  * What a run asked for and could not learn is `unknown` (see `known.ts`), never left out.
  */
-import type { CommitPull, Permission } from '../github/api.js'
+import type { CommitPull } from '../github/api.js'
 import type { BranchRecord } from '../github/branch-record.js'
 import type { Recorded } from '../github/companion.js'
 import type { Phase } from '../mintlify/job.js'
@@ -48,36 +48,9 @@ export interface BranchFacts {
   readonly record: Knowable<BranchRecord | undefined>
 }
 
-/**
- * A run started by a comment (`issue_comment`): no command, with why; or a `/docs` command, with
- * the reviewer's request and what GitHub says they may do (unknown when it could not be read).
- */
-export type CommandFacts =
-  | { readonly kind: 'ignored'; readonly why: string }
-  | {
-      readonly kind: 'command'
-      readonly request: string
-      readonly login: string
-      /** The comment's id, which the acknowledgements react to. */
-      readonly commentId?: number
-      readonly permission: Knowable<Permission | undefined>
-    }
-  /**
-   * A writer's `/docs` that is not carried out, with why: its comment was deleted or edited
-   * since, its pull request is closed, its head moved after the comment, or what decides that
-   * could not be read. `answer`: the comment is still there to react to.
-   */
-  | {
-      readonly kind: 'stopped'
-      readonly login: string
-      readonly commentId?: number
-      readonly why: string
-      readonly answer: boolean
-    }
-
-export interface Facts {
-  /** A run started by a comment: whether it is a command, and by whom. */
-  readonly command?: CommandFacts
+export interface Facts<K = unknown> {
+  /** What the run's kind read for itself (a comment's command), opaque to the core. */
+  readonly kind?: K
   /**
    * The pull requests the change's commit belongs to: the event's own for a pull request event;
    * for a push, a schedule or a manual run, as GitHub lists them for the commit.

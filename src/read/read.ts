@@ -12,8 +12,8 @@ import type { Step } from '../step.js'
 import type { Event } from '../trigger/event.js'
 import type { Facts } from './facts.js'
 
-export interface Read {
-  readonly facts: Facts
+export interface Read<K = unknown> {
+  readonly facts: Facts<K>
   /** The code pull request's status comment, for the sinks (`comment: auto`). */
   readonly companion?: Companion
   /**

@@ -16,7 +16,7 @@ import { preparePrompt } from '../../trigger/prompt.js'
  * pull request records a job, no job on a dry run, and a closed pull request's job is read where
  * it is acted on.
  */
-export async function readChange(run: ReadContext): Promise<Read> {
+export async function readChange(run: ReadContext): Promise<Read<never>> {
   const { settings, event, readers, api, step, context } = run
   const github = readers.workflow
   const changeWithin = () => step.within(step.budgets.change)
@@ -38,7 +38,7 @@ export async function readChange(run: ReadContext): Promise<Read> {
       : preparePrompt(settings, event, github, changeWithin(), step.log),
     readPull(settings, event, github, gathers !== undefined, step)
   ])
-  const facts: Facts = { pulls, pull, prepared }
+  const facts: Facts<never> = { pulls, pull, prepared }
   // The agent's own work, or work that cannot be told from it, starts nothing: no job is read,
   // only the branch's record, which the run carries forward.
   const stops =

@@ -1,9 +1,11 @@
-/** A closed code pull request's words. Pure. */
-import type { Why } from '../../decide/plan.js'
-import type { PlanWords } from '../../present/words.js'
+/** A closed code pull request's reason, in its own words. Pure. */
+import type { KindWhy } from '../../decide/plan.js'
 
-export function closedWords(why: Extract<Why, { code: 'closed-pull' }>): PlanWords {
-  return {
-    reason: `The code pull request was ${why.merged ? 'merged' : 'closed without merging'}: no docs job is started or messaged.`
+export const closedWhy = (merged: boolean): KindWhy => ({
+  code: 'kind',
+  kind: 'closed',
+  reason: merged ? 'merged' : 'closed',
+  words: {
+    reason: `The code pull request was ${merged ? 'merged' : 'closed without merging'}: no docs job is started or messaged.`
   }
-}
+})

@@ -11,11 +11,13 @@
 import { mayCommand } from './parse.js'
 import type { Settings } from '../../inputs.js'
 import type { Facts } from '../../read/facts.js'
+import type { CommandFacts } from './facts.js'
 import type { Event } from '../../trigger/event.js'
 import { fromPull } from '../change/decide.js'
 import { ownWork } from '../../decide/own.js'
 import { unknownRecord } from '../../decide/record-unknown.js'
 import { COMMON_EFFECTS, type Effect, type Plan, type Start } from '../../decide/plan.js'
+import { notACommand, refused, stopped, taken as takenWhy } from './words.js'
 
 /**
  * A command not taken writes nothing on GitHub but one inert reaction on its comment, when the
@@ -28,29 +30,29 @@ function inert(commentId: number | undefined): readonly Effect[] {
 export function decideCommand(
   settings: Pick<Settings, 'agentAccounts' | 'jobId' | 'projectId'>,
   event: Event,
-  facts: Facts
+  facts: Facts<CommandFacts>
 ): Plan {
-  const command = facts.command
+  const command = facts.kind
   if (command?.kind === 'stopped') {
     // A writer's command that no longer stands: one inert reaction where the comment still is.
     const { login, commentId, why, answer } = command
     return {
       act: 'skip',
-      why: { code: 'command-stopped', login, why },
+      why: stopped(login, why),
       check: 'leave',
       effects: answer ? inert(commentId) : []
     }
   }
   if (command?.kind !== 'command') {
     const why = command?.why ?? 'The run was not started by a comment that can be read.'
-    return { act: 'skip', why: { code: 'not-a-command', why }, check: 'leave', effects: [] }
+    return { act: 'skip', why: notACommand(why), check: 'leave', effects: [] }
   }
   const { login, commentId, permission } = command
   if (!mayCommand(permission.known ? permission.value : undefined)) {
     const why = permission.known ? undefined : permission.why
     return {
       act: 'skip',
-      why: { code: 'command-refused', login, why },
+      why: refused(login, why),
       check: 'leave',
       effects: inert(commentId)
     }
@@ -64,7 +66,7 @@ export function decideCommand(
   const taken = (plan: Start): Start => ({
     ...plan,
     effects,
-    why: { code: 'command', login, number, to: plan.why }
+    why: takenWhy(login, number, plan.why)
   })
   if (settings.jobId) return taken({ act: 'follow-up', jobId: settings.jobId })
   // A record that could not be read starts nothing beside the job it may name.

@@ -4,11 +4,12 @@
  * the comment.
  */
 import type { Kind } from '../kind.js'
+import type { CommandFacts } from './facts.js'
 import { decideChange } from '../change/decide.js'
 import { decideCommand } from './decide.js'
 import { readCommandRun } from './read.js'
 
-export const command: Kind = {
+export const command: Kind<CommandFacts> = {
   name: 'command',
   detects: (event) => event?.occasion === 'comment',
   read: readCommandRun,

@@ -17,7 +17,7 @@ import type { Event } from '../../trigger/event.js'
 import type { Read, ReadContext } from '../../read/read.js'
 import { readChange } from '../change/read.js'
 import { commandPrompt } from './prompt.js'
-import type { CommandFacts } from '../../read/facts.js'
+import type { CommandFacts } from './facts.js'
 import { known, unknown } from '../../read/known.js'
 
 export interface CommandRead {
@@ -194,14 +194,14 @@ async function pullChanged(
  * What a comment run may learn: whether it is a command to take, and only then, the change of the
  * pull request commented on, as the reviewer's request asks for it.
  */
-export async function readCommandRun(run: ReadContext): Promise<Read> {
+export async function readCommandRun(run: ReadContext): Promise<Read<CommandFacts>> {
   const { settings, event, readers, step } = run
   if (!event) return readChange(run)
   // Only a command, from someone who may give one, reads anything more.
   const { command, event: seen } = await readCommandFacts(event, readers.workflow, step)
   if (!seen || command.kind !== 'command') {
     const why = 'A comment that is not a command to take reads nothing more.'
-    return { facts: { pulls: unknown(why, 'not-asked'), command } }
+    return { facts: { pulls: unknown(why, 'not-asked'), kind: command } }
   }
   const prompt = commandPrompt({
     prompt: settings.prompt,
@@ -212,5 +212,5 @@ export async function readCommandRun(run: ReadContext): Promise<Read> {
   // The reviewer asked for it: `paths` does not skip a command.
   const asked = { ...settings, prompt, paths: [] }
   const read = await readChange({ ...run, settings: asked, event: seen })
-  return { ...read, facts: { ...read.facts, command }, event: seen }
+  return { ...read, facts: { ...read.facts, kind: command }, event: seen }
 }

@@ -1,37 +1,36 @@
-/** A comment run's words: why a command was not taken, or where a taken one went. Pure. */
-import type { Why } from '../../decide/plan.js'
-import type { PlanWords } from '../../present/words.js'
+/** A comment run's reasons, in its own words: why a command was not taken, or where it went. Pure. */
+import type { KindWhy, Why } from '../../decide/plan.js'
 import { forLog } from '../../sanitize.js'
 
-/** The reasons a comment run gives; a taken command's are the job's, after whose command it is. */
-export type CommandWhy = Extract<
-  Why,
-  { code: 'not-a-command' | 'command-refused' | 'command-stopped' | 'command' }
->
+const why = (reason: string, text: string, then?: Why): KindWhy => ({
+  code: 'kind',
+  kind: 'command',
+  reason,
+  words: { reason: text },
+  ...(then && { then })
+})
 
-export function commandWords(why: CommandWhy, words: (why: Why) => PlanWords): PlanWords {
-  switch (why.code) {
-    case 'not-a-command':
-      return {
-        reason: `${why.why} On issue_comment only a /docs command does anything: nothing was done.`
-      }
-    case 'command-refused':
-      return {
-        reason:
-          `/docs by ${forLog(why.login, 60)} was not taken: only people who can write to the ` +
-          'repository (admin, maintain or write, as GitHub says) may give it. ' +
-          (why.why ? `${why.why} ` : '') +
-          'Nothing was sent to Mintlify.'
-      }
-    case 'command-stopped':
-      return {
-        reason: `/docs by ${forLog(why.login, 60)} was not carried out: ${why.why} Nothing was sent to Mintlify.`
-      }
-    case 'command': {
-      const by = `/docs by ${forLog(why.login, 60)} on pull request #${why.number}`
-      const to = why.to ? words(why.to) : {}
-      const went = to.reason ? ` ${to.reason}` : ''
-      return { ...to, reason: `Taking ${by}.${went}` }
-    }
-  }
-}
+const by = (login: string) => `/docs by ${forLog(login, 60)}`
+
+/** A comment that is no `/docs` command, or one a bot wrote: nothing is done. */
+export const notACommand = (text: string): KindWhy =>
+  why(
+    'not-a-command',
+    `${text} On issue_comment only a /docs command does anything: nothing was done.`
+  )
+
+/** A `/docs` command by someone GitHub does not say may write, or could not say. */
+export const refused = (login: string, text?: string): KindWhy =>
+  why(
+    'command-refused',
+    `${by(login)} was not taken: only people who can write to the repository (admin, maintain ` +
+      `or write, as GitHub says) may give it. ${text ? `${text} ` : ''}Nothing was sent to Mintlify.`
+  )
+
+/** A `/docs` command that is not carried out: its comment or pull request changed, or is closed. */
+export const stopped = (login: string, text: string): KindWhy =>
+  why('command-stopped', `${by(login)} was not carried out: ${text} Nothing was sent to Mintlify.`)
+
+/** A `/docs` command, taken: `to` is why the job it goes to was chosen. */
+export const taken = (login: string, number: number, to?: Why): KindWhy =>
+  why('command', `Taking ${by(login)} on pull request #${number}.`, to)

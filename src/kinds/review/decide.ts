@@ -5,11 +5,12 @@
  */
 import type { Plan } from '../../decide/plan.js'
 import type { Facts } from '../../read/facts.js'
+import type { ReviewFacts } from './read.js'
+import { notACommand } from '../command/words.js'
 
-export function decideReview(facts: Facts): Plan {
+export function decideReview(facts: Facts<ReviewFacts>): Plan {
   const why =
-    facts.command?.kind === 'ignored'
-      ? facts.command.why
-      : 'A review never commands the docs job, and is no change to the code to document.'
-  return { act: 'skip', why: { code: 'not-a-command', why }, check: 'leave', effects: [] }
+    facts.kind?.why ??
+    'A review never commands the docs job, and is no change to the code to document.'
+  return { act: 'skip', why: notACommand(why), check: 'leave', effects: [] }
 }
