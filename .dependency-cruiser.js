@@ -56,12 +56,12 @@ export const LAYERS = [
   {
     name: 'read',
     holds: "the read stage, and each kind of run's read",
-    paths: ['^src/read/', '^src/kinds/[^/]+/read[.]ts$']
+    paths: ['^src/read/', '^src/kinds/[^/]+/(read|facts)[.]ts$']
   },
   {
     name: 'decide',
     holds: "the decision and each kind of run's, pure",
-    paths: ['^src/decide/', '^src/kinds/[^/]+/decide[.]ts$']
+    paths: ['^src/decide/', '^src/kinds/[^/]+/(decide|words)[.]ts$']
   },
   {
     name: 'kinds',
@@ -71,7 +71,7 @@ export const LAYERS = [
   {
     name: 'present',
     holds: "the words, and each kind of run's",
-    paths: ['^src/present/', '^src/kinds/[^/]+/words[.]ts$']
+    paths: ['^src/present/']
   },
   { name: 'publish', holds: 'the sinks', paths: ['^src/publish/'] },
   { name: 'act', holds: 'carrying out the plan', paths: ['^src/act/'] },
@@ -86,7 +86,8 @@ export const PURE = [
   '^src/trigger/event[.]ts$', // the event's accessors (`readEvent` is its one read: see knownViolations)
   '^src/trigger/code[.]ts$', // the change's commit and pull request, from the event
   '^src/kinds/command/parse[.]ts$', // a command's words
-  '^src/read/own[.]ts$' // whose work a pull request is, from facts already read
+  '^src/read/own[.]ts$', // whose work a pull request is, from facts already read
+  '^src/kinds/[^/]+/words[.]ts$' // a kind's reasons, in its words
 ]
 
 /** The decision: src/decide/ and each kind of run's decide.ts. */

@@ -157,7 +157,8 @@ function words(why: Why): PlanWords {
       // A kind's words come first; the core reason it goes on to adds what they leave out.
       const then = why.then ? words(why.then) : {}
       const reason = [why.words.reason, then.reason].filter(Boolean).join(' ')
-      return { ...then, ...why.words, ...(reason && { reason }) }
+      const own = Object.entries({ ...why.words, ...(reason && { reason }) })
+      return { ...then, ...Object.fromEntries(own.map(([k, v]) => [k, v && forLog(v, 1000)])) }
     }
   }
 }

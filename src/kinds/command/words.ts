@@ -1,6 +1,5 @@
 /** A comment run's reasons, in its own words: why a command was not taken, or where it went. Pure. */
 import type { KindWhy, Why } from '../../decide/plan.js'
-import { forLog } from '../../sanitize.js'
 
 const why = (reason: string, text: string, then?: Why): KindWhy => ({
   code: 'kind',
@@ -10,7 +9,8 @@ const why = (reason: string, text: string, then?: Why): KindWhy => ({
   ...(then && { then })
 })
 
-const by = (login: string) => `/docs by ${forLog(login, 60)}`
+// The core makes a kind's words safe to show (`present/plan.ts`).
+const by = (login: string) => `/docs by ${login}`
 
 /** A comment that is no `/docs` command, or one a bot wrote: nothing is done. */
 export const notACommand = (text: string): KindWhy =>
