@@ -28,6 +28,77 @@ const staticImports = {
   }
 }
 
+/** Where the event's name may be read: the parser, which tells runs apart by it once. */
+const EVENT_PARSER = ['src/trigger/event.ts', 'src/trigger/read-event.ts']
+
+/** Functions that only show a value in words, and the parents a shown value passes through. */
+const SHOWS = new Set(['oneLine', 'forLog', 'quoteValue', 'escapeMarkup'])
+const THROUGH = new Set(['LogicalExpression', 'ChainExpression', 'TSNonNullExpression'])
+
+/**
+ * Outside the parser, the event's name (`EventName`, a branded string) is only shown: inside a
+ * template literal or as the text of a function in SHOWS. A comparison, a switch, an index, a
+ * method call, a set lookup or a destructuring is refused, and so is any spelling of the variable
+ * it comes from (`GITHUB_EVENT_NAME`, `eventName`). `__tests__/kinds.test.ts` writes each way.
+ *
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const eventName = {
+  meta: {
+    type: 'problem',
+    messages: {
+      read: "Only the event parser ({{parser}}) reads the event's name: tell runs apart by `occasion`, or show the name in words."
+    },
+    schema: []
+  },
+  create(context) {
+    const file = context.filename.split('\\').join('/')
+    if (EVENT_PARSER.some((parser) => file.endsWith(parser))) return {}
+    const services = context.sourceCode.parserServices
+    const parser = EVENT_PARSER[0]
+    /** @param {import('estree').Node} node */
+    const report = (node) => context.report({ node, messageId: 'read', data: { parser } })
+    /** @param {any} node */
+    const isName = (node) => {
+      const type = services?.program && services.getTypeAtLocation(node)
+      const types = type?.isUnion?.() ? type.types : [type]
+      return types.some((/** @type {any} */ t) => Boolean(t?.getProperty?.('__eventName')))
+    }
+    /** @param {any} node */
+    const shown = (node) => {
+      let at = node
+      while (at.parent && THROUGH.has(at.parent.type)) at = at.parent
+      const parent = at.parent
+      if (parent?.type === 'TemplateLiteral') return true
+      return (
+        parent?.type === 'CallExpression' &&
+        parent.arguments[0] === at &&
+        parent.callee.type === 'Identifier' &&
+        SHOWS.has(parent.callee.name)
+      )
+    }
+    /** @param {any} node */
+    const check = (node) => {
+      if (isName(node) && !shown(node)) report(node)
+    }
+    return {
+      MemberExpression: check,
+      /** @param {any} node */
+      Identifier(node) {
+        if (/EVENT_NAME|eventName/.test(node.name)) return report(node)
+        const parent = node.parent
+        if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed)
+          return
+        check(node)
+      },
+      /** @param {any} node */
+      Literal(node) {
+        if (typeof node.value === 'string' && /EVENT_NAME|eventName/.test(node.value)) report(node)
+      }
+    }
+  }
+}
+
 export default defineConfig([
   globalIgnores(['dist/', 'coverage/', 'node_modules/', '.stryker-tmp/', 'reports/']),
 
@@ -65,6 +136,12 @@ export default defineConfig([
   },
 
   staticImports,
+
+  {
+    files: ['src/**'],
+    plugins: { action: { rules: { 'event-name': eventName } } },
+    rules: { 'action/event-name': 'error' }
+  },
 
   {
     // The simulator and scripts are JSDoc-typed JavaScript. Type-aware rules such as

@@ -94,7 +94,7 @@ describe('withContext: layout', () => {
   })
 
   it('names an event without a name "unknown", and leaves out a missing ref and link', () => {
-    const text = context({ ...PUSH, name: '', ref: undefined }, change())
+    const text = context({ ...PUSH, ...named(''), ref: undefined }, change())
     expect(text).toContain('Repository: acme/widgets\nEvent: unknown\n')
     expect(text).not.toContain('Change:')
   })

@@ -4,7 +4,14 @@
  */
 import { minimatch } from 'minimatch'
 import type { Change } from './change.js'
-import { commentRun, eventPullRequest, pushOf, type Event, type PullRequest } from './event.js'
+import {
+  causeOf,
+  commentRun,
+  eventPullRequest,
+  pushOf,
+  type Event,
+  type PullRequest
+} from './event.js'
 import type { ChangedFile } from '../github/api.js'
 import { cut, INVISIBLE } from '../sanitize.js'
 import { redact } from '../secrets/redact.js'
@@ -110,13 +117,7 @@ function subjectOf(event: Event, pr: PullRequest | undefined, since?: string): S
     : tag
       ? `the commit tagged ${oneLine(tag, 200)}`
       : 'the commit this workflow runs on'
-  const why =
-    {
-      schedule: 'its schedule',
-      workflow_dispatch: 'hand (workflow_dispatch)',
-      issue_comment: 'a comment on an issue',
-      repository_dispatch: 'a repository dispatch'
-    }[event.name] ?? `a ${oneLine(event.name || 'unknown', 60)} event`
+  const why = causeOf(event)
   return {
     heading: commit,
     describes:

@@ -141,16 +141,40 @@ export function occasionOf(name: string): Occasion {
   return (Object.hasOwn(simple, name) && simple[name]) || 'other'
 }
 
+/**
+ * The event's name, for the log and the prompt to show: only this parser tells runs apart by it
+ * (`occasion`), and the lint (`action/event-name`) refuses any other use of it in src/.
+ */
+export type EventName = string & { readonly __eventName: 'shown only' }
+
+/** What started the run, in words, for a run that is no change of its own. */
+const CAUSES: Readonly<Record<string, string>> = {
+  schedule: 'its schedule',
+  workflow_dispatch: 'hand (workflow_dispatch)',
+  issue_comment: 'a comment on an issue',
+  repository_dispatch: 'a repository dispatch'
+}
+
+/** What started a run that is no change of its own, in words ("its schedule"). */
+export function causeOf({ name }: Pick<Event, 'name'>): string {
+  const shown = (name || 'unknown').replace(/[^\w.-]/g, '?').slice(0, 60)
+  return (Object.hasOwn(CAUSES, name) && CAUSES[name]) || `a ${shown} event`
+}
+
 /** What the event's name says: the name itself, what started the run, and whose secrets it has. */
 export function named(name: string): Pick<Event, 'name' | 'occasion' | 'targetsBase'> {
   const targetsBase = name === 'pull_request_target' || undefined
-  return { name, occasion: occasionOf(name), ...(targetsBase && { targetsBase }) }
+  return {
+    name: name as EventName,
+    occasion: occasionOf(name),
+    ...(targetsBase && { targetsBase })
+  }
 }
 
 /** What the action knows about the triggering event before asking GitHub anything. */
 export interface Event {
-  /** `GITHUB_EVENT_NAME`, for the words; the stages read `occasion`. */
-  readonly name: string
+  /** `GITHUB_EVENT_NAME`, shown in the words; the stages read `occasion`. */
+  readonly name: EventName
   /** What started the run, read once from the name. */
   readonly occasion: Occasion
   /**
