@@ -33,18 +33,18 @@ const SHOWN =
   "export const a = `Event: ${event.name}` + oneLine(event.name ?? '', 60)"
 
 async function reads(text: string, file: string): Promise<number> {
-  const [result] = await eslint.lintText(HEAD + text, { filePath: `${root}src/${file}` })
+  const [result] = await eslint.lintText(HEAD + text, { filePath: `${root}${file}` })
   expect(result?.messages.filter((m) => m.fatal)).toEqual([])
   return result?.messages.filter((m) => m.ruleId === 'action/event-name').length ?? 0
 }
 
 describe("the event's name is read only by the parser", () => {
   it.each(Object.entries(READS))('refuses %s outside the parser', async (_, text) => {
-    expect(await reads(text, 'trigger/context.ts')).toBeGreaterThan(0)
-    expect(await reads(text, 'trigger/read-event.ts')).toBe(0)
+    expect(await reads(text, 'src/trigger/context.ts')).toBeGreaterThan(0)
+    expect(await reads(text, 'src/trigger/read-event.ts')).toBe(0)
   })
 
   it('lets the name be shown in words', async () => {
-    expect(await reads(SHOWN, 'trigger/context.ts')).toBe(0)
+    expect(await reads(SHOWN, 'src/trigger/context.ts')).toBe(0)
   })
 })
