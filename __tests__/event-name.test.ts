@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { ESLint } from 'eslint'
+import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /**
@@ -9,7 +10,9 @@ import { fileURLToPath } from 'node:url'
  */
 const root = fileURLToPath(new URL('..', import.meta.url))
 const eslint = new ESLint({ cwd: root })
-const HEAD = "import type { Event } from './event.js'\ndeclare const event: Event\n"
+/** The parser's module, and a file outside it. */
+const PARSER = 'src/trigger/event.ts'
+const OUTSIDE = 'src/trigger/context.ts'
 
 const READS: Record<string, string> = {
   'a comparison': "export const a = event.name === 'push'",
@@ -33,18 +36,20 @@ const SHOWN =
   "export const a = `Event: ${event.name}` + oneLine(event.name ?? '', 60)"
 
 async function reads(text: string, file: string): Promise<number> {
-  const [result] = await eslint.lintText(HEAD + text, { filePath: `${root}${file}` })
+  const from = relative(dirname(file), PARSER).replace(/\.ts$/, '.js')
+  const head = `import type { Event } from './${from}'\ndeclare const event: Event\n`
+  const [result] = await eslint.lintText(head + text, { filePath: `${root}${file}` })
   expect(result?.messages.filter((m) => m.fatal)).toEqual([])
   return result?.messages.filter((m) => m.ruleId === 'action/event-name').length ?? 0
 }
 
 describe("the event's name is read only by the parser", () => {
   it.each(Object.entries(READS))('refuses %s outside the parser', async (_, text) => {
-    expect(await reads(text, 'src/trigger/context.ts')).toBeGreaterThan(0)
+    expect(await reads(text, OUTSIDE)).toBeGreaterThan(0)
     expect(await reads(text, 'src/trigger/read-event.ts')).toBe(0)
   })
 
   it('lets the name be shown in words', async () => {
-    expect(await reads(SHOWN, 'src/trigger/context.ts')).toBe(0)
+    expect(await reads(SHOWN, OUTSIDE)).toBe(0)
   })
 })
