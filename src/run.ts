@@ -8,7 +8,6 @@
 import type { DocsChecks } from './github/docs-checks.js'
 import type { DocsPull } from './github/docs-pull.js'
 import type { DocsPushes } from './github/docs-pushes.js'
-import { LAST_WRITE_MS } from './github/policy.js'
 import { classifyStatus, type Job } from './mintlify/job.js'
 import type { Preview } from './mintlify/preview.js'
 import type { Event } from './trigger/event.js'
@@ -116,15 +115,6 @@ export interface RunState {
   readonly written: Partial<Record<Written, string>>
   /** What the sinks did on GitHub, a line each, in the sinks' order: the log says them last. */
   readonly did: string[]
-  /** How long the last writes may take: known once the step's `timeout` is. */
-  lastWriteMs: number
-  /** The step's `timeout`, once read. */
-  timeoutMs: number
-  /**
-   * When the step's time is up, on the run's clock (never, until the settings are read): the
-   * last writes end by then plus their budget.
-   */
-  deadline: number
 }
 
 /** What the presentation reads of the run. */
@@ -147,10 +137,7 @@ export function newRunState(startedAt: number): RunState {
     elapsedMs: 0,
     failOnNoPr: false,
     written: {},
-    did: [],
-    lastWriteMs: LAST_WRITE_MS,
-    timeoutMs: 0,
-    deadline: Infinity
+    did: []
   }
 }
 

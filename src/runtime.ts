@@ -93,75 +93,20 @@ export function withinTime(ms: () => number, parent: AbortSignal): Within {
 }
 
 /**
- * When the reads made once the job ended (its docs pull request) must be done: the last writes'
- * budget from now, past the deadline if need be, but never so far past it that the last writes
- * lose more than half of theirs.
- */
-export function afterJobBy(now: number, deadline: number, lastMs: number): number {
-  return Math.min(now + lastMs, deadline + lastMs / 2)
-}
-
-/**
- * How long the last writes may take from `now`: their budget, but ending by the deadline plus
- * it, whatever came before (at least a millisecond, so the first of them is tried).
- */
-export function lastWritesMs(now: number, deadline: number, lastMs: number): number {
-  return Math.max(1, Math.min(lastMs, deadline + lastMs - now))
-}
-
-/**
- * The last writes' time on the run's clock. Each write is bounded by the last writes' budget
- * (`by`); a write GitHub still holds from while the job ran may be waited for longer, through
- * the rest of `timeout` (`heldBy`), and the final state written after it until the step's own end
- * (`end`: the deadline plus the last writes' budget). A signal from the runner (`stop`) ends them
- * all at once.
+ * The last writes' time on the run's clock: each write is bounded by their budget (`by`); a write
+ * GitHub still holds may be waited for through the rest of the timeout (`heldBy`), and the final
+ * state written after it until the step's own end (`end`). A signal from the runner (`stop`) ends
+ * them all at once.
  */
 export interface LastTime {
   readonly now: () => number
-  /** Sleeps on the run's clock; rejects once `signal` aborts. */
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>
-  /** Bounds calls to `at` on the run's clock, and to `stop`; a call with no time left is not made. */
+  /** Bounds calls to `at` on the run's clock, and to `stop`. */
   readonly until: (at: number) => Within
-  /** When the last writes' budget ends. */
   readonly by: number
-  /** Until when a write GitHub still holds is waited for. */
   readonly heldBy: number
-  /** When the step's own time ends; nothing is sent past it. */
   readonly end: number
   /** The last writes' budget, which a write sent after a held one is given again (up to `end`). */
   readonly lastMs: number
-  /** A signal from the runner while the last writes are under way. */
   readonly stop: AbortSignal
-}
-
-/**
- * The last writes' time from `now`: their budget (see `lastWritesMs`), and, when the job ended
- * with time left before the deadline, that time too for a write GitHub still holds: a job that
- * ends early leaves the step time to wait for it. Pure.
- */
-export function lastWindow(
-  now: number,
-  deadline: number,
-  lastMs: number
-): Pick<LastTime, 'by' | 'heldBy' | 'end' | 'lastMs'> {
-  const by = now + lastWritesMs(now, deadline, lastMs)
-  if (!Number.isFinite(deadline)) return { by, heldBy: by, end: by, lastMs }
-  return { by, heldBy: Math.max(by, deadline), end: Math.max(by, deadline + lastMs), lastMs }
-}
-
-/** The last writes' time on the real clock (or `sleep`'s), from now. */
-export function lastTimeOf(
-  now: () => number,
-  sleep: LastTime['sleep'],
-  deadline: number,
-  lastMs: number,
-  stop: AbortSignal
-): LastTime {
-  return {
-    now,
-    sleep,
-    until: (at) => withinTime(() => at - now(), stop),
-    stop,
-    ...lastWindow(now(), deadline, lastMs)
-  }
 }
