@@ -13,9 +13,8 @@ import { gitHubsOf, stepOf, StepTime, type RunOptions } from './step.js'
 import { readEvent } from './trigger/read-event.js'
 
 /**
- * The action: settings → read → decide → act → report, over one list of sinks. Whatever ends the
- * run, the job, once it exists, is reported to every sink, and GitHub never decides how the step
- * ends. Resolves to whether the step failed (it said why). `kinds`: the registry's, by default.
+ * The action: settings → read → decide → act → report. However the run ends, a job that exists is
+ * reported to every sink, and GitHub never decides how the step ends. Resolves true if it failed.
  */
 export async function run(
   options: RunOptions & { readonly kinds?: readonly Kind[] } = {}
@@ -59,7 +58,6 @@ export async function run(
     endWith(state, error, time.timeoutMs, report)
   }
   state.elapsedMs = time.now() - state.startedAt
-  // The last writes have a budget of their own, whatever the deadline and cancellation say.
   const last = time.last()
   recordWrote(state, await finishAll(sinks, state, last.until(last.by), last))
   const failure = await report.finish(state)

@@ -1,8 +1,4 @@
-/**
- * One step's edges: its time (one budget with named phases, the deadline and the runner's
- * signals), and the clients (Mintlify, and GitHub for a token). Tests replace the clock, the
- * fetch and GitHub through `RunOptions`.
- */
+/** One step's edges: its time, one budget with named phases, and its clients of the services. */
 import type { GitHubApi } from './github/api.js'
 import type { DocsReaders } from './github/docs-pull.js'
 import type { Event } from './trigger/event.js'
@@ -26,27 +22,19 @@ export interface RunOptions {
   random?: () => number
   /** Aborting it cancels the run, as SIGINT or SIGTERM from the runner does. */
   signal?: AbortSignal
-  /** The runner's environment (`GITHUB_*`), read for the triggering event. */
   env?: NodeJS.ProcessEnv
-  /** GitHub, instead of Octokit against `GITHUB_API_URL`. */
   github?: GitHubApi
 }
 
-/** The phases of a step, each with bounds of its own (see `phaseEnd`). */
 export type Phase = 'change' | 'lookup' | 'close' | 'job' | 'write' | 'held' | 'preview' | 'after'
 
-/**
- * The longest a preview is followed once the docs are ready (within the step's `timeout`): a
- * preview stuck in the platform's queue never holds the step, and the check was written already.
- */
+/** The longest a preview is followed: one stuck in the platform's queue never holds the step. */
 export const PREVIEW_MS = 10 * 60_000
 
 /**
- * When a phase begun at `now` must be done. Reading the change or the records (`change`,
- * `lookup`), following a closed pull request (`close`), the job and its preview end by the
- * deadline. A write beside the job (`write`) has its budget even past it, since it never delays
- * polling; one safe to send again (`held`) may wait through the step's own end. The reads once the
- * job ended (`after`) get the last writes' budget, past the deadline by at most half of it. Pure.
+ * When a phase begun at `now` ends. Reading, following a closed pull request, the job and its
+ * preview: by the deadline. A write beside the job (never delaying polling): its budget; one safe
+ * to send again: the step's end; the reads after the job: the last budget, leaving writes half.
  */
 export function phaseEnd(phase: Phase, now: number, deadline: number, b: GitHubBudgets): number {
   switch (phase) {
@@ -69,9 +57,8 @@ export function phaseEnd(phase: Phase, now: number, deadline: number, b: GitHubB
 }
 
 /**
- * The last writes' time from `now`: their budget, ending by the deadline plus it whatever came
- * before (at least a millisecond, so the first is tried); a write GitHub still holds may also have
- * what is left before the deadline, and the write after it the step's own end. Pure.
+ * The last writes' time from `now`: their budget, by the deadline plus it (at least 1 ms, so the
+ * first is tried); a write GitHub holds may wait out the deadline, the one after it the step's end.
  */
 export function lastWindow(
   now: number,
@@ -86,10 +73,9 @@ export function lastWindow(
 const CANCEL_SIGNALS = ['SIGINT', 'SIGTERM'] as const
 
 /**
- * The step's one time budget: the deadline once the settings are read (`begin`), the bounds of
- * each phase, and the last writes' own budget past it (`last`). SIGINT, SIGTERM or the options'
- * signal cancel the run; once the last writes begin, they stop those writes instead, so the
- * outputs and the summary are still written. `release` stops listening.
+ * The step's one time budget: the deadline once the settings are read, each phase's bounds, and
+ * the last writes' own budget past it. SIGINT, SIGTERM or `options.signal` cancel the run; once
+ * the last writes begin, a signal stops them instead, so the outputs and summary are still written.
  */
 export class StepTime {
   readonly now: () => number
@@ -118,7 +104,6 @@ export class StepTime {
     this.external?.addEventListener('abort', this.onExternal, { once: true })
   }
 
-  /** Aborts when the run is cancelled. */
   get signal(): AbortSignal {
     return this.cancel.signal
   }
@@ -159,15 +144,12 @@ export class StepTime {
   }
 }
 
-/** The clock, the time budget and the clients of one step. */
 export interface Step extends Runtime {
   readonly time: StepTime
   readonly env: NodeJS.ProcessEnv
   /** GitHub for `token` at `GITHUB_API_URL`, its retries and rate-limit waits within the step. */
   readonly gitHub: (token: string) => GitHubApi
-  /** The Mintlify API for this step, over the transport that applies its request policy. */
   readonly mintlify: () => MintlifyApi
-  /** The preview deployment routes, over the same transport and key. */
   readonly previews?: () => PreviewApi
 }
 
@@ -206,10 +188,7 @@ export function stepOf(settings: Settings, options: RunOptions, time: StepTime, 
   }
 }
 
-/**
- * GitHub for the workflow token (the one `RunOptions` gives, in tests) and for `docs-token`, in a
- * workflow run; none outside one.
- */
+/** GitHub for the workflow token (or `options.github`) and docs-token; none outside a workflow. */
 export function gitHubsOf(
   settings: Settings,
   options: RunOptions,
