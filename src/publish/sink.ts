@@ -27,7 +27,10 @@ export interface SinkContext {
   readonly companion?: Companion
   /** The run found the status comment for this project: an earlier run wrote it. */
   readonly commented?: boolean
-  /** The step's time: a write beside the job is bounded by its `write` or `held` phase. */
+  /**
+   * The step's time: a write beside the job is bounded by its `write` phase, and one safe to send
+   * again (a commit status) by `held`, so the last write can wait for GitHub to answer it.
+   */
   readonly time: Pick<StepTime, 'within'>
   readonly log: Log
 }
