@@ -24,7 +24,7 @@ export async function run(
   const sinks: Sink[] = []
   let state = newRunState(time.now())
   try {
-    // Read first: where GitHub gives the run no secrets, empty ones skip it.
+    // The event is read first: where GitHub gives the run no secrets, empty ones skip it.
     const payload = readEvent(options.env ?? process.env)
     const settings = await readSettings(time.signal, payload)
     for (const warning of settings.warnings) report.warning(warning)

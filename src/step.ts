@@ -81,8 +81,8 @@ export class StepTime {
   readonly now: () => number
   readonly sleep: Runtime['sleep']
   /** When the step's time is up: never, until the settings are read. */
-  deadline = Infinity
-  timeoutMs = 0
+  private end = Infinity
+  private timeout = 0
   private budgets = budgetsFor(Infinity)
   private pace = { initialMs: 0, maxMs: 0 }
   private readonly cancel = new AbortController()
@@ -108,10 +108,18 @@ export class StepTime {
     return this.cancel.signal
   }
 
+  get deadline(): number {
+    return this.end
+  }
+
+  get timeoutMs(): number {
+    return this.timeout
+  }
+
   /** The step's `timeout` starts now, on the settings' pace. */
   begin(settings: Pick<Settings, 'timeoutMs' | 'pollIntervalMs' | 'maxPollIntervalMs'>): void {
-    this.timeoutMs = settings.timeoutMs
-    this.deadline = this.now() + settings.timeoutMs
+    this.timeout = settings.timeoutMs
+    this.end = this.now() + settings.timeoutMs
     this.budgets = budgetsFor(settings.timeoutMs)
     this.pace = { initialMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs }
   }
