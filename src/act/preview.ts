@@ -1,8 +1,8 @@
 /**
  * The preview step of the act stage: once a job the run started or followed has completed with a
  * docs pull request the run read as open, a preview deployment of its branch is requested once
- * and followed to its end, on the job's schedule and within its deadline. A preview that fails,
- * or cannot be had, never changes how the step ends.
+ * and followed to its end, in the step's `preview` phase (the job's pace, by the deadline). A
+ * preview that fails, or cannot be had, never changes how the step ends.
  */
 import { cancellation } from '../errors.js'
 import type { Settings } from '../inputs.js'
