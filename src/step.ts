@@ -28,7 +28,7 @@ export interface RunOptions {
 
 export type Phase = 'change' | 'lookup' | 'close' | 'job' | 'write' | 'held' | 'preview' | 'after'
 
-/** The longest a preview is followed: one stuck in a queue never holds the step (docs are ready). */
+/** The longest a preview is followed: one stuck in a queue never holds the step; docs are ready. */
 export const PREVIEW_MS = 10 * 60_000
 
 /**
