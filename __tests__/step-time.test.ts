@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { CancelledError } from '../src/errors.js'
 import { budgetsFor } from '../src/github/policy.js'
-import { phaseEnd, PREVIEW_MS, StepTime, type Phase } from '../src/step.js'
+import { phaseEnd, PREVIEW_MS, StepTime, type StepPhase } from '../src/step.js'
 
 const PACE = { pollIntervalMs: 5_000, maxPollIntervalMs: 30_000 }
 
@@ -17,15 +17,24 @@ function clocked(timeoutMs: number, signal?: AbortSignal) {
 }
 
 /** Whether a call within `phase`'s bounds is made now. */
-async function made(time: StepTime, phase: Phase): Promise<boolean> {
+async function made(time: StepTime, phase: StepPhase): Promise<boolean> {
   return time
     .within(phase)(async () => true)
     .catch(() => false)
 }
 
 describe('the phases of a step', () => {
-  const PHASES: Phase[] = ['change', 'lookup', 'close', 'job', 'write', 'held', 'preview', 'after']
-  const BY_DEADLINE: Phase[] = ['change', 'lookup', 'close', 'job', 'preview']
+  const PHASES: StepPhase[] = [
+    'change',
+    'lookup',
+    'close',
+    'job',
+    'write',
+    'held',
+    'preview',
+    'after'
+  ]
+  const BY_DEADLINE: StepPhase[] = ['change', 'lookup', 'close', 'job', 'preview']
 
   it('reading, the job and its preview end by the deadline; the rest by its last budget past it', () => {
     fc.assert(

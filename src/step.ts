@@ -26,7 +26,8 @@ export interface RunOptions {
   github?: GitHubApi
 }
 
-export type Phase = 'change' | 'lookup' | 'close' | 'job' | 'write' | 'held' | 'preview' | 'after'
+export type StepPhase =
+  'change' | 'lookup' | 'close' | 'job' | 'write' | 'held' | 'preview' | 'after'
 
 /** The longest a preview is followed: one stuck in a queue never holds the step; docs are ready. */
 export const PREVIEW_MS = 10 * 60_000
@@ -36,7 +37,12 @@ export const PREVIEW_MS = 10 * 60_000
  * preview: by the deadline. A write beside the job (never delaying polling): its budget; one safe
  * to send again: the step's end; the reads after the job: the last budget, leaving writes half.
  */
-export function phaseEnd(phase: Phase, now: number, deadline: number, b: GitHubBudgets): number {
+export function phaseEnd(
+  phase: StepPhase,
+  now: number,
+  deadline: number,
+  b: GitHubBudgets
+): number {
   switch (phase) {
     case 'change':
     case 'lookup':
@@ -125,14 +131,14 @@ export class StepTime {
   }
 
   /** Bounds a phase's calls, from now: to its end, the run's cancellation and `stop`. */
-  within(phase: Phase, stop?: AbortSignal): Within {
+  within(phase: StepPhase, stop?: AbortSignal): Within {
     const at = phaseEnd(phase, this.now(), this.deadline, this.budgets)
     const signal = stop ? AbortSignal.any([stop, this.signal]) : this.signal
     return withinTime(() => at - this.now(), signal)
   }
 
   /** The schedule a phase's requests are retried or polled on, from now, ending with the phase. */
-  schedule(phase: Phase): Schedule {
+  schedule(phase: StepPhase): Schedule {
     return { ...this.pace, deadline: phaseEnd(phase, this.now(), this.deadline, this.budgets) }
   }
 
