@@ -74,7 +74,6 @@ function stepFor(): Step & { said: string[] } {
     random: () => 0,
     signal,
     log,
-    env: {},
     time,
     gitHub: () => {
       throw new Error('not in these tests')

@@ -160,7 +160,6 @@ export class StepTime {
 
 export interface Step extends Runtime {
   readonly time: StepTime
-  readonly env: NodeJS.ProcessEnv
   /** GitHub for `token` at `GITHUB_API_URL`, its retries and rate-limit waits within the step. */
   readonly gitHub: (token: string) => GitHubApi
   readonly mintlify: () => MintlifyApi
@@ -187,7 +186,6 @@ export function stepOf(settings: Settings, options: RunOptions, time: StepTime, 
     random: options.random ?? Math.random,
     signal: time.signal,
     log,
-    env,
     time,
     gitHub: (token) =>
       createGitHubApi({
