@@ -96,6 +96,28 @@ describe('the phases of a step', () => {
     expect(await made(time, 'held')).toBe(false)
   })
 
+  it('a write beside the job ends when it is stopped, or when the run is cancelled', async () => {
+    // Each bound is far off on the real clock: only the stop or the cancel can end these calls.
+    const external = new AbortController()
+    const { time } = clocked(3_600_000, external.signal)
+    const hang = (seen: AbortSignal[]) => (signal: AbortSignal) => {
+      seen.push(signal)
+      return new Promise<never>(() => {})
+    }
+    const stop = new AbortController()
+    const stopped: AbortSignal[] = []
+    const write = time.within('write', stop.signal)(hang(stopped))
+    stop.abort()
+    await expect(write).rejects.toThrow()
+    expect(stopped[0]?.aborted).toBe(true)
+    const held: AbortSignal[] = []
+    const other = time.within('held', new AbortController().signal)(hang(held))
+    external.abort()
+    await expect(other).rejects.toThrow()
+    expect(held[0]?.aborted).toBe(true)
+    time.release()
+  })
+
   it('before the settings are read there is no deadline, and the last writes have 5 s', () => {
     const time = new StepTime({ now: () => 0 })
     time.release()
