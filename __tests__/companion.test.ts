@@ -147,9 +147,6 @@ describe('statusComment', () => {
     failOnNoPr: false,
     written: {},
     did: [],
-    lastWriteMs: 5_000,
-    timeoutMs: 1_800_000,
-    deadline: Infinity,
     ...more
   })
 

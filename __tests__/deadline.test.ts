@@ -8,7 +8,8 @@ import * as core from '../__fixtures__/core.js'
 import { EPOCH, virtualRuntime } from '../__fixtures__/runtime.js'
 import { ApiError, DeadlineError, type Failure } from '../src/errors.js'
 import { budgetsFor } from '../src/github/policy.js'
-import { afterJobBy, lastWritesMs, withinTime } from '../src/runtime.js'
+import { withinTime } from '../src/runtime.js'
+import { lastWindow, phaseEnd } from '../src/step.js'
 import { POLL } from '../src/mintlify/api.js'
 import type { Job } from '../src/mintlify/job.js'
 import { send, waitForJob, type Schedule } from '../src/mintlify/poll.js'
@@ -284,16 +285,18 @@ describe('what follows the job fits in the last writes’ budget past the deadli
         (deadline, lastMs, jobEndsBefore, readShare) => {
           // Every request ends by the deadline, so the job is seen to end by then too.
           const ended = deadline - jobEndsBefore
-          const readBy = afterJobBy(ended, deadline, lastMs)
+          const budgets = { ...budgetsFor(60_000), last: lastMs }
+          const readBy = phaseEnd('after', ended, deadline, budgets)
           // The docs read takes any part of its window.
           const writesStart = ended + Math.max(0, readBy - ended) * readShare
-          const writesEnd = writesStart + lastWritesMs(writesStart, deadline, lastMs)
+          const writesEnd = lastWindow(writesStart, deadline, lastMs).by
           return (
             writesEnd <= deadline + lastMs &&
             readBy <= deadline + lastMs / 2 &&
             // Early in the step, each keeps its whole budget.
             (ended + 2 * lastMs > deadline ||
-              (readBy === ended + lastMs && lastWritesMs(ended, deadline, lastMs) === lastMs))
+              (readBy === ended + lastMs &&
+                lastWindow(ended, deadline, lastMs).by === ended + lastMs))
           )
         }
       )

@@ -9,7 +9,8 @@ import { OwnedComment } from '../src/github/own-comment.js'
 import { AGAIN_PAUSE_MS, Surface, tryShare } from '../src/github/policy.js'
 import { CheckSink } from '../src/publish/check.js'
 import { newRunState, type RunState } from '../src/run.js'
-import { lastWindow, type LastTime, type Within } from '../src/runtime.js'
+import type { LastTime, Within } from '../src/runtime.js'
+import { lastWindow } from '../src/step.js'
 
 /** Timers on a virtual clock; promises settle between two of them. */
 class Clock {

@@ -1,7 +1,7 @@
 // The preview's words on every surface, and which branch it is asked for.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { PREVIEW_MS, previewBranch, previewSchedule, unchanged } from '../src/act/preview.js'
+import { previewBranch, unchanged } from '../src/act/preview.js'
 import { parseDeployment, type Preview } from '../src/mintlify/preview.js'
 import {
   previewMarkup,
@@ -13,26 +13,6 @@ import {
 import { isSiteLinkShape } from '../src/trigger/ref.js'
 
 const URL_ = 'https://acme-mintlify-agent-1.mintlify.app'
-
-describe('how long a preview is followed once the docs are ready', () => {
-  it('at most ten minutes, and never past the step’s deadline', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 10 ** 9 }),
-        fc.integer({ min: 0, max: 10 ** 9 }),
-        (now, left) => {
-          const pace = { initialMs: 5000, maxMs: 30_000 }
-          const schedule = previewSchedule({ ...pace, deadline: now + left }, now)
-          return (
-            schedule.deadline === now + Math.min(left, 10 * 60_000) &&
-            schedule.initialMs === pace.initialMs &&
-            PREVIEW_MS === 600_000
-          )
-        }
-      )
-    )
-  })
-})
 
 describe('the branch a preview is asked for', () => {
   it('is the job’s and the pull request’s when they agree, or the one that is known', () => {

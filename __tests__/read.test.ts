@@ -3,14 +3,12 @@
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubApi, History } from '../src/github/api.js'
 import { RECORD_PAGE, recordSuffix } from '../src/github/branch-record.js'
-import { budgetsFor } from '../src/github/policy.js'
 import type { Settings } from '../src/inputs.js'
 import type { MintlifyApi } from '../src/mintlify/api.js'
 import { checkName } from '../src/present/check.js'
 import { kindOf } from '../src/kinds/registry.js'
 import type { ReadContext } from '../src/read/read.js'
-import { withinTime } from '../src/runtime.js'
-import type { Step } from '../src/step.js'
+import { StepTime, type Step } from '../src/step.js'
 import { AGENT, HEAD, push } from './decide-inputs.js'
 
 const SETTINGS: Settings = {
@@ -65,7 +63,10 @@ function stepFor(): Step & { said: string[] } {
     warning: (m: string) => said.push(m),
     debug: () => {}
   }
-  const budgets = budgetsFor(SETTINGS.timeoutMs)
+  // Its time is the settings' from now, and listens for no signal from the runner.
+  const time = new StepTime({ sleep: async () => {} })
+  time.release()
+  time.begin(SETTINGS)
   return {
     said,
     now: Date.now,
@@ -73,13 +74,7 @@ function stepFor(): Step & { said: string[] } {
     random: () => 0,
     signal,
     log,
-    env: {},
-    schedule: { deadline: Date.now() + 60_000, initialMs: 10, maxMs: 20 },
-    lookupSchedule: () => ({ deadline: Date.now() + 10_000, initialMs: 10, maxMs: 20 }),
-    budgets,
-    within: (ms) => withinTime(() => ms, signal),
-    withinWrite: () => withinTime(() => 1000, signal),
-    afterJob: () => withinTime(() => 1000, signal),
+    time,
     gitHub: () => {
       throw new Error('not in these tests')
     },

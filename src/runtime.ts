@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { cancellation } from './errors.js'
 
-/** Where the loops write what they are doing; the reporter is the real one. */
 export interface Log {
   info(message: string): void
   warning(message: string): void
@@ -26,142 +25,51 @@ export async function realSleep(ms: number, signal: AbortSignal): Promise<void> 
   }
 }
 
-/**
- * Settles with `promise`, or rejects with the signal's reason as soon as `signal` aborts, even when
- * the work behind the promise (a library's own retry timer) cannot be interrupted.
- */
-async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) throw cancellation(signal)
-  let onAbort = () => undefined as void
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(cancellation(signal))
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
-  try {
-    return await Promise.race([promise, aborted])
-  } finally {
-    signal.removeEventListener('abort', onAbort)
-  }
-}
-
-/**
- * A signal that aborts after `ms`, or when `parent` does, always with a plain `AbortError`:
- * Octokit repeats a request that failed with any other reason (a timeout's `TimeoutError`, our
- * `CancelledError`), which would keep the step alive through its retry waits. Call `release` when
- * done with it.
- */
-function abortAfter(
-  ms: number,
-  parent: AbortSignal
-): { signal: AbortSignal; abort(): void; release(): void } {
-  const controller = new AbortController()
-  const abort = () => controller.abort()
-  const timer = setTimeout(abort, ms)
-  parent.addEventListener('abort', abort, { once: true })
-  if (parent.aborted) abort()
-  return {
-    signal: controller.signal,
-    abort,
-    release() {
-      clearTimeout(timer)
-      parent.removeEventListener('abort', abort)
-    }
-  }
-}
-
 /** Runs a call within a signal of its own, settling when the call does or the signal aborts. */
 export type Within = <T>(call: (signal: AbortSignal) => Promise<T>) => Promise<T>
 
 /**
- * Bounds each call to `ms()` milliseconds (read when the call starts) and to `parent`: the call is
- * handed a signal that aborts with a plain `AbortError` (see `abortAfter`), and its promise settles
- * no later than that, whatever the work behind it still waits for. A call with no time left is
- * never made: it fails at once as a call cut short, so nothing is sent past a budget's end.
+ * Bounds each call to `ms()` (read as it starts) and `parent`; with no time left it is not made.
+ * Its signal aborts with a plain `AbortError` (Octokit retries a request failed for any other
+ * reason), and its promise settles by then, whatever the work behind it still waits for.
  */
 export function withinTime(ms: () => number, parent: AbortSignal): Within {
   return async (call) => {
     const left = ms()
-    const limit = abortAfter(Math.max(0, left), parent)
+    const limit = new AbortController()
+    const { signal } = limit
+    const abort = () => limit.abort()
+    const timer = setTimeout(abort, Math.max(0, left))
+    parent.addEventListener('abort', abort, { once: true })
+    let onAbort = () => undefined as void
     try {
-      if (left <= 0) limit.abort()
-      if (limit.signal.aborted) throw cancellation(limit.signal)
-      return await untilAborted(call(limit.signal), limit.signal)
+      if (left <= 0 || parent.aborted) abort()
+      if (signal.aborted) throw cancellation(signal)
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => reject(cancellation(signal))
+        signal.addEventListener('abort', onAbort, { once: true })
+      })
+      return await Promise.race([call(signal), aborted])
     } finally {
-      limit.release()
+      clearTimeout(timer)
+      parent.removeEventListener('abort', abort)
+      signal.removeEventListener('abort', onAbort)
     }
   }
 }
 
 /**
- * When the reads made once the job ended (its docs pull request) must be done: the last writes'
- * budget from now, past the deadline if need be, but never so far past it that the last writes
- * lose more than half of theirs.
- */
-export function afterJobBy(now: number, deadline: number, lastMs: number): number {
-  return Math.min(now + lastMs, deadline + lastMs / 2)
-}
-
-/**
- * How long the last writes may take from `now`: their budget, but ending by the deadline plus
- * it, whatever came before (at least a millisecond, so the first of them is tried).
- */
-export function lastWritesMs(now: number, deadline: number, lastMs: number): number {
-  return Math.max(1, Math.min(lastMs, deadline + lastMs - now))
-}
-
-/**
- * The last writes' time on the run's clock. Each write is bounded by the last writes' budget
- * (`by`); a write GitHub still holds from while the job ran may be waited for longer, through
- * the rest of `timeout` (`heldBy`), and the final state written after it until the step's own end
- * (`end`: the deadline plus the last writes' budget). A signal from the runner (`stop`) ends them
- * all at once.
+ * The last writes' time: each bounded by their budget (`by`); a write GitHub still holds waited
+ * for until `heldBy`, the state after it written by `end`; a signal from the runner ends them all.
  */
 export interface LastTime {
   readonly now: () => number
-  /** Sleeps on the run's clock; rejects once `signal` aborts. */
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>
-  /** Bounds calls to `at` on the run's clock, and to `stop`; a call with no time left is not made. */
   readonly until: (at: number) => Within
-  /** When the last writes' budget ends. */
   readonly by: number
-  /** Until when a write GitHub still holds is waited for. */
   readonly heldBy: number
-  /** When the step's own time ends; nothing is sent past it. */
   readonly end: number
   /** The last writes' budget, which a write sent after a held one is given again (up to `end`). */
   readonly lastMs: number
-  /** A signal from the runner while the last writes are under way. */
   readonly stop: AbortSignal
-}
-
-/**
- * The last writes' time from `now`: their budget (see `lastWritesMs`), and, when the job ended
- * with time left before the deadline, that time too for a write GitHub still holds: a job that
- * ends early leaves the step time to wait for it. Pure.
- */
-export function lastWindow(
-  now: number,
-  deadline: number,
-  lastMs: number
-): Pick<LastTime, 'by' | 'heldBy' | 'end' | 'lastMs'> {
-  const by = now + lastWritesMs(now, deadline, lastMs)
-  if (!Number.isFinite(deadline)) return { by, heldBy: by, end: by, lastMs }
-  return { by, heldBy: Math.max(by, deadline), end: Math.max(by, deadline + lastMs), lastMs }
-}
-
-/** The last writes' time on the real clock (or `sleep`'s), from now. */
-export function lastTimeOf(
-  now: () => number,
-  sleep: LastTime['sleep'],
-  deadline: number,
-  lastMs: number,
-  stop: AbortSignal
-): LastTime {
-  return {
-    now,
-    sleep,
-    until: (at) => withinTime(() => at - now(), stop),
-    stop,
-    ...lastWindow(now(), deadline, lastMs)
-  }
 }

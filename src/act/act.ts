@@ -49,7 +49,7 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
   if (recorded?.preview) run.state.previewed = { jobId: recorded.jobId, sha: recorded.preview }
   let prepared = facts.prepared
   if (plan.act !== 'skip' && plan.act !== 'close' && !prepared) {
-    const within = step.within(step.budgets.change)
+    const within = step.time.within('change')
     const since = plan.tell?.since
     prepared = await preparePrompt(settings, event, readers.workflow, within, step.log, since)
     plan = run.kind.decide(settings, event, { ...facts, prepared })
@@ -86,6 +86,7 @@ async function start(
 ) {
   const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
   const { state, settings, step, report, readers, api } = run
+  const after = () => step.time.within('after')
   state.mode = plan.act
   // The job to attach to or to message exists before the request: whatever happens to it (a
   // timeout, a refusal), the run names the job it tried to follow.
@@ -98,7 +99,7 @@ async function start(
   }
   // Asked, and not accepted until the platform answers.
   state.accepted ??= false
-  const begun = await begin(plan, settings, prompt, api, step.schedule, step, report)
+  const begun = await begin(plan, settings, prompt, api, step.time.schedule('job'), step, report)
   Object.assign(state, { job: begun.job, mode: begun.mode, accepted: true })
   if (begun.keep) state.branch = begun.keep
   for (const note of [words.note, begun.note]) if (note) state.notes.push(note)
@@ -110,7 +111,7 @@ async function start(
   else await watch(run, api)
   // Nothing says the docs are ready before their pull request was read.
   if (event && endsWithLink(state)) {
-    state.docs = await readDocsPull(state.job, event, readers, step.afterJob(), state.recordedDocs)
+    state.docs = await readDocsPull(state.job, event, readers, after(), state.recordedDocs)
     // A pull request whose state could not be read is said once a run, as a warning with the
     // fix; a link no token is sent for is the docs pull request sink's warning, and one GitHub
     // shows is not the agent's is the verdict's.
@@ -122,7 +123,7 @@ async function start(
   }
   // Completed without a link: the deploy branch tells a push from no change.
   if (event && state.job && endsWithoutLink(state)) {
-    state.pushes = await readDocsPushes(state.job, event, readers, step.afterJob())
+    state.pushes = await readDocsPushes(state.job, event, readers, after())
     if (!state.pushes.known) report.warning(state.pushes.why)
   }
   // Once the docs pull request is known to be open: its preview, requested and followed.
@@ -132,7 +133,7 @@ async function start(
   // Last, the open docs pull request's own checks, as they stand when the run ends.
   const proven = state.docs?.state === 'open' ? state.docs.proven : undefined
   if (event && proven) {
-    state.docsChecks = await readDocsChecks(proven, event, readers, step.afterJob())
+    state.docsChecks = await readDocsChecks(proven, event, readers, after())
     if (state.docsChecks.state === 'unknown') report.warning(state.docsChecks.why)
   }
 }
@@ -146,7 +147,7 @@ async function watch({ state, sinks, step, settings }: Run, api: MintlifyApi) {
   const watched = await waitForJob(
     job,
     (ms, signal) => api.getJob(jobId, ms, signal),
-    step.schedule,
+    step.time.schedule('job'),
     step,
     {
       onJob: (latest) => (state.job = latest),
@@ -171,12 +172,12 @@ async function followClosed(run: Run, plan: Close, facts: Facts): Promise<void> 
   if (sinks.every((sink) => sink.closed === undefined)) return
   if (!plan.jobId) return step.log.info(CLOSED_WITHOUT.record)
   state.accepted ??= false
-  const job = await tryReadJob(step.mintlify(), plan.jobId, step.lookupSchedule(), step)
+  const job = await tryReadJob(step.mintlify(), plan.jobId, step.time.schedule('lookup'), step)
   if (!job) return step.log.info(CLOSED_WITHOUT.job)
   Object.assign(state, { job, mode: 'attach', accepted: true })
   // The record's docs pull request is the only one the end of the code pull request may touch.
   state.recordedDocs = recordedDocs(facts, plan.jobId)
-  state.notes.push(...(await closeAll(sinks, state, step.within(step.budgets.write))))
+  state.notes.push(...(await closeAll(sinks, state, step.time.within('close'))))
 }
 
 /**

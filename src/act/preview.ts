@@ -1,8 +1,8 @@
 /**
  * The preview step of the act stage: once a job the run started or followed has completed with a
  * docs pull request the run read as open, a preview deployment of its branch is requested once
- * and followed to its end, on the job's schedule and within its deadline. A preview that fails,
- * or cannot be had, never changes how the step ends.
+ * and followed to its end, in the step's `preview` phase (the job's pace, by the deadline). A
+ * preview that fails, or cannot be had, never changes how the step ends.
  */
 import { cancellation } from '../errors.js'
 import type { Settings } from '../inputs.js'
@@ -31,12 +31,6 @@ interface Run {
 }
 
 /**
- * The longest a preview is followed once the docs are ready (within the step's `timeout`): a
- * preview stuck in the platform's queue never holds the step, and the check was written already.
- */
-export const PREVIEW_MS = 10 * 60_000
-
-/**
  * The branch to preview: the job's `source.ref` and the docs pull request's head branch, each
  * only in the strict branch shape; when both are known they must agree. Pure.
  */
@@ -49,11 +43,6 @@ export function previewBranch(
   if (job && pull && job !== pull) return { cause: { kind: 'branch', job, pull } }
   const branch = job ?? pull
   return branch ? { branch } : { cause: { kind: 'branch' } }
-}
-
-/** The schedule a preview is followed on from `now`: the job's, ending by `PREVIEW_MS`. Pure. */
-export function previewSchedule(schedule: Schedule, now: number): Schedule {
-  return { ...schedule, deadline: Math.min(schedule.deadline, now + PREVIEW_MS) }
 }
 
 /** Whether this run asks for a preview at all: `preview: auto`, and a step that waits. */
@@ -114,7 +103,7 @@ export async function preview(run: Run, sentNothing = false) {
   // The docs are ready now: the check and the status comment say so before the preview builds.
   for (const sink of run.sinks) sink.ready?.(state)
   const api: PreviewApi = step.previews()
-  const schedule = previewSchedule(step.schedule, step.now())
+  const schedule = step.time.schedule('preview')
   report.info(`Requesting a preview deployment of ${branch}.`)
   const requested = await requestPreview(api, branch, schedule, step)
   const { deployment } = requested

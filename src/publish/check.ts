@@ -35,7 +35,7 @@ export function checkSink(context: SinkContext): Sink | undefined {
       known: context.commented === true
     },
     context.log,
-    context.withinHeld ?? context.withinWrite
+    (stop) => context.time.within('held', stop)
   )
 }
 

@@ -20,7 +20,7 @@ export function commentSink(context: SinkContext): Sink | undefined {
   return new CommentSink(
     companion,
     { reuse: settings.reuseJob, runUrl: trigger?.runUrl },
-    context.withinWrite,
+    (stop) => context.time.within('write', stop),
     context.commented === true
   )
 }

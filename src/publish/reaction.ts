@@ -54,14 +54,14 @@ class ReactionSink implements Sink {
   private readonly owner: string
   private readonly repo: string
   private readonly effect: Extract<Effect, { kind: 'react' }>
-  private readonly context: Pick<SinkContext, 'withinWrite' | 'log'>
+  private readonly context: Pick<SinkContext, 'time' | 'log'>
 
   constructor(
     github: GitHubApi,
     owner: string,
     repo: string,
     effect: Extract<Effect, { kind: 'react' }>,
-    context: Pick<SinkContext, 'withinWrite' | 'log'>
+    context: Pick<SinkContext, 'time' | 'log'>
   ) {
     this.github = github
     this.owner = owner
@@ -73,7 +73,7 @@ class ReactionSink implements Sink {
   /** Seen: `eyes` as the command's job is asked for, beside the start, never waited for. */
   taking(): void {
     if (this.effect.content) return
-    void this.react('eyes', this.context.withinWrite(new AbortController().signal))
+    void this.react('eyes', this.context.time.within('write'))
   }
 
   /** How the job ended; or the one inert reaction of a command not taken. */

@@ -13,6 +13,7 @@ import type { Companion } from '../github/companion.js'
 import type { Settings } from '../inputs.js'
 import type { RunState, Trigger, Written } from '../run.js'
 import type { LastTime, Log, Within } from '../runtime.js'
+import type { StepTime } from '../step.js'
 
 /** What a sink is given to decide whether it applies, and to write. */
 export interface SinkContext {
@@ -26,13 +27,11 @@ export interface SinkContext {
   readonly companion?: Companion
   /** The run found the status comment for this project: an earlier run wrote it. */
   readonly commented?: boolean
-  /** Bounds for a write made while the job runs; `stop` ends it early. */
-  readonly withinWrite: (stop: AbortSignal) => Within
   /**
-   * Bounds for a write made while the job runs that is safe to send again (a commit status): the
-   * step's own time, so the last write can wait for GitHub to answer it. `withinWrite` without.
+   * The step's time: a write beside the job is bounded by its `write` phase, and one safe to send
+   * again (a commit status) by `held`, so the last write can wait for GitHub to answer it.
    */
-  readonly withinHeld?: (stop: AbortSignal) => Within
+  readonly time: Pick<StepTime, 'within'>
   readonly log: Log
 }
 

@@ -9,6 +9,7 @@ import type { CommitPull, GitHubApi } from '../github/api.js'
 import { Companion } from '../github/companion.js'
 import { describeGitHubError, gitHubError } from '../github/policy.js'
 import type { Settings } from '../inputs.js'
+import type { Within } from '../runtime.js'
 import type { Step } from '../step.js'
 import { codeCommit } from '../trigger/code.js'
 import { eventPullRequest, onBranchOf, pushOf, type Event } from '../trigger/event.js'
@@ -30,7 +31,7 @@ export async function readPull(
   gathers: boolean,
   step: Step
 ): Promise<PullRead> {
-  const within = step.within(step.budgets.lookup)
+  const within = step.time.within('lookup')
   const pulls = await pullsOf(event, github, gathers, within, step.log)
   const only = pulls.known && pulls.value.length === 1 ? pulls.value[0] : undefined
   if (settings.comment === 'auto' && pulls.known && !only && !eventPullRequest(event)) {
@@ -83,7 +84,7 @@ async function pullsOf(
   event: Event,
   github: GitHubApi | undefined,
   gathers: boolean,
-  within: ReturnType<Step['within']>,
+  within: Within,
   log: Step['log']
 ): Promise<Knowable<readonly CommitPull[]>> {
   const pr = eventPullRequest(event)

@@ -33,7 +33,7 @@ export async function readBranchRecord(
   const sha = codeCommit(event)?.sha ?? ''
   try {
     const where = { owner: event.owner, repo: event.repo, sha, branch, context }
-    return known(await findRecord(github, where, step.within(step.budgets.lookup), step.log))
+    return known(await findRecord(github, where, step.time.within('lookup'), step.log))
   } catch (error: unknown) {
     const cause = causeOf(error)
     const could = `Could not read the docs checks on ${forLog(branch, 100)} (${describeGitHubError(error, 'statuses: read')})`
@@ -82,13 +82,7 @@ export async function readRecordedJob(
     )
     return { jobId, from, phase, docs: why, mismatch }
   }
-  const docs = await readDocsPull(
-    job,
-    event,
-    readers,
-    step.within(step.budgets.lookup),
-    recordedDocs
-  )
+  const docs = await readDocsPull(job, event, readers, step.time.within('lookup'), recordedDocs)
   const docsRef = docs?.ref
   if (!docs || docs.state === 'unknown' || docs.state === 'foreign') {
     const why = docs?.why ?? `The docs pull request of agent job ${id} could not be read.`
@@ -145,7 +139,7 @@ export function refusesKey(error: unknown): boolean {
  */
 async function readOrRefused(api: MintlifyApi, jobId: string, step: Step) {
   try {
-    return await readJob(api, jobId, step.lookupSchedule(), step)
+    return await readJob(api, jobId, step.time.schedule('lookup'), step)
   } catch (error: unknown) {
     if (step.signal.aborted) throw cancellation(step.signal)
     if (refusesKey(error)) throw error

@@ -19,7 +19,7 @@ import { preparePrompt } from '../../trigger/prompt.js'
 export async function readChange(run: ReadContext): Promise<Read<never>> {
   const { settings, event, readers, api, step, context } = run
   const github = readers.workflow
-  const changeWithin = () => step.within(step.budgets.change)
+  const changeWithin = () => step.time.within('change')
   if (!event) {
     const prepared = await preparePrompt(settings, event, github, changeWithin(), step.log)
     return { facts: { pulls: known([]), prepared } }

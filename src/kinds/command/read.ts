@@ -58,7 +58,7 @@ export async function readCommandFacts(
     const why = 'No github-token was given, so who may command could not be asked.'
     return { command: { kind: 'command', request, login, commentId, permission: unknown(why) } }
   }
-  const within = step.within(step.budgets.lookup)
+  const within = step.time.within('lookup')
   const { owner, repo } = event
   const stopped = ({ why, answer }: Stop): CommandRead => ({
     command: { kind: 'stopped', login, commentId, why, answer }

@@ -1,0 +1,67 @@
+/** The run's state as the story fills it: once the run has read, and as the run ends. */
+import { CancelledError, DeadlineError, SecretsWithheldError } from '../errors.js'
+import type { Settings } from '../inputs.js'
+import { FOLLOWED_NO_FURTHER } from '../present/plan.js'
+import type { Wrote } from '../publish/sink.js'
+import type { Facts } from '../read/facts.js'
+import { newRunState, type Outcome, type RunState } from '../run.js'
+import type { Log } from '../runtime.js'
+import { triggerOf } from '../trigger/code.js'
+import type { Event } from '../trigger/event.js'
+
+/**
+ * The state of a run that has read: its trigger is the event as reading left it (a command's pull
+ * request head), and a recorded job read with the key shows the platform accepted the project id.
+ */
+export function readState(
+  startedAt: number,
+  settings: Pick<Settings, 'projectId' | 'failOnNoPr'>,
+  event: Event | undefined,
+  facts: Pick<Facts, 'job'>
+): RunState {
+  return {
+    ...newRunState(startedAt),
+    projectId: settings.projectId,
+    failOnNoPr: settings.failOnNoPr,
+    trigger: event && triggerOf(event),
+    ...(facts.job?.phase.known ? { accepted: true } : {})
+  }
+}
+
+/**
+ * Ends the run with what `error` says. A job seen to end stays ended, whatever a cancel or the
+ * deadline interrupts after it: the run says it followed the job no further.
+ */
+export function endWith(state: RunState, error: unknown, timeoutMs: number, log: Log): void {
+  const stopped = error instanceof CancelledError || error instanceof DeadlineError
+  if (stopped && state.outcome.kind === 'finished') {
+    const note = `${FOLLOWED_NO_FURTHER} ${error.message}`
+    state.notes.push(note)
+    return log.info(note)
+  }
+  state.outcome = outcomeOf(error, state.job?.id, timeoutMs)
+}
+
+/** The outcome an error gives a run: a deadline is a timeout only once there is a job. Pure. */
+export function outcomeOf(
+  error: unknown,
+  jobId: string | null | undefined,
+  timeoutMs: number
+): Outcome {
+  if (error instanceof CancelledError) return { kind: 'cancelled', reason: error.message }
+  if (error instanceof SecretsWithheldError) {
+    return { kind: 'skipped', reason: error.message, notice: true }
+  }
+  if (error instanceof DeadlineError && jobId) {
+    return { kind: 'timeout', timeoutMs, unread: (error.last ?? error).message }
+  }
+  return { kind: 'error', error }
+}
+
+/** Records where the sinks wrote, and what they did on GitHub, in their order. */
+export function recordWrote(state: RunState, wrote: readonly Wrote[]): void {
+  for (const { written, url, did = [] } of wrote) {
+    if (written && url) state.written[written] = url
+    state.did.push(...did)
+  }
+}
