@@ -1,28 +1,45 @@
 /**
- * Octokit as every GitHub request goes through it, built as `@actions/github` builds it
+ * The GitHub calls (`GitHubApi`) over Octokit, built as `@actions/github` builds it
  * (`GITHUB_API_URL`, the runner's proxy, `token` auth, the orchestration id in the user agent)
- * with Octokit's retry and throttling plugins, over the one HTTP layer (`http.ts`).
- * `@actions/github` itself is not imported: it reads and parses the event file the moment it is
- * imported, so an unreadable `GITHUB_EVENT_PATH` would end the step before it could report
- * anything. The client's policy is installed once, so no call can miss it: every text sent is
- * redacted, answers are capped in size, a write is never repeated by a plugin, and no retry or
- * rate-limit wait passes the step's deadline.
+ * without importing it: it parses the event file on import, so an unreadable `GITHUB_EVENT_PATH`
+ * would end the step before it could report. Its rules are installed once, so no call can miss
+ * them: every text sent is redacted, answers are capped, a write is never repeated, and no retry
+ * or rate-limit wait passes the step's deadline.
  */
 import { Octokit } from '@octokit/core'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
+import type { z } from 'zod'
 import { gitHubApiUrl, proxiedFetch, readCapped, TooLargeError } from '../http.js'
 import { redact } from '../secrets/redact.js'
+import { gitHubError, type Account, type ChangedFile, type GitHubApi } from './api.js'
+import {
+  asList,
+  CheckRunsSchema,
+  CombinedStatusSchema,
+  CommitPullSchema,
+  CommitSchema,
+  CommittedAtSchema,
+  ComparisonSchema,
+  FileSchema,
+  GRAPHQL_QUERIES,
+  HistorySchema,
+  IssueCommentSchema,
+  items,
+  ListedCheckRunSchema,
+  ListedCommitSchema,
+  ListedStatusSchema,
+  PermissionSchema,
+  PullStateSchema,
+  RepositorySchema,
+  ViewerSchema
+} from './schemas.js'
 
 /** Largest GitHub answer read; a larger one is refused rather than held in memory. */
-export const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024
 
-/** A request that changes something: anything but a read, and GraphQL queries count as reads. */
-function isWrite(method: string | undefined, url: string | undefined): boolean {
-  const verb = (method ?? 'GET').toUpperCase()
-  if (verb === 'GET' || verb === 'HEAD') return false
-  return !(verb === 'POST' && /\/graphql$/.test(url ?? ''))
-}
+/** The status an answer too large to read is given; it would be as large again, so not retried. */
+const TOO_LARGE = 413
 
 export interface GitHubOptions {
   readonly token: string
@@ -34,11 +51,14 @@ export interface GitHubOptions {
   readonly now?: () => number
 }
 
-/**
- * `fetch` that reads no more than `maxBytes` of an answer: a larger one becomes a 413 answer of
- * its own, which is not retried.
- */
-export function cappedFetch(inner: typeof fetch, maxBytes: number): typeof fetch {
+/** A request that changes something: GraphQL queries count as reads. */
+function isWrite(method = 'GET', url = ''): boolean {
+  const verb = method.toUpperCase()
+  return verb !== 'GET' && verb !== 'HEAD' && !(verb === 'POST' && url.endsWith('/graphql'))
+}
+
+/** `fetch` that reads at most `maxBytes` of an answer; a larger one becomes a 413 of its own. */
+function cappedFetch(inner: typeof fetch, maxBytes: number): typeof fetch {
   return async (input, init) => {
     const response = await inner(input, init)
     let body: Buffer
@@ -46,71 +66,32 @@ export function cappedFetch(inner: typeof fetch, maxBytes: number): typeof fetch
       body = await readCapped(response, maxBytes)
     } catch (error: unknown) {
       if (!(error instanceof TooLargeError)) throw error
-      return new Response(JSON.stringify({ message: error.message }), {
-        status: TOO_LARGE,
-        headers: { 'content-type': 'application/json' }
-      })
+      return Response.json({ message: error.message }, { status: TOO_LARGE })
     }
     const empty = [101, 204, 205, 304].includes(response.status)
-    return new Response(empty ? null : body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers
-    })
+    const { status, statusText, headers } = response
+    return new Response(empty ? null : body, { status, statusText, headers })
   }
 }
 
-/** The status an answer too large to read is given: `cappedFetch`'s own, never repeated. */
-export const TOO_LARGE = 413
-
-/** The user agent with the runner's orchestration id, as `@actions/github` sends it. */
-function userAgentOf(base: string, env: NodeJS.ProcessEnv): string {
-  const id = env.ACTIONS_ORCHESTRATION_ID?.trim()
-  if (!id) return base
-  const tag = `actions_orchestration_id/${id.replace(/[^a-z0-9_.-]/gi, '_')}`
-  return base.includes(tag) ? base : `${base} ${tag}`
-}
-
-/**
- * Options of a request that are not text sent as it is: where it goes, the token (in the
- * headers) and how it is sent.
- */
+/** Request options that are not text sent as it is: where it goes, the token, how it is sent. */
 const NOT_SENT_TEXT = new Set(['method', 'baseUrl', 'headers', 'request', 'mediaType'])
 
-/** `value` with every string in it redacted, arrays and objects copied rather than changed. */
+/** `value` with every string in it redacted, arrays and plain objects copied. */
 function redactValue(value: unknown): unknown {
   if (typeof value === 'string') return redact(value)
   if (Array.isArray(value)) return value.map(redactValue)
-  if (
-    value !== null &&
-    typeof value === 'object' &&
-    Object.getPrototypeOf(value) === Object.prototype
-  ) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item)]))
-  }
-  return value
-}
-
-/**
- * Redacts every text a request carries to GitHub: the path and its parameters, the query, and
- * every string in the body (a comment, a status's context, description and target URL, a pull
- * request's labels and reviewers, GraphQL variables). Installed once on the client, so no call,
- * present or future, can send a secret or a URL's credentials to GitHub, where they would be
- * published to everyone who can read the repository.
- */
-function redactRequest(options: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(options)) {
-    if (!NOT_SENT_TEXT.has(key)) options[key] = redactValue(value)
-  }
+  if (value === null || typeof value !== 'object') return value
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item)]))
 }
 
 const GitHubOctokit = Octokit.plugin(retry, throttling)
 type ThrottleOptions = NonNullable<ConstructorParameters<typeof GitHubOctokit>[0]>['throttle']
 
 /**
- * In place of the throttling plugin's queues that space writes 1 s apart (3 s for those that
- * notify): a step makes a handful of writes, each within a budget of a few seconds, and spacing
- * them would spend that budget waiting. A rate limit GitHub does answer is still reported.
+ * In place of the throttling plugin's queues, which space writes 1 s apart (3 s for those that
+ * notify): a step's few writes each have a budget of seconds that spacing would spend waiting.
  */
 const UNSPACED = {
   key: () => ({
@@ -120,26 +101,23 @@ const UNSPACED = {
 }
 
 /** Octokit for one step: its retries and rate-limit waits stay within `deadline`. */
-export function createOctokit(options: GitHubOptions) {
+function createOctokit(options: GitHubOptions) {
   const now = options.now ?? Date.now
-  // Wait for a rate limit only once, only when the wait ends before the deadline, and never to
+  // A rate limit is waited for once, only when the wait ends before the deadline, and never to
   // send a write again: a refused POST is reported, not repeated.
   const onLimit = (
-    retryAfterSeconds: number,
+    seconds: number,
     request: { method?: string; url?: string },
-    _octokit: unknown,
-    count: number
-  ) =>
-    count < 1 &&
-    !isWrite(request.method, request.url) &&
-    now() + retryAfterSeconds * 1000 < options.deadline()
+    _: unknown,
+    n: number
+  ) => n < 1 && !isWrite(request.method, request.url) && now() + seconds * 1000 < options.deadline()
   const baseUrl = options.baseUrl?.replace(/\/+$/, '') ?? gitHubApiUrl()
-  const fetch = proxiedFetch(new URL(baseUrl)) as unknown as typeof globalThis.fetch
+  const id = process.env.ACTIONS_ORCHESTRATION_ID?.trim()
+  const tag = id ? ` actions_orchestration_id/${id.replace(/[^a-z0-9_.-]/gi, '_')}` : ''
   const octokit = new GitHubOctokit({
     baseUrl,
     auth: `token ${options.token}`,
-    userAgent: userAgentOf(options.userAgent, process.env),
-    // The plugin's own list, and an answer too large to read: it would be as large again.
+    userAgent: options.userAgent.includes(tag) ? options.userAgent : options.userAgent + tag,
     retry: { retries: 2, doNotRetry: [400, 401, 403, 404, 410, TOO_LARGE, 422, 451] },
     throttle: {
       onRateLimit: onLimit,
@@ -147,15 +125,209 @@ export function createOctokit(options: GitHubOptions) {
       write: UNSPACED,
       notifications: UNSPACED
     } as unknown as ThrottleOptions,
-    request: { fetch: cappedFetch(fetch, MAX_GITHUB_ANSWER_BYTES) }
-  })
-  // The retry plugin repeats a request that failed with a 5xx or no answer: never a write, which
-  // may have landed (see `createOnce` in policy.ts for what the action does instead).
-  octokit.hook.before('request', (request) => {
-    if (isWrite(request.method, request.url)) {
-      request.request = { ...request.request, retries: 0 }
+    request: {
+      fetch: cappedFetch(
+        proxiedFetch(new URL(baseUrl)) as unknown as typeof fetch,
+        MAX_ANSWER_BYTES
+      )
     }
   })
-  octokit.hook.before('request', redactRequest)
+  octokit.hook.before('request', (request) => {
+    // A write that failed with a 5xx or no answer may have landed: the retry plugin must not
+    // send it again (`createOnce` and `sendingAgain` in policy.ts decide that instead).
+    if (isWrite(request.method, request.url)) request.request = { ...request.request, retries: 0 }
+    // Whatever a request carries is published to everyone who can read the repository.
+    for (const [key, value] of Object.entries(request)) {
+      if (!NOT_SENT_TEXT.has(key)) request[key] = redactValue(value)
+    }
+  })
   return octokit
+}
+
+type Request = [route: string, params: object, signal: AbortSignal]
+
+/** The GitHub calls of one step, over Octokit with its rules. */
+export function createGitHubApi(options: GitHubOptions): GitHubApi {
+  const octokit = createOctokit(options)
+  /** One request, bounded by `signal`: its answer and the `link` header that pages it. */
+  const send = async (...[route, params, signal]: Request) => {
+    const answer = await octokit.request(route, { ...params, request: { signal } })
+    return { data: answer.data as unknown, link: answer.headers.link ?? '' }
+  }
+  const read = async <T>(schema: z.ZodType<T>, ...request: Request) =>
+    schema.parse((await send(...request)).data)
+  const readList = async <T>(schema: z.ZodType<T>, ...request: Request) =>
+    items(schema, asList((await send(...request)).data))
+  /** Undefined for what GitHub answers 404 for. */
+  const unlessGone = <T>(answer: Promise<T>) =>
+    answer.catch((error: unknown) => {
+      if (gitHubError(error).status === 404) return undefined
+      throw error
+    })
+  const commitRoute = 'GET /repos/{owner}/{repo}/commits/{ref}'
+  /** The token's account, once GitHub named it: it does not change within a step. */
+  let account: Account | undefined
+  return {
+    async compare(owner, repo, base, head, signal) {
+      const basehead = `${base}...${head}`
+      const route = 'GET /repos/{owner}/{repo}/compare/{basehead}'
+      const parsed = await read(ComparisonSchema, route, { owner, repo, basehead }, signal)
+      const commits = items(CommitSchema, parsed.commits)
+      const total = parsed.total_commits
+      return {
+        url: parsed.html_url,
+        commits: commits.map(({ sha, message, author }) => ({ sha, message, author })),
+        // Never fewer than were listed, whatever the count says.
+        totalCommits: total === undefined ? undefined : Math.max(total, commits.length),
+        files: items(FileSchema, parsed.files)
+      }
+    },
+    async commit(owner, repo, sha, signal) {
+      const {
+        sha: ref,
+        message,
+        author,
+        url,
+        files
+      } = await read(CommitSchema, commitRoute, { owner, repo, ref: sha }, signal)
+      return { url, commits: [{ sha: ref, message, author }], files }
+    },
+    committedAt: (owner, repo, sha, signal) =>
+      read(CommittedAtSchema, commitRoute, { owner, repo, ref: sha, per_page: 1 }, signal),
+    async pullFiles(owner, repo, number, maxFiles, signal) {
+      const files: ChangedFile[] = []
+      const route = 'GET /repos/{owner}/{repo}/pulls/{pull_number}/files'
+      let page = 1
+      // However the pages are cut, no more requests than full pages of 100 would take.
+      for (; files.length < maxFiles && page <= Math.ceil(maxFiles / 100); page++) {
+        const params = { owner, repo, pull_number: number, per_page: 100, page }
+        const { data, link } = await send(route, params, signal)
+        const list = asList(data)
+        files.push(...items(FileSchema, list))
+        // The last page has no `next` link: a pull request of exactly 100 files takes one request.
+        if (list.length < 100 || !link.includes('rel="next"')) {
+          return { files, complete: true, pages: page }
+        }
+      }
+      return { files: files.slice(0, maxFiles), complete: false, pages: page - 1 }
+    },
+    commitPulls: (owner, repo, sha, signal) =>
+      readList(
+        CommitPullSchema,
+        'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls',
+        { owner, repo, commit_sha: sha, per_page: 100 },
+        signal
+      ),
+    async listComments(owner, repo, number, page, signal) {
+      const route = 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments'
+      const params = { owner, repo, issue_number: number, per_page: 100, page }
+      const { data, link } = await send(route, params, signal)
+      const last = /[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(link)
+      return {
+        comments: items(IssueCommentSchema, asList(data)),
+        lastPage: last ? Number(last[1]) : page
+      }
+    },
+    async viewer(signal) {
+      if (account) return account
+      const data = await octokit.graphql(GRAPHQL_QUERIES.viewer, { request: { signal } })
+      return (account = ViewerSchema.parse(data).viewer)
+    },
+    async history(owner, repo, sha, first, after, signal) {
+      const variables = { owner, repo, sha, first, after: after ?? null, request: { signal } }
+      const history = HistorySchema.parse(await octokit.graphql(GRAPHQL_QUERIES.history, variables))
+      account = history.viewer
+      return history
+    },
+    createComment: (owner, repo, number, body, signal) =>
+      read(
+        IssueCommentSchema,
+        'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+        { owner, repo, issue_number: number, body },
+        signal
+      ),
+    updateComment: (owner, repo, id, body, signal) =>
+      read(
+        IssueCommentSchema,
+        'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
+        { owner, repo, comment_id: id, body },
+        signal
+      ),
+    getPull: (owner, repo, number, signal) =>
+      read(
+        PullStateSchema,
+        'GET /repos/{owner}/{repo}/pulls/{pull_number}',
+        { owner, repo, pull_number: number },
+        signal
+      ),
+    closePull: (owner, repo, number, signal) =>
+      read(
+        PullStateSchema,
+        'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
+        { owner, repo, pull_number: number, state: 'closed' },
+        signal
+      ),
+    async requestReviewers(owner, repo, number, { users, teams }, signal) {
+      const route = 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers'
+      const params = { reviewers: [...users], team_reviewers: [...teams] }
+      await send(route, { owner, repo, pull_number: number, ...params }, signal)
+    },
+    async addLabels(owner, repo, number, labels, signal) {
+      const route = 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels'
+      await send(route, { owner, repo, issue_number: number, labels: [...labels] }, signal)
+    },
+    permission: (owner, repo, username, signal) =>
+      unlessGone(
+        read(
+          PermissionSchema,
+          'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
+          { owner, repo, username },
+          signal
+        )
+      ),
+    getComment: (owner, repo, id, signal) =>
+      unlessGone(
+        read(
+          IssueCommentSchema,
+          'GET /repos/{owner}/{repo}/issues/comments/{comment_id}',
+          { owner, repo, comment_id: id },
+          signal
+        )
+      ),
+    async react(owner, repo, commentId, content, signal) {
+      const route = 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions'
+      await send(route, { owner, repo, comment_id: commentId, content }, signal)
+    },
+    branchCommits: (owner, repo, branch, since, signal) =>
+      readList(
+        ListedCommitSchema,
+        'GET /repos/{owner}/{repo}/commits',
+        { owner, repo, sha: branch, since, per_page: 20 },
+        signal
+      ),
+    defaultBranch: (owner, repo, signal) =>
+      read(RepositorySchema, 'GET /repos/{owner}/{repo}', { owner, repo }, signal),
+    async commitChecks(owner, repo, ref, signal) {
+      const params = { owner, repo, ref, per_page: 100 }
+      const [combined, runs] = await Promise.all([
+        read(
+          CombinedStatusSchema,
+          'GET /repos/{owner}/{repo}/commits/{ref}/status',
+          params,
+          signal
+        ),
+        read(CheckRunsSchema, 'GET /repos/{owner}/{repo}/commits/{ref}/check-runs', params, signal)
+      ])
+      return {
+        statuses: items(ListedStatusSchema, combined.statuses),
+        runs: items(ListedCheckRunSchema, runs.check_runs)
+      }
+    },
+    async createStatus(owner, repo, sha, status, signal) {
+      const { state, context, description, targetUrl } = status
+      const params = { owner, repo, sha, state, context, description }
+      const target = targetUrl ? { target_url: targetUrl } : {}
+      await send('POST /repos/{owner}/{repo}/statuses/{sha}', { ...params, ...target }, signal)
+    }
+  }
 }

@@ -4,6 +4,7 @@
  * repeating a write that may have landed. GitHub is best effort: nothing here fails the step.
  */
 import { errorMessage } from '../errors.js'
+import { gitHubError, type GitHubError } from './api.js'
 import type { LastTime, Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 
@@ -39,136 +40,6 @@ export function budgetsFor(timeoutMs: number): GitHubBudgets {
     lookup: of(BUDGETS.lookup),
     write: of(BUDGETS.write),
     last: of(BUDGETS.last)
-  }
-}
-
-/** What became of a GitHub request that did not give a usable answer. */
-export type GitHubFailureKind =
-  /** 401, 403 (not a rate limit) or 404: the token may not do this; the next try would fail too. */
-  | 'refused'
-  | 'rate-limited'
-  /** 422 and other 4xx: GitHub read the request and would not do it. */
-  | 'invalid'
-  /** 5xx: GitHub may or may not have done the work. */
-  | 'server'
-  /** No answer in time, or the connection broke: the work may or may not have been done. */
-  | 'no-answer'
-  /** An answer that is not what was asked for (garbled, too large). */
-  | 'garbled'
-
-/** A failed GitHub request, with what the action may conclude from it. */
-export class GitHubError extends Error {
-  override name = 'GitHubError'
-  readonly kind: GitHubFailureKind
-  readonly status: number | undefined
-  constructor(message: string, kind: GitHubFailureKind, status?: number) {
-    super(message)
-    this.kind = kind
-    this.status = status
-  }
-
-  /** A write that failed this way may still have landed: look before writing it again. */
-  get mayHaveLanded(): boolean {
-    return this.kind === 'server' || this.kind === 'no-answer'
-  }
-}
-
-/**
- * The GitHub error behind anything a GitHub call threw: Octokit's `RequestError` (`status`, and
- * the response's headers for rate limits), an abort, a network failure or a parse error.
- */
-export function gitHubError(error: unknown): GitHubError {
-  if (error instanceof GitHubError) return error
-  const fields = error && typeof error === 'object' ? (error as Record<string, unknown>) : {}
-  const name = typeof fields.name === 'string' ? fields.name : ''
-  const status = typeof fields.status === 'number' ? fields.status : undefined
-  const message = errorMessage(error)
-  if (name === 'AbortError' || name === 'TimeoutError' || name === 'CancelledError') {
-    return new GitHubError('GitHub did not answer in time', 'no-answer')
-  }
-  if (status === undefined || status === 0 || status < 400) {
-    // Octokit reports a network failure as status 500 with no response; a 2xx that could not be
-    // parsed reaches here as a plain error from the schema.
-    return name === 'HttpError' || name === 'TypeError'
-      ? new GitHubError(`GitHub could not be reached: ${message}`, 'no-answer')
-      : new GitHubError(`GitHub could not be read: ${message}`, 'garbled')
-  }
-  const response = fields.response as { headers?: Record<string, string | number> } | undefined
-  const limited =
-    status === 429 ||
-    (status === 403 &&
-      (String(response?.headers?.['x-ratelimit-remaining'] ?? '') === '0' ||
-        /rate limit/i.test(message)))
-  if (limited)
-    return new GitHubError(`GitHub rate-limited the token (HTTP ${status})`, 'rate-limited', status)
-  if (status === 413) {
-    return new GitHubError(`GitHub's answer was not read: ${message}`, 'garbled', status)
-  }
-  if (status === 401 || status === 403 || status === 404) {
-    return new GitHubError(`GitHub refused (HTTP ${status})`, 'refused', status)
-  }
-  if (status >= 500) {
-    return response === undefined
-      ? new GitHubError(`GitHub could not be reached: ${message}`, 'no-answer')
-      : new GitHubError(`GitHub answered HTTP ${status}`, 'server', status)
-  }
-  return new GitHubError(
-    `GitHub refused the request (HTTP ${status}): ${message}`,
-    'invalid',
-    status
-  )
-}
-
-/**
- * What a refusal (403, 404) asks of the token GitHub refused: the workflow token gets its
- * permissions from the workflow's `permissions:`; `docs-token` from the access it was given to
- * the docs repository (`repository`, when known), where `permissions:` does nothing.
- */
-export function refusedWords(
-  status: number | undefined,
-  permission: string,
-  token: string,
-  repository?: string
-): string {
-  if (token === 'docs-token') {
-    return (
-      `GitHub refused docs-token (HTTP ${status}): give docs-token access to ` +
-      `${repository ?? 'the docs repository'} with \`${permission}\` (the repository access of a ` +
-      "fine-grained token, or a GitHub App installed there; the workflow's `permissions:` do " +
-      'not apply to it)'
-    )
-  }
-  return (
-    `GitHub refused (HTTP ${status}): ${token} needs the \`${permission}\` permission (list it ` +
-    'under `permissions:` in the workflow), or the repository is private to it, as a fork can be'
-  )
-}
-
-/**
- * Why a GitHub request failed, in words that say what to grant or check, and where: a refusal
- * of `docs-token` names `repository` when given.
- */
-export function describeGitHubError(
-  error: unknown,
-  permission: string,
-  token = 'github-token',
-  repository?: string
-): string {
-  const failure = gitHubError(error)
-  switch (failure.kind) {
-    case 'refused':
-      return failure.status === 401
-        ? `${token} was not accepted (HTTP 401)`
-        : refusedWords(failure.status, permission, token, repository)
-    case 'rate-limited':
-      return `GitHub rate-limited ${token} (HTTP ${failure.status})`
-    case 'server':
-      return `GitHub answered HTTP ${failure.status}`
-    case 'no-answer':
-      return forLog(failure.message, 200)
-    case 'invalid':
-    case 'garbled':
-      return forLog(failure.message, 200)
   }
 }
 
