@@ -1,10 +1,9 @@
 /**
- * The GitHub calls (`GitHubApi`) over Octokit, built as `@actions/github` builds it
- * (`GITHUB_API_URL`, the runner's proxy, `token` auth, the orchestration id in the user agent)
- * without importing it: it parses the event file on import, so an unreadable `GITHUB_EVENT_PATH`
+ * The GitHub calls (`GitHubApi`) over Octokit, built as `@actions/github` builds it (proxy, auth,
+ * user agent) without importing it: it parses the event file on import, so an unreadable event
  * would end the step before it could report. Its rules are installed once, so no call can miss
- * them: every text sent is redacted, answers are capped, a write is never repeated, and no retry
- * or rate-limit wait passes the step's deadline.
+ * them: text sent is redacted, answers are capped, a write is never repeated, and no retry or
+ * rate-limit wait passes the step's deadline.
  */
 import { Octokit } from '@octokit/core'
 import { retry } from '@octokit/plugin-retry'
@@ -13,32 +12,10 @@ import type { z } from 'zod'
 import { gitHubApiUrl, proxiedFetch, readCapped, TooLargeError } from '../http.js'
 import { redact } from '../secrets/redact.js'
 import { gitHubError, type Account, type ChangedFile, type GitHubApi } from './api.js'
-import {
-  asList,
-  CheckRunsSchema,
-  CombinedStatusSchema,
-  CommitPullSchema,
-  CommitSchema,
-  CommittedAtSchema,
-  ComparisonSchema,
-  FileSchema,
-  GRAPHQL_QUERIES,
-  HistorySchema,
-  IssueCommentSchema,
-  items,
-  ListedCheckRunSchema,
-  ListedCommitSchema,
-  ListedStatusSchema,
-  PermissionSchema,
-  PullStateSchema,
-  RepositorySchema,
-  ViewerSchema
-} from './schemas.js'
+import * as answer from './schemas.js'
 
-/** Largest GitHub answer read; a larger one is refused rather than held in memory. */
+/** Largest answer read; a larger one is refused as a 413 of its own, never retried. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024
-
-/** The status an answer too large to read is given; it would be as large again, so not retried. */
 const TOO_LARGE = 413
 
 export interface GitHubOptions {
@@ -51,19 +28,21 @@ export interface GitHubOptions {
   readonly now?: () => number
 }
 
+type Sent = { method?: string; url?: string }
+
 /** A request that changes something: GraphQL queries count as reads. */
 function isWrite(method = 'GET', url = ''): boolean {
   const verb = method.toUpperCase()
   return verb !== 'GET' && verb !== 'HEAD' && !(verb === 'POST' && url.endsWith('/graphql'))
 }
 
-/** `fetch` that reads at most `maxBytes` of an answer; a larger one becomes a 413 of its own. */
-function cappedFetch(inner: typeof fetch, maxBytes: number): typeof fetch {
+/** `fetch` that reads at most `MAX_ANSWER_BYTES` of an answer. */
+function cappedFetch(inner: typeof fetch): typeof fetch {
   return async (input, init) => {
     const response = await inner(input, init)
     let body: Buffer
     try {
-      body = await readCapped(response, maxBytes)
+      body = await readCapped(response, MAX_ANSWER_BYTES)
     } catch (error: unknown) {
       if (!(error instanceof TooLargeError)) throw error
       return Response.json({ message: error.message }, { status: TOO_LARGE })
@@ -105,13 +84,10 @@ function createOctokit(options: GitHubOptions) {
   const now = options.now ?? Date.now
   // A rate limit is waited for once, only when the wait ends before the deadline, and never to
   // send a write again: a refused POST is reported, not repeated.
-  const onLimit = (
-    seconds: number,
-    request: { method?: string; url?: string },
-    _: unknown,
-    n: number
-  ) => n < 1 && !isWrite(request.method, request.url) && now() + seconds * 1000 < options.deadline()
+  const onLimit = (seconds: number, { method, url }: Sent, _: unknown, waited: number) =>
+    waited < 1 && !isWrite(method, url) && now() + seconds * 1000 < options.deadline()
   const baseUrl = options.baseUrl?.replace(/\/+$/, '') ?? gitHubApiUrl()
+  const proxied = proxiedFetch(new URL(baseUrl)) as unknown as typeof fetch
   const id = process.env.ACTIONS_ORCHESTRATION_ID?.trim()
   const tag = id ? ` actions_orchestration_id/${id.replace(/[^a-z0-9_.-]/gi, '_')}` : ''
   const octokit = new GitHubOctokit({
@@ -125,12 +101,7 @@ function createOctokit(options: GitHubOptions) {
       write: UNSPACED,
       notifications: UNSPACED
     } as unknown as ThrottleOptions,
-    request: {
-      fetch: cappedFetch(
-        proxiedFetch(new URL(baseUrl)) as unknown as typeof fetch,
-        MAX_ANSWER_BYTES
-      )
-    }
+    request: { fetch: cappedFetch(proxied) }
   })
   octokit.hook.before('request', (request) => {
     // A write that failed with a 5xx or no answer may have landed: the retry plugin must not
@@ -157,53 +128,57 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
   const read = async <T>(schema: z.ZodType<T>, ...request: Request) =>
     schema.parse((await send(...request)).data)
   const readList = async <T>(schema: z.ZodType<T>, ...request: Request) =>
-    items(schema, asList((await send(...request)).data))
-  /** Undefined for what GitHub answers 404 for. */
-  const unlessGone = <T>(answer: Promise<T>) =>
-    answer.catch((error: unknown) => {
+    answer.items(schema, answer.asList((await send(...request)).data))
+  /** Undefined where GitHub answers 404: a deleted comment, someone who is no collaborator. */
+  const readOrGone = <T>(schema: z.ZodType<T>, ...request: Request) =>
+    read(schema, ...request).catch((error: unknown) => {
       if (gitHubError(error).status === 404) return undefined
       throw error
     })
-  const commitRoute = 'GET /repos/{owner}/{repo}/commits/{ref}'
   /** The token's account, once GitHub named it: it does not change within a step. */
   let account: Account | undefined
   return {
     async compare(owner, repo, base, head, signal) {
-      const basehead = `${base}...${head}`
       const route = 'GET /repos/{owner}/{repo}/compare/{basehead}'
-      const parsed = await read(ComparisonSchema, route, { owner, repo, basehead }, signal)
-      const commits = items(CommitSchema, parsed.commits)
+      const basehead = `${base}...${head}`
+      const parsed = await read(answer.ComparisonSchema, route, { owner, repo, basehead }, signal)
+      const commits = answer.items(answer.CommitSchema, parsed.commits).map((c) => c.commit)
       const total = parsed.total_commits
       return {
         url: parsed.html_url,
-        commits: commits.map(({ sha, message, author }) => ({ sha, message, author })),
+        commits,
         // Never fewer than were listed, whatever the count says.
         totalCommits: total === undefined ? undefined : Math.max(total, commits.length),
-        files: items(FileSchema, parsed.files)
+        files: answer.items(answer.FileSchema, parsed.files)
       }
     },
-    async commit(owner, repo, sha, signal) {
-      const {
-        sha: ref,
-        message,
-        author,
-        url,
-        files
-      } = await read(CommitSchema, commitRoute, { owner, repo, ref: sha }, signal)
-      return { url, commits: [{ sha: ref, message, author }], files }
+    async commit(owner, repo, ref, signal) {
+      const route = 'GET /repos/{owner}/{repo}/commits/{ref}'
+      const { commit, url, files } = await read(
+        answer.CommitSchema,
+        route,
+        { owner, repo, ref },
+        signal
+      )
+      return { url, commits: [commit], files }
     },
-    committedAt: (owner, repo, sha, signal) =>
-      read(CommittedAtSchema, commitRoute, { owner, repo, ref: sha, per_page: 1 }, signal),
+    committedAt: (owner, repo, ref, signal) =>
+      read(
+        answer.CommittedAtSchema,
+        'GET /repos/{owner}/{repo}/commits/{ref}',
+        { owner, repo, ref, per_page: 1 },
+        signal
+      ),
     async pullFiles(owner, repo, number, maxFiles, signal) {
-      const files: ChangedFile[] = []
       const route = 'GET /repos/{owner}/{repo}/pulls/{pull_number}/files'
+      const files: ChangedFile[] = []
       let page = 1
       // However the pages are cut, no more requests than full pages of 100 would take.
       for (; files.length < maxFiles && page <= Math.ceil(maxFiles / 100); page++) {
         const params = { owner, repo, pull_number: number, per_page: 100, page }
         const { data, link } = await send(route, params, signal)
-        const list = asList(data)
-        files.push(...items(FileSchema, list))
+        const list = answer.asList(data)
+        files.push(...answer.items(answer.FileSchema, list))
         // The last page has no `next` link: a pull request of exactly 100 files takes one request.
         if (list.length < 100 || !link.includes('rel="next"')) {
           return { files, complete: true, pages: page }
@@ -213,7 +188,7 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
     },
     commitPulls: (owner, repo, sha, signal) =>
       readList(
-        CommitPullSchema,
+        answer.CommitPullSchema,
         'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls',
         { owner, repo, commit_sha: sha, per_page: 100 },
         signal
@@ -223,108 +198,99 @@ export function createGitHubApi(options: GitHubOptions): GitHubApi {
       const params = { owner, repo, issue_number: number, per_page: 100, page }
       const { data, link } = await send(route, params, signal)
       const last = /[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(link)
-      return {
-        comments: items(IssueCommentSchema, asList(data)),
-        lastPage: last ? Number(last[1]) : page
-      }
+      const comments = answer.items(answer.IssueCommentSchema, answer.asList(data))
+      return { comments, lastPage: last ? Number(last[1]) : page }
     },
     async viewer(signal) {
       if (account) return account
-      const data = await octokit.graphql(GRAPHQL_QUERIES.viewer, { request: { signal } })
-      return (account = ViewerSchema.parse(data).viewer)
+      const data = await octokit.graphql(answer.GRAPHQL_QUERIES.viewer, { request: { signal } })
+      return (account = answer.ViewerSchema.parse(data).viewer)
     },
     async history(owner, repo, sha, first, after, signal) {
       const variables = { owner, repo, sha, first, after: after ?? null, request: { signal } }
-      const history = HistorySchema.parse(await octokit.graphql(GRAPHQL_QUERIES.history, variables))
+      const history = answer.HistorySchema.parse(
+        await octokit.graphql(answer.GRAPHQL_QUERIES.history, variables)
+      )
       account = history.viewer
       return history
     },
     createComment: (owner, repo, number, body, signal) =>
       read(
-        IssueCommentSchema,
+        answer.IssueCommentSchema,
         'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
         { owner, repo, issue_number: number, body },
         signal
       ),
     updateComment: (owner, repo, id, body, signal) =>
       read(
-        IssueCommentSchema,
+        answer.IssueCommentSchema,
         'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
         { owner, repo, comment_id: id, body },
         signal
       ),
     getPull: (owner, repo, number, signal) =>
       read(
-        PullStateSchema,
+        answer.PullStateSchema,
         'GET /repos/{owner}/{repo}/pulls/{pull_number}',
         { owner, repo, pull_number: number },
         signal
       ),
     closePull: (owner, repo, number, signal) =>
       read(
-        PullStateSchema,
+        answer.PullStateSchema,
         'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
         { owner, repo, pull_number: number, state: 'closed' },
         signal
       ),
     async requestReviewers(owner, repo, number, { users, teams }, signal) {
       const route = 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers'
-      const params = { reviewers: [...users], team_reviewers: [...teams] }
-      await send(route, { owner, repo, pull_number: number, ...params }, signal)
+      const params = { owner, repo, pull_number: number }
+      await send(route, { ...params, reviewers: [...users], team_reviewers: [...teams] }, signal)
     },
     async addLabels(owner, repo, number, labels, signal) {
       const route = 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels'
       await send(route, { owner, repo, issue_number: number, labels: [...labels] }, signal)
     },
     permission: (owner, repo, username, signal) =>
-      unlessGone(
-        read(
-          PermissionSchema,
-          'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
-          { owner, repo, username },
-          signal
-        )
+      readOrGone(
+        answer.PermissionSchema,
+        'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
+        { owner, repo, username },
+        signal
       ),
     getComment: (owner, repo, id, signal) =>
-      unlessGone(
-        read(
-          IssueCommentSchema,
-          'GET /repos/{owner}/{repo}/issues/comments/{comment_id}',
-          { owner, repo, comment_id: id },
-          signal
-        )
+      readOrGone(
+        answer.IssueCommentSchema,
+        'GET /repos/{owner}/{repo}/issues/comments/{comment_id}',
+        { owner, repo, comment_id: id },
+        signal
       ),
-    async react(owner, repo, commentId, content, signal) {
+    async react(owner, repo, id, content, signal) {
       const route = 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions'
-      await send(route, { owner, repo, comment_id: commentId, content }, signal)
+      await send(route, { owner, repo, comment_id: id, content }, signal)
     },
     branchCommits: (owner, repo, branch, since, signal) =>
       readList(
-        ListedCommitSchema,
+        answer.ListedCommitSchema,
         'GET /repos/{owner}/{repo}/commits',
         { owner, repo, sha: branch, since, per_page: 20 },
         signal
       ),
     defaultBranch: (owner, repo, signal) =>
-      read(RepositorySchema, 'GET /repos/{owner}/{repo}', { owner, repo }, signal),
+      read(answer.RepositorySchema, 'GET /repos/{owner}/{repo}', { owner, repo }, signal),
     async commitChecks(owner, repo, ref, signal) {
+      const route = 'GET /repos/{owner}/{repo}/commits/{ref}'
       const params = { owner, repo, ref, per_page: 100 }
       const [combined, runs] = await Promise.all([
-        read(
-          CombinedStatusSchema,
-          'GET /repos/{owner}/{repo}/commits/{ref}/status',
-          params,
-          signal
-        ),
-        read(CheckRunsSchema, 'GET /repos/{owner}/{repo}/commits/{ref}/check-runs', params, signal)
+        read(answer.CombinedStatusSchema, `${route}/status`, params, signal),
+        read(answer.CheckRunsSchema, `${route}/check-runs`, params, signal)
       ])
       return {
-        statuses: items(ListedStatusSchema, combined.statuses),
-        runs: items(ListedCheckRunSchema, runs.check_runs)
+        statuses: answer.items(answer.ListedStatusSchema, combined.statuses),
+        runs: answer.items(answer.ListedCheckRunSchema, runs.check_runs)
       }
     },
-    async createStatus(owner, repo, sha, status, signal) {
-      const { state, context, description, targetUrl } = status
+    async createStatus(owner, repo, sha, { state, context, description, targetUrl }, signal) {
       const params = { owner, repo, sha, state, context, description }
       const target = targetUrl ? { target_url: targetUrl } : {}
       await send('POST /repos/{owner}/{repo}/statuses/{sha}', { ...params, ...target }, signal)

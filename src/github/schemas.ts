@@ -23,6 +23,8 @@ const text = z.string().optional().catch(undefined)
 const count = z.number().int().nonnegative().catch(0)
 const accountId = z.number().int().positive().optional().catch(undefined)
 const list = z.array(z.unknown()).optional().catch(undefined)
+/** `schema`, or undefined for anything else (null included). */
+const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined)
 const isBot = (login: string) => /\[bot\]$/i.test(login)
 const when = (date: string | undefined) =>
   Number.isFinite(Date.parse(date ?? '')) ? date : undefined
@@ -33,6 +35,11 @@ export function items<T>(schema: z.ZodType<T>, values: readonly unknown[] | unde
     const parsed = schema.safeParse(item)
     return parsed.success ? [parsed.data] : []
   })
+}
+
+/** The text `key` of each item of a list that has one. */
+function each(key: string, values: readonly unknown[] | undefined): string[] {
+  return items(z.looseObject({ [key]: z.string() }), values).map((item) => String(item[key]))
 }
 
 /** A list answer, or an error: a cut-off or garbled answer must not read as an empty list. */
@@ -82,20 +89,23 @@ export const FileSchema = z
     patch: f.patch
   }))
 
+/** A commit with its files, and where GitHub shows it. */
 export const CommitSchema = z
   .looseObject({
     sha: z.string(),
     html_url: text,
     commit: z
-      .looseObject({ message: text, author: z.looseObject({ name: text }).optional() })
+      .looseObject({ message: text, author: z.looseObject({ name: text }).nullish() })
       .catch({}),
-    author: z.looseObject({ login: text }).optional().catch(undefined),
+    author: opt(z.looseObject({ login: text })),
     files: list
   })
   .transform((c) => ({
-    sha: c.sha,
-    message: c.commit.message ?? '',
-    author: c.author?.login ?? c.commit.author?.name,
+    commit: {
+      sha: c.sha,
+      message: c.commit.message ?? '',
+      author: c.author?.login ?? c.commit.author?.name
+    },
     url: c.html_url,
     files: items(FileSchema, c.files)
   }))
@@ -105,7 +115,7 @@ export const IssueCommentSchema = z
     id: z.number().int().positive(),
     body: text,
     html_url: text,
-    user: RestAccount.optional().catch(undefined)
+    user: opt(RestAccount)
   })
   .transform((c): IssueComment => ({
     id: c.id,
@@ -117,24 +127,23 @@ export const IssueCommentSchema = z
 export const CommitPullSchema = z
   .looseObject({
     number: z.number().int().positive(),
-    head: z.looseObject({ sha: text }).optional().catch(undefined),
-    user: z.looseObject({ login: text }).optional().catch(undefined)
+    head: opt(z.looseObject({ sha: text })),
+    user: opt(z.looseObject({ login: text }))
   })
   .transform((p): CommitPull => ({ number: p.number, headSha: p.head?.sha, author: p.user?.login }))
+
+const Repo = z.looseObject({ full_name: text }).nullish().catch(undefined)
 
 export const PullStateSchema = z
   .looseObject({
     number: z.number().int().positive(),
     state: z.enum(['open', 'closed']),
-    merged: z.boolean().optional().catch(undefined),
+    merged: opt(z.boolean()),
     merged_at: text,
     html_url: text,
-    user: z.looseObject({ login: text, id: accountId }).optional().catch(undefined),
-    head: z
-      .looseObject({ sha: text, ref: text, repo: z.looseObject({ full_name: text }).nullish() })
-      .optional()
-      .catch(undefined),
-    base: z.looseObject({ repo: z.looseObject({ full_name: text }).nullish() }).nullish(),
+    user: opt(z.looseObject({ login: text, id: accountId })),
+    head: opt(z.looseObject({ sha: text, ref: text, repo: Repo })),
+    base: opt(z.looseObject({ repo: Repo })),
     labels: list,
     requested_reviewers: list,
     requested_teams: list
@@ -149,11 +158,9 @@ export const PullStateSchema = z
     author: p.user?.login,
     authorId: p.user?.id,
     url: p.html_url,
-    labels: items(z.looseObject({ name: z.string() }), p.labels).map((l) => l.name),
-    reviewers: items(z.looseObject({ login: z.string() }), p.requested_reviewers).map(
-      (u) => u.login
-    ),
-    teams: items(z.looseObject({ slug: z.string() }), p.requested_teams).map((t) => t.slug)
+    labels: each('name', p.labels),
+    reviewers: each('login', p.requested_reviewers),
+    teams: each('slug', p.requested_teams)
   }))
 
 /**
@@ -167,62 +174,48 @@ function forkOf(head: { full_name?: string } | null | undefined, base: string | 
 }
 
 const StatusContextSchema = z
-  .looseObject({ context: z.string(), description: text, state: text, creator: Actor.nullish() })
+  .looseObject({ context: z.string(), description: text, state: text, creator: opt(Actor) })
   .transform((s): StatusContext => ({
     context: s.context,
     description: s.description ?? '',
     ...(s.state ? { state: s.state.toLowerCase() } : {}),
-    creator: s.creator ?? undefined
+    creator: s.creator
   }))
+
+const HistoryNodeSchema = z
+  .looseObject({ oid: z.string(), status: opt(z.looseObject({ contexts: list })) })
+  .transform((node) => ({
+    sha: node.oid,
+    statuses: items(StatusContextSchema, node.status?.contexts)
+  }))
+
+const HistoryPageSchema = z.looseObject({
+  nodes: list,
+  pageInfo: opt(z.looseObject({ hasNextPage: z.boolean().catch(false), endCursor: text }))
+})
 
 export const HistorySchema = z
   .looseObject({
     viewer: Viewer,
     repository: z
-      .looseObject({
-        object: z
-          .looseObject({
-            history: z
-              .looseObject({
-                nodes: z.array(z.unknown()).catch([]),
-                pageInfo: z
-                  .looseObject({ hasNextPage: z.boolean().catch(false), endCursor: text })
-                  .optional()
-                  .catch(undefined)
-              })
-              .nullish()
-          })
-          .nullish()
-      })
+      .looseObject({ object: z.looseObject({ history: HistoryPageSchema.nullish() }).nullish() })
       .nullish()
   })
-  .transform((data): History => {
-    const history = data.repository?.object?.history
+  .transform(({ viewer, repository }): History => {
+    const history = repository?.object?.history
     const page = history?.pageInfo
-    return {
-      viewer: data.viewer,
-      commits: items(
-        z.looseObject({ oid: z.string(), status: z.looseObject({ contexts: list }).nullish() }),
-        history?.nodes
-      ).map((node) => ({
-        sha: node.oid,
-        statuses: items(StatusContextSchema, node.status?.contexts)
-      })),
-      // A next page only with a cursor to ask for it by.
-      next: (page?.hasNextPage && page.endCursor) || undefined
-    }
+    // A next page only with a cursor to ask for it by.
+    const next = (page?.hasNextPage && page.endCursor) || undefined
+    return { viewer, commits: items(HistoryNodeSchema, history?.nodes), next }
   })
+
+const Dated = opt(z.looseObject({ date: text }))
 
 export const ListedCommitSchema = z
   .looseObject({
     sha: z.string().regex(/^[0-9a-f]{40}$/i),
-    author: RestAccount.optional().catch(undefined),
-    commit: z
-      .looseObject({
-        committer: z.looseObject({ date: text }).optional().catch(undefined),
-        author: z.looseObject({ date: text }).optional().catch(undefined)
-      })
-      .catch({})
+    author: opt(RestAccount),
+    commit: z.looseObject({ committer: Dated, author: Dated }).catch({})
   })
   .transform((c): ListedCommit => ({
     sha: c.sha.toLowerCase(),
@@ -261,16 +254,12 @@ export const PermissionSchema = z
   .transform((p): Permission => ({ role: p.role_name, permission: p.permission }))
 export const ComparisonSchema = z.looseObject({
   html_url: text,
-  total_commits: z.number().int().nonnegative().optional().catch(undefined),
-  commits: z.array(z.unknown()).catch([]),
+  total_commits: opt(z.number().int().nonnegative()),
+  commits: list,
   files: list
 })
 export const CommittedAtSchema = z
-  .looseObject({
-    commit: z
-      .looseObject({ committer: z.looseObject({ date: text }).optional().catch(undefined) })
-      .catch({})
-  })
+  .looseObject({ commit: z.looseObject({ committer: Dated }).catch({}) })
   .transform((c) => when(c.commit.committer?.date))
 
 /**
