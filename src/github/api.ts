@@ -6,7 +6,6 @@
 import { errorMessage } from '../errors.js'
 import { forLog } from '../sanitize.js'
 
-/** Most comment pages read on one pull request (100 a page). */
 export const MAX_COMMENT_PAGES = 30
 
 /** A call on one repository: its owner and name first, the signal that bounds it last. */
@@ -24,7 +23,6 @@ export interface GitHubApi {
   committedAt: Call<[sha: string], string | undefined>
   /** Up to `maxFiles` files, 100 a page; `complete` says whether that was all. */
   pullFiles: Call<[number: number, maxFiles: number], PullFiles>
-  /** The pull requests GitHub associates with a commit. */
   commitPulls: Call<[sha: string], CommitPull[]>
   /** One page (100, oldest first) of an issue's comments, and the number of the last page. */
   listComments: Call<[number: number, page: number], { comments: IssueComment[]; lastPage: number }>
@@ -35,7 +33,6 @@ export interface GitHubApi {
   createComment: Call<[number: number, body: string], IssueComment>
   updateComment: Call<[id: number, body: string], IssueComment>
   getPull: Call<[number: number], PullState>
-  /** Closes a pull request without merging it; closing a closed one changes nothing. */
   closePull: Call<[number: number], PullState>
   /** GitHub answers 422 for all when one cannot be asked (no collaborator, or the author). */
   requestReviewers: Call<[number: number, reviewers: Reviewers], void>
@@ -50,7 +47,6 @@ export interface GitHubApi {
   defaultBranch: Call<[], string | undefined>
   /** The latest status of each context and the check runs on a commit, 100 of each at most. */
   commitChecks: Call<[sha: string], CommitChecks>
-  /** The latest status of a `context` is the one GitHub shows. */
   createStatus: Call<[sha: string, status: CommitStatus], void>
 }
 
@@ -105,7 +101,6 @@ export type Comparison = Readonly<{
   files: readonly ChangedFile[]
 }>
 
-/** A pull request a commit belongs to: its head commit and the login of who opened it. */
 export type CommitPull = Readonly<{ number: number; headSha?: string; author?: string }>
 
 export type IssueComment = Readonly<{ id: number; body: string; url?: string; author?: Account }>
@@ -116,10 +111,8 @@ export type IssueComment = Readonly<{ id: number; body: string; url?: string; au
  */
 export type Permission = Readonly<{ role?: string; permission?: string }>
 
-/** A pull request as the action reads it before changing it. */
 export type PullState = Readonly<{
   number: number
-  /** The head commit, where a check about the pull request's change belongs. */
   headSha?: string
   headRef?: string
   /** `owner/name` of a fork it comes from, `a deleted fork` when GitHub names none. */
@@ -131,7 +124,6 @@ export type PullState = Readonly<{
   authorId?: number
   url?: string
   labels: readonly string[]
-  /** Logins, and team slugs, whose review it asks for. */
   reviewers: readonly string[]
   teams: readonly string[]
 }>
@@ -148,7 +140,6 @@ export type StatusContext = Readonly<{
 export type History = Readonly<{
   viewer: Account
   commits: readonly { readonly sha: string; readonly statuses: readonly StatusContext[] }[]
-  /** The cursor of the next page, when there is one. */
   next?: string
 }>
 
@@ -158,7 +149,6 @@ export type ListedCommit = Readonly<{ sha: string; author?: Account; date?: stri
 /** A commit status (`error`, `failure`, `pending`, `success`) as GitHub lists it. */
 export type ListedStatus = Readonly<{ context: string; state: string; targetUrl?: string }>
 
-/** A check run: its `conclusion` once completed, where its app and GitHub show it. */
 export type ListedCheckRun = Readonly<{
   name: string
   status: string
@@ -172,21 +162,14 @@ export type CommitChecks = Readonly<{
   runs: readonly ListedCheckRun[]
 }>
 
-/** What became of a GitHub request that did not give a usable answer. */
+/**
+ * What became of a GitHub request without a usable answer: `refused` (401, 404, a 403 that is no
+ * rate limit: the next try would fail too), `rate-limited`, `invalid` (422 and other 4xx),
+ * `server` (5xx) or `no-answer` (it may or may not have been done), `garbled` (or too large).
+ */
 export type GitHubFailureKind =
-  /** 401, 403 (not a rate limit) or 404: the token may not do this; the next try would fail too. */
-  | 'refused'
-  | 'rate-limited'
-  /** 422 and other 4xx: GitHub read the request and would not do it. */
-  | 'invalid'
-  /** 5xx: GitHub may or may not have done the work. */
-  | 'server'
-  /** No answer in time, or the connection broke: the work may or may not have been done. */
-  | 'no-answer'
-  /** An answer that is not what was asked for (garbled, too large). */
-  | 'garbled'
+  'refused' | 'rate-limited' | 'invalid' | 'server' | 'no-answer' | 'garbled'
 
-/** A failed GitHub request, with what the action may conclude from it. */
 export class GitHubError extends Error {
   override name = 'GitHubError'
   readonly kind: GitHubFailureKind
@@ -213,33 +196,36 @@ export function gitHubError(error: unknown): GitHubError {
   const name = typeof fields.name === 'string' ? fields.name : ''
   const status = typeof fields.status === 'number' ? fields.status : undefined
   const message = errorMessage(error)
-  const failure = (words: string, kind: GitHubFailureKind, code?: number) =>
-    new GitHubError(words, kind, code)
   if (name === 'AbortError' || name === 'TimeoutError' || name === 'CancelledError') {
-    return failure('GitHub did not answer in time', 'no-answer')
+    return new GitHubError('GitHub did not answer in time', 'no-answer')
   }
   if (status === undefined || status === 0 || status < 400) {
     // Octokit reports a network failure as status 500 with no response; a 2xx that could not be
     // parsed reaches here as a plain error from the schema.
     return name === 'HttpError' || name === 'TypeError'
-      ? failure(`GitHub could not be reached: ${message}`, 'no-answer')
-      : failure(`GitHub could not be read: ${message}`, 'garbled')
+      ? new GitHubError(`GitHub could not be reached: ${message}`, 'no-answer')
+      : new GitHubError(`GitHub could not be read: ${message}`, 'garbled')
   }
   const response = fields.response as { headers?: Record<string, string | number> } | undefined
   const remaining = String(response?.headers?.['x-ratelimit-remaining'] ?? '')
   if (status === 429 || (status === 403 && (remaining === '0' || /rate limit/i.test(message)))) {
-    return failure(`GitHub rate-limited the token (HTTP ${status})`, 'rate-limited', status)
+    return new GitHubError(`GitHub rate-limited the token (HTTP ${status})`, 'rate-limited', status)
   }
-  if (status === 413) return failure(`GitHub's answer was not read: ${message}`, 'garbled', status)
+  if (status === 413)
+    return new GitHubError(`GitHub's answer was not read: ${message}`, 'garbled', status)
   if (status === 401 || status === 403 || status === 404) {
-    return failure(`GitHub refused (HTTP ${status})`, 'refused', status)
+    return new GitHubError(`GitHub refused (HTTP ${status})`, 'refused', status)
   }
   if (status >= 500) {
     return response === undefined
-      ? failure(`GitHub could not be reached: ${message}`, 'no-answer')
-      : failure(`GitHub answered HTTP ${status}`, 'server', status)
+      ? new GitHubError(`GitHub could not be reached: ${message}`, 'no-answer')
+      : new GitHubError(`GitHub answered HTTP ${status}`, 'server', status)
   }
-  return failure(`GitHub refused the request (HTTP ${status}): ${message}`, 'invalid', status)
+  return new GitHubError(
+    `GitHub refused the request (HTTP ${status}): ${message}`,
+    'invalid',
+    status
+  )
 }
 
 /**

@@ -1,8 +1,7 @@
 /**
- * GitHub's answers as the action reads them: zod shapes that keep only the fields it uses, into
- * the types of `api.ts`. A field of another shape reads as absent rather than failing the run; a
- * list that is not a list is an error, since "no files" would skip the job. The GraphQL queries
- * the action sends are here with the shapes of their answers.
+ * GitHub's answers as the action reads them, into the types of `api.ts`, keeping only the fields
+ * it uses, and the GraphQL queries it sends. A field of another shape reads as absent rather than
+ * failing the run; a list that is not a list is an error, since "no files" would skip the job.
  */
 import { z } from 'zod'
 import type {
@@ -89,7 +88,6 @@ export const FileSchema = z
     patch: f.patch
   }))
 
-/** A commit with its files, and where GitHub shows it. */
 export const CommitSchema = z
   .looseObject({
     sha: z.string(),
@@ -204,7 +202,6 @@ export const HistorySchema = z
   .transform(({ viewer, repository }): History => {
     const history = repository?.object?.history
     const page = history?.pageInfo
-    // A next page only with a cursor to ask for it by.
     const next = (page?.hasNextPage && page.endCursor) || undefined
     return { viewer, commits: items(HistoryNodeSchema, history?.nodes), next }
   })
