@@ -90,12 +90,10 @@ export type ChangedFile = Readonly<{
   patch?: string
 }>
 
-export type GitHubCommit = Readonly<{ sha: string; message: string; author?: string }>
-
 /** What a comparison or a commit says changed; a comparison lists at most 250 commits. */
 export type Comparison = Readonly<{
   url?: string
-  commits: readonly GitHubCommit[]
+  commits: readonly Readonly<{ sha: string; message: string; author?: string }>[]
   /** A comparison's whole count of commits, which `commits` may fall short of. */
   totalCommits?: number
   files: readonly ChangedFile[]
