@@ -1,8 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
 import { fedChange } from '../src/trigger/fed.js'
 import { named, type Event } from '../src/trigger/event.js'
-import type { Account, GitHubApi, IssueComment, PullState } from '../src/github/api.js'
-import { GitHubError } from '../src/github/policy.js'
+import {
+  type Account,
+  type GitHubApi,
+  GitHubError,
+  type IssueComment,
+  type PullState
+} from '../src/github/api.js'
 import type { DocsReviewers } from '../src/inputs/names.js'
 import {
   backlinkBody,

@@ -14,7 +14,7 @@ import {
   RECORD_PAGE,
   recordSuffix
 } from '../src/github/branch-record.js'
-import { createGitHubApi } from '../src/github/octokit.js'
+import { createGitHubApi } from '../src/github/client.js'
 import { writtenBy } from '../src/github/own-comment.js'
 import type { Within } from '../src/runtime.js'
 import { startSimulator } from '../simulator/server.js'

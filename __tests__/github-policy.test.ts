@@ -7,14 +7,13 @@ import {
   Beside,
   budgetsFor,
   createOnce,
-  gitHubError,
   KEPT_FOR_AGAIN_MS,
   MIN_TRY_MS,
   sendingAgain,
   Surface,
-  tryShare,
-  type GitHubFailureKind
+  tryShare
 } from '../src/github/policy.js'
+import { gitHubError, type GitHubFailureKind } from '../src/github/api.js'
 
 const http = (status: number, headers: Record<string, string> = {}, message = 'x') =>
   Object.assign(new Error(message), { name: 'HttpError', status, response: { headers } })

@@ -2,7 +2,7 @@
 import type { GitHubApi } from './github/api.js'
 import type { DocsReaders } from './github/docs-pull.js'
 import type { Event } from './trigger/event.js'
-import { createGitHubApi } from './github/octokit.js'
+import { createGitHubApi } from './github/client.js'
 import { budgetsFor, type GitHubBudgets } from './github/policy.js'
 import { USER_AGENT } from './http.js'
 import type { Settings } from './inputs.js'

@@ -10,8 +10,7 @@
 import { decodeJobId, encodeJobId, jobIdProblem } from '../mintlify/job.js'
 import type { Log, Within } from '../runtime.js'
 import { forLog } from '../sanitize.js'
-import { sameAccount, type GitHubApi, type History } from './api.js'
-import { describeGitHubError } from './policy.js'
+import { describeGitHubError, type GitHubApi, type History, sameAccount } from './api.js'
 
 /** Commits asked for in one request: the most GraphQL gives a page. */
 export const RECORD_PAGE = 100

@@ -10,10 +10,16 @@ import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import type { RepoRef } from '../trigger/ref.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
-import type { Account, GitHubApi, IssueComment } from './api.js'
+import {
+  type Account,
+  describeGitHubError,
+  type GitHubApi,
+  gitHubError,
+  type IssueComment
+} from './api.js'
 import { readBacklink } from './backlink.js'
 import { DeletedAgain, OwnedComment, writtenBy, type FindFailure } from './own-comment.js'
-import { describeGitHubError, gitHubError, Surface } from './policy.js'
+import { Surface } from './policy.js'
 
 /** The marker, alone on the first line of the body, as the action writes it. */
 const MARKER =

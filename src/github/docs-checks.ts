@@ -5,10 +5,9 @@
  * proven pull request's head is asked, with the token that read it; best effort: what cannot be
  * read is `unknown`, with why.
  */
-import type { CommitChecks } from './api.js'
+import { type CommitChecks, describeGitHubError } from './api.js'
 import type { ProvenPull } from './docs-handle.js'
 import { docsReader, type DocsReaders } from './docs-pull.js'
-import { describeGitHubError } from './policy.js'
 import type { Within } from '../runtime.js'
 import { pullName, sameRepo, type RepoRef } from '../trigger/ref.js'
 

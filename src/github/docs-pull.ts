@@ -5,9 +5,8 @@
  * own docs repository is ever asked (see `trigger/docs.ts`). Best effort: what cannot be read is
  * `unknown`, with the reason and what would let it be read.
  */
-import type { GitHubApi } from './api.js'
+import { describeGitHubError, type GitHubApi, gitHubError, type GitHubFailureKind } from './api.js'
 import { ProvenPull } from './docs-handle.js'
-import { describeGitHubError, gitHubError, type GitHubFailureKind } from './policy.js'
 import type { Within } from '../runtime.js'
 import { AGENT_APP, docsTargetOf, type DocsJob } from '../trigger/docs.js'
 import { pullName, type PullRef, type RepoRef } from '../trigger/ref.js'

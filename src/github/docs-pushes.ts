@@ -8,10 +8,9 @@
  * job's own docs repository on this GitHub is asked (`docsRepoOf`). Best effort: what cannot be
  * read is `known: false`, with the reason and what would let it be read.
  */
-import type { ListedCommit } from './api.js'
+import { describeGitHubError, type ListedCommit } from './api.js'
 import { docsReader, type DocsReaders } from './docs-pull.js'
 import { inShape } from '../mintlify/job.js'
-import { describeGitHubError } from './policy.js'
 import type { Within } from '../runtime.js'
 import { AGENT_APP, docsRepoOf, isAgentAuthor } from '../trigger/docs.js'
 import type { RepoRef } from '../trigger/ref.js'

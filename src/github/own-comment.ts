@@ -13,13 +13,15 @@
  */
 import type { Within, Log } from '../runtime.js'
 import {
-  MAX_COMMENT_PAGES,
-  sameAccount,
   type Account,
   type GitHubApi,
-  type IssueComment
+  gitHubError,
+  GitHubError,
+  type IssueComment,
+  MAX_COMMENT_PAGES,
+  sameAccount
 } from './api.js'
-import { Beside, createOnce, gitHubError, GitHubError, type Surface } from './policy.js'
+import { Beside, createOnce, type Surface } from './policy.js'
 
 /** The calls an owned comment makes, on its one thread. */
 export type ThreadApi = Pick<

@@ -1,9 +1,9 @@
 /**
- * The one GitHub policy: how long each GitHub call may take (derived from the step's `timeout`),
- * what a failed call means, warning once per surface, remembering a refused permission, and never
- * repeating a write that may have landed. GitHub is best effort: nothing here fails the step.
+ * How the action writes to GitHub, best effort: each call's budget (from the step's `timeout`),
+ * one warning a surface, and no write repeated that may have landed. Nothing here fails the step.
  */
 import { errorMessage } from '../errors.js'
+import { gitHubError, type GitHubError } from './api.js'
 import type { LastTime, Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 
@@ -42,147 +42,15 @@ export function budgetsFor(timeoutMs: number): GitHubBudgets {
   }
 }
 
-/** What became of a GitHub request that did not give a usable answer. */
-export type GitHubFailureKind =
-  /** 401, 403 (not a rate limit) or 404: the token may not do this; the next try would fail too. */
-  | 'refused'
-  | 'rate-limited'
-  /** 422 and other 4xx: GitHub read the request and would not do it. */
-  | 'invalid'
-  /** 5xx: GitHub may or may not have done the work. */
-  | 'server'
-  /** No answer in time, or the connection broke: the work may or may not have been done. */
-  | 'no-answer'
-  /** An answer that is not what was asked for (garbled, too large). */
-  | 'garbled'
-
-/** A failed GitHub request, with what the action may conclude from it. */
-export class GitHubError extends Error {
-  override name = 'GitHubError'
-  readonly kind: GitHubFailureKind
-  readonly status: number | undefined
-  constructor(message: string, kind: GitHubFailureKind, status?: number) {
-    super(message)
-    this.kind = kind
-    this.status = status
-  }
-
-  /** A write that failed this way may still have landed: look before writing it again. */
-  get mayHaveLanded(): boolean {
-    return this.kind === 'server' || this.kind === 'no-answer'
-  }
-}
-
-/**
- * The GitHub error behind anything a GitHub call threw: Octokit's `RequestError` (`status`, and
- * the response's headers for rate limits), an abort, a network failure or a parse error.
- */
-export function gitHubError(error: unknown): GitHubError {
-  if (error instanceof GitHubError) return error
-  const fields = error && typeof error === 'object' ? (error as Record<string, unknown>) : {}
-  const name = typeof fields.name === 'string' ? fields.name : ''
-  const status = typeof fields.status === 'number' ? fields.status : undefined
-  const message = errorMessage(error)
-  if (name === 'AbortError' || name === 'TimeoutError' || name === 'CancelledError') {
-    return new GitHubError('GitHub did not answer in time', 'no-answer')
-  }
-  if (status === undefined || status === 0 || status < 400) {
-    // Octokit reports a network failure as status 500 with no response; a 2xx that could not be
-    // parsed reaches here as a plain error from the schema.
-    return name === 'HttpError' || name === 'TypeError'
-      ? new GitHubError(`GitHub could not be reached: ${message}`, 'no-answer')
-      : new GitHubError(`GitHub could not be read: ${message}`, 'garbled')
-  }
-  const response = fields.response as { headers?: Record<string, string | number> } | undefined
-  const limited =
-    status === 429 ||
-    (status === 403 &&
-      (String(response?.headers?.['x-ratelimit-remaining'] ?? '') === '0' ||
-        /rate limit/i.test(message)))
-  if (limited)
-    return new GitHubError(`GitHub rate-limited the token (HTTP ${status})`, 'rate-limited', status)
-  if (status === 413) {
-    return new GitHubError(`GitHub's answer was not read: ${message}`, 'garbled', status)
-  }
-  if (status === 401 || status === 403 || status === 404) {
-    return new GitHubError(`GitHub refused (HTTP ${status})`, 'refused', status)
-  }
-  if (status >= 500) {
-    return response === undefined
-      ? new GitHubError(`GitHub could not be reached: ${message}`, 'no-answer')
-      : new GitHubError(`GitHub answered HTTP ${status}`, 'server', status)
-  }
-  return new GitHubError(
-    `GitHub refused the request (HTTP ${status}): ${message}`,
-    'invalid',
-    status
-  )
-}
-
-/**
- * What a refusal (403, 404) asks of the token GitHub refused: the workflow token gets its
- * permissions from the workflow's `permissions:`; `docs-token` from the access it was given to
- * the docs repository (`repository`, when known), where `permissions:` does nothing.
- */
-export function refusedWords(
-  status: number | undefined,
-  permission: string,
-  token: string,
-  repository?: string
-): string {
-  if (token === 'docs-token') {
-    return (
-      `GitHub refused docs-token (HTTP ${status}): give docs-token access to ` +
-      `${repository ?? 'the docs repository'} with \`${permission}\` (the repository access of a ` +
-      "fine-grained token, or a GitHub App installed there; the workflow's `permissions:` do " +
-      'not apply to it)'
-    )
-  }
-  return (
-    `GitHub refused (HTTP ${status}): ${token} needs the \`${permission}\` permission (list it ` +
-    'under `permissions:` in the workflow), or the repository is private to it, as a fork can be'
-  )
-}
-
-/**
- * Why a GitHub request failed, in words that say what to grant or check, and where: a refusal
- * of `docs-token` names `repository` when given.
- */
-export function describeGitHubError(
-  error: unknown,
-  permission: string,
-  token = 'github-token',
-  repository?: string
-): string {
-  const failure = gitHubError(error)
-  switch (failure.kind) {
-    case 'refused':
-      return failure.status === 401
-        ? `${token} was not accepted (HTTP 401)`
-        : refusedWords(failure.status, permission, token, repository)
-    case 'rate-limited':
-      return `GitHub rate-limited ${token} (HTTP ${failure.status})`
-    case 'server':
-      return `GitHub answered HTTP ${failure.status}`
-    case 'no-answer':
-      return forLog(failure.message, 200)
-    case 'invalid':
-    case 'garbled':
-      return forLog(failure.message, 200)
-  }
-}
-
 /**
  * One place the action reports to on GitHub (the status comment, a check, the docs pull request):
- * it warns once, whatever fails after that, and stops writing once GitHub refused a write for want
- * of permission, since every later write would be refused too.
+ * it warns once, and stops writing once GitHub refused a write for want of permission, since
+ * every later write would be refused too.
  */
 export class Surface {
   private warned = false
-  /** A write was refused for want of permission. */
   refused = false
   private readonly log: Log
-  /** What follows for the user when this surface fails, e.g. "The docs job is not affected." */
   private readonly consequence: string
 
   constructor(log: Log, consequence: string) {
@@ -192,22 +60,13 @@ export class Surface {
 
   /** Warns once for this surface; later failures go to the debug log. */
   warn(message: string): void {
-    if (this.warned) {
-      this.log.debug(message)
-      return
-    }
+    if (this.warned) return this.log.debug(message)
     this.warned = true
     this.log.warning(`${message} ${this.consequence}`.trim())
   }
 
-  /**
-   * Runs a write unless an earlier one was refused; a failure is warned about (once) and
-   * remembered when it was a refusal. Returns undefined when the write did not succeed.
-   */
-  async write<T>(
-    describe: (error: GitHubError) => string,
-    call: () => Promise<T>
-  ): Promise<T | undefined> {
+  /** Runs a write unless one was refused; undefined when it did not succeed. */
+  async write<T>(describe: (error: GitHubError) => string, call: () => Promise<T>) {
     if (this.refused) return undefined
     try {
       return await call()
@@ -222,9 +81,8 @@ export class Surface {
 }
 
 /**
- * Sends a create that is not idempotent once. When its answer leaves it unknown whether it
- * landed (5xx, no answer), `look` searches for what it would have made before anything is sent
- * again; what `look` finds is taken as the create's result. Any other failure is thrown.
+ * Sends a create that is not idempotent once. When it may have landed (5xx, no answer), what
+ * `look` finds is its result; any other failure is thrown.
  */
 export async function createOnce<T>(
   create: () => Promise<T>,
@@ -243,35 +101,22 @@ export async function createOnce<T>(
 
 /** No try of a write sent again is given less than this, unless less is left. */
 export const MIN_TRY_MS = 250
-
 /** The most time a try leaves for the next one: a slow answer is rarer than a lost one. */
 export const KEPT_FOR_AGAIN_MS = 1_000
-
 /** The pause before the first try again; it doubles after each. */
 export const AGAIN_PAUSE_MS = 100
 
-/**
- * How long one try of a write sent again may take with `left` ms to go: all of it but what is
- * kept for another try (half of it, at most `KEPT_FOR_AGAIN_MS`), or all of it once under twice
- * `MIN_TRY_MS`. Pure.
- */
+/** How long one try may take with `left` ms to go: all but what is kept for another try. */
 export function tryShare(left: number): number {
   if (left < 2 * MIN_TRY_MS) return left
   return left - Math.min(Math.floor(left / 2), KEPT_FOR_AGAIN_MS)
 }
 
-/** Whether a failed write may be sent again: GitHub may not have done it (5xx, no answer). */
-export function worthAgain(error: unknown): boolean {
-  return gitHubError(error).mayHaveLanded
-}
-
 /**
- * Bounds for a write that is safe to send again, as a commit status is (GitHub keeps the last
- * one for its context) and an edit of a comment is: until `by`, each try gets the time left but
- * what it keeps for another (`tryShare`), so a try GitHub holds or never answers leaves time for
- * one more; after a 5xx, a broken connection or a try cut short, it is sent again after
- * a short pause while time is left. Any other failure, a signal from the runner, or the end of
- * the time, and the last failure is thrown.
+ * Bounds for a write safe to send again (a commit status, an edit of a comment): until `by`,
+ * each try gets its `tryShare`, so a try GitHub holds leaves time for one more. After a 5xx, a
+ * broken connection or a try cut short it is sent again after a pause; any other failure, a
+ * signal from the runner or the end of the time, and the last failure is thrown.
  */
 export function sendingAgain(
   time: Pick<LastTime, 'now' | 'sleep' | 'until' | 'stop'>,
@@ -279,13 +124,12 @@ export function sendingAgain(
 ): Within {
   return async (call) => {
     for (let tries = 0; ; tries++) {
-      const left = by - time.now()
       try {
-        return await time.until(time.now() + tryShare(left))(call)
+        return await time.until(time.now() + tryShare(by - time.now()))(call)
       } catch (error: unknown) {
         const pause = AGAIN_PAUSE_MS * 2 ** Math.min(tries, 5)
         const enough = by - time.now() - pause > 0
-        if (!worthAgain(error) || time.stop.aborted || !enough) throw error
+        if (!gitHubError(error).mayHaveLanded || time.stop.aborted || !enough) throw error
         await time.sleep(pause, time.stop).catch(() => {
           throw error
         })
@@ -294,35 +138,28 @@ export function sendingAgain(
   }
 }
 
-/** Where a write made beside the polling stands, as far as the action can tell. */
-type Standing =
-  /** Sent, and no answer yet: GitHub may hold it and store it at any moment. */
-  | 'held'
-  /** GitHub answered (success or failure): it stores nothing more of it. */
-  | 'answered'
-  /** Its bounds ran out before GitHub answered: it may still be stored, and nobody will know when. */
-  | 'abandoned'
+/**
+ * Where a write made beside the polling stands: `held` (sent, no answer yet: GitHub may store it
+ * at any moment), `answered` (GitHub stores nothing more of it) or `abandoned` (its bounds ran
+ * out first: it may still be stored, and nobody will know when).
+ */
+type Standing = 'held' | 'answered' | 'abandoned'
 
 interface BesideWrite {
   readonly standing: Standing
-  /** Settles when the write does, whatever became of it; it never rejects. */
+  /** Settles when the write does; it never rejects. */
   readonly done: Promise<void>
   readonly stop: AbortController
 }
 
 /**
- * The writes on one surface made beside the polling, which never waits for them, and the last
- * write, which must be the one GitHub stores last. Stopping a request only stops waiting for it:
- * GitHub stores a write it held whenever it gets to it, and keeps the state it stored last. So the
- * last write is sent after every earlier write has been answered or, when it went out beside one
- * still held, sent again once that one has been. When the last writes' time runs out (or a signal
- * from the runner stops them) while a write is still held, the surface warns once that it may
- * show an older state.
+ * The writes on one surface made beside the polling, and the last write, which GitHub must store
+ * last. Stopping a request only stops waiting for it: GitHub stores a write it held whenever it
+ * gets to it. When time runs out while one is held, the surface warns it may show an older state.
  */
 export class Beside {
   private writes: BesideWrite[] = []
   private readonly surface: Surface
-  /** The warning when an earlier write may land after the last one, saying how to set it right. */
   private readonly heldWarning: string
 
   constructor(surface: Surface, heldWarning: string) {
@@ -332,12 +169,12 @@ export class Beside {
 
   /**
    * Starts `write`, bounded by `within` and stopped early by `stop` or `last`; `stopped` tells the
-   * write that being stopped is not a failure to warn about.
+   * write that being stopped is not a failure to warn about. With `after`, it is sent only once
+   * every earlier write was answered or given up, so it is stored after them.
    */
   start(
     write: (within: Within, stopped: AbortSignal) => Promise<unknown>,
     within: (stop: AbortSignal) => Within,
-    /** Sent only once every earlier write was answered or given up, so it is stored after them. */
     after = false
   ): void {
     const earlier = after ? Promise.all(this.writes.map((entry) => entry.done)) : undefined
@@ -380,14 +217,10 @@ export class Beside {
   }
 
   /**
-   * The last write, within `within` (the last writes' budget, stopped by a signal from the
-   * runner), made so that GitHub stores it after every earlier write. After earlier writes that
-   * were all answered it is sent once. While one is held, with `alongside` (a write that may be
-   * sent twice at once, as a commit status) it is sent at once and again when the held ones have
-   * been answered; without it (a comment, which a held create would make twice) it is sent only
-   * once they have. With `longer`, the held writes are waited for within `longer.held` (the rest
-   * of the step's time) and the write after them is bounded by `longer.again()`, read once they
-   * were answered. Returns what the last `write` sent returned, undefined when none was sent.
+   * The last write, stored by GitHub after every earlier one. While one is held, `alongside` (a
+   * write that may be sent twice at once, as a commit status) sends it at once and again once the
+   * held ones were answered; without it (a comment, which a held create would make twice) it
+   * waits for them: within `longer.held` when given, then bounded by `longer.again()`.
    */
   async last<T>(
     write: (within: Within) => Promise<T>,

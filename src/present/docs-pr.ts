@@ -5,7 +5,7 @@
  * GitHub, so nothing here can mention people, add links elsewhere or close issues. And the log's
  * words about it: why a request for it failed and what the token needs. Pure.
  */
-import { describeGitHubError } from '../github/policy.js'
+import { describeGitHubError } from '../github/api.js'
 import {
   backlinkMarker,
   closingMarker,

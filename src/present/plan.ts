@@ -4,7 +4,7 @@
  */
 import type { Plan, Skip, Start, Where, Why } from '../decide/plan.js'
 import type { AgentHand } from '../read/own.js'
-import { describeGitHubError } from '../github/policy.js'
+import { describeGitHubError } from '../github/api.js'
 import { forLog } from '../sanitize.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
 import type { PlanWords } from './words.js'

@@ -8,8 +8,8 @@
  * for its context), so the final one is sent again after a 5xx, a broken connection or no answer,
  * within the last writes' budget (`sendingAgain`).
  */
-import type { GitHubApi } from '../github/api.js'
-import { Beside, describeGitHubError, sendingAgain, Surface } from '../github/policy.js'
+import { describeGitHubError, type GitHubApi } from '../github/api.js'
+import { Beside, sendingAgain, Surface } from '../github/policy.js'
 import { checkStatus, checkWritten } from '../present/check.js'
 import type { RunState } from '../run.js'
 import type { LastTime, Log, Within } from '../runtime.js'

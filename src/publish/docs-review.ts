@@ -3,8 +3,7 @@
  * `docs-labels`, less what is there already or was done by an earlier run; and asking them, one
  * by one when GitHub refuses one name. Pure but for the `ask` it is given.
  */
-import type { PullState } from '../github/api.js'
-import { gitHubError } from '../github/policy.js'
+import { gitHubError, type PullState } from '../github/api.js'
 import type { DocsReviewers } from '../inputs/names.js'
 
 /** Who to ask for a review, and who is left out and why. */

@@ -3,7 +3,7 @@
  * reason. Nothing a run asked for is ever simply absent, so the decision cannot mistake "could
  * not be read" for "there is none". Pure.
  */
-import { gitHubError } from '../github/policy.js'
+import { gitHubError } from '../github/api.js'
 
 /** Why something is not known. */
 export interface Unknown {

@@ -5,9 +5,8 @@
  * agent's own pull request must start nothing. Bounded by the lookup budget; what could not be
  * read is `unknown`.
  */
-import type { CommitPull, GitHubApi } from '../github/api.js'
+import { type CommitPull, describeGitHubError, type GitHubApi, gitHubError } from '../github/api.js'
 import { Companion } from '../github/companion.js'
-import { describeGitHubError, gitHubError } from '../github/policy.js'
 import type { Settings } from '../inputs.js'
 import type { Within } from '../runtime.js'
 import type { Step } from '../step.js'

@@ -4,9 +4,8 @@
  * request. Every read is bounded; what could not be read is `unknown`, with the reason logged.
  */
 import { findRecord, type BranchRecord } from '../github/branch-record.js'
-import type { GitHubApi } from '../github/api.js'
+import { describeGitHubError, type GitHubApi } from '../github/api.js'
 import { readDocsPull, type DocsReaders } from '../github/docs-pull.js'
-import { describeGitHubError } from '../github/policy.js'
 import type { MintlifyApi } from '../mintlify/api.js'
 import { classifyStatus } from '../mintlify/job.js'
 import { readJob } from '../mintlify/read-job.js'

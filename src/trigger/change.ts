@@ -6,8 +6,13 @@
 import type { Commit, Event } from './event.js'
 import { eventPullRequest, pushOf, ZERO_SHA } from './event.js'
 import { codeCommit } from './code.js'
-import type { ChangedFile, Comparison, GitHubApi } from '../github/api.js'
-import { describeGitHubError, gitHubError } from '../github/policy.js'
+import {
+  type ChangedFile,
+  type Comparison,
+  describeGitHubError,
+  type GitHubApi,
+  gitHubError
+} from '../github/api.js'
 import { forLog } from '../sanitize.js'
 
 /** Most files of a pull request read for the context and for `paths` (100 a request). */

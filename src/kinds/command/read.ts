@@ -8,8 +8,7 @@
  * not be read is `unknown`, and a command whose standing could not be read is not carried out.
  */
 import { mayCommand, readCommand } from './parse.js'
-import type { GitHubApi, PullState } from '../../github/api.js'
-import { describeGitHubError } from '../../github/policy.js'
+import { describeGitHubError, type GitHubApi, type PullState } from '../../github/api.js'
 import type { Within } from '../../runtime.js'
 import { forLog } from '../../sanitize.js'
 import type { Step } from '../../step.js'
