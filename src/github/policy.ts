@@ -27,9 +27,6 @@ const BUDGETS: Record<keyof GitHubBudgets, { readonly ms: number; readonly share
   last: { ms: 5_000, share: 0.1 }
 }
 
-/** The longest time GitHub may add to a step after its job ended; docs/how-it-works.md states it. */
-export const LAST_WRITE_MS = BUDGETS.last.ms
-
 /** The budgets of every GitHub call, for a step that may take `timeoutMs`. */
 export function budgetsFor(timeoutMs: number): GitHubBudgets {
   const of = ({ ms, share }: { ms: number; share: number }) =>
