@@ -2,8 +2,14 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { defuseCommands, describeLink, escapeMarkup, forLog, safeLink } from '../src/sanitize.js'
 import { addSecret, clearSecrets, redact } from '../src/secrets/redact.js'
-import { base64, base64url, decodesToSecret, formsOf } from '../__fixtures__/secret-forms.js'
-import { giveaways, PART } from '../__fixtures__/secret-encodings.js'
+import {
+  base64,
+  base64url,
+  decodesToSecret,
+  formsOf,
+  giveaways,
+  PART
+} from '../__fixtures__/secret-forms.js'
 
 afterEach(() => clearSecrets())
 
@@ -79,7 +85,7 @@ describe('redact', () => {
 
   it('ignores empty secrets', () => {
     addSecret('')
-    expect(redact('text', [''])).toBe('text')
+    expect(redact('text')).toBe('text')
   })
 
   it('is applied by defuseCommands too, the last step of every log line', () => {
@@ -225,13 +231,12 @@ describe('redact: every form of a registered secret', () => {
     expect([escaped, percent].every((text) => text.includes('***'))).toBe(true)
   })
 
-  it('removes percent-encoding in either case, a mix of encoded and plain, and HTML entities', () => {
+  it('removes percent-encoding in either case, a mix of encoded and plain, and JSON escapes', () => {
     const secret = 'mint_k/e+y:v@l'
     addSecret(secret)
     for (const form of [
       'mint_k%2fe%2by%3av%40l',
       'mint_k/e%2By:v%40l',
-      'mint_k&#47;e&#x2B;y&#58;v&#64;&#8203;l',
       'mint_k\\/e\\u002by:v\\u0040l'
     ]) {
       expect(redact(`a ${form} b`)).toBe('a *** b')
@@ -290,13 +295,12 @@ describe('redact: every form of a registered secret', () => {
   })
 
   it('finds a key holding one kind of escape in a text that uses another (property)', () => {
-    // A key with what reads as a percent escape, an entity or a backslash escape, written inside
-    // a JSON string, an HTML attribute or a URL whose own escapes are of another kind.
-    const inside = fc.constantFrom('%7a', '%41', '&amp;', '&#65;', '\\u0041', '\\n')
+    // A key with what reads as a percent escape or a backslash escape, written inside a JSON
+    // string or a URL whose own escapes are of another kind.
+    const inside = fc.constantFrom('%7a', '%41', '\\u0041', '\\n')
     // Each writes the key as its format must: its quote (and escapes) escaped in its own way.
     const around: ((key: string) => string)[] = [
       (key) => JSON.stringify({ error: `${key} is not valid` }),
-      (key) => `<a title="${key.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">`,
       (key) => `https://example.com/?q=${encodeURIComponent(key)}`
     ]
     fc.assert(
