@@ -1,10 +1,7 @@
 /**
- * The readings of a text that redaction looks through: as written, with its percent-encoding
- * undone (UTF-8 too), with its JSON escapes undone, with both, and with two layers of them undone
- * (a URL or a JSON text carried in a URL's query or a JSON string). In every reading a line break,
- * with the spaces and tabs around it, reads as nothing, so a value wrapped over lines reads whole.
- * Each character of a reading keeps the span of the text it was read from, so a value found in a
- * reading cuts the text as written. Linear in the text. Pure.
+ * The readings of a text redaction looks through: percent-encoding (UTF-8 too) and JSON escapes
+ * undone, up to two layers; a line break with the blanks around it reads as nothing, so a wrapped
+ * value reads whole. Each character keeps the span it was read from, to cut the text as written.
  */
 
 /** A reading of a text: its characters, and the span `[start, end)` each was read from. */
@@ -31,7 +28,6 @@ const SHORT: Record<string, string> = {
   t: '\t'
 }
 
-/** How many bytes a UTF-8 character with this first byte has; 0 when none starts so. */
 function utf8Length(lead: number): number {
   if (lead < 0x80) return 1
   if (lead >= 0xc2 && lead <= 0xdf) return 2
@@ -39,14 +35,12 @@ function utf8Length(lead: number): number {
   return lead >= 0xf0 && lead <= 0xf4 ? 4 : 0
 }
 
-/** The byte that `%XX` at `at` writes, or -1. */
 function byteAt(text: string, at: number): number {
   PERCENT_BYTE.lastIndex = at
   const hex = PERCENT_BYTE.exec(text)?.[1]
   return hex === undefined ? -1 : parseInt(hex, 16)
 }
 
-/** The escape of one of `kinds` at `at`: what it writes and how long it is. */
 function escapeAt(text: string, at: number, kinds: number): [string, number] | undefined {
   const code = text.charCodeAt(at)
   if (code === 0x25 && kinds & PERCENT) {
@@ -54,7 +48,6 @@ function escapeAt(text: string, at: number, kinds: number): [string, number] | u
     const bytes: number[] = []
     for (let k = 0; k < count; k++) bytes.push(byteAt(text, at + 3 * k))
     if (count === 0 || bytes.includes(-1)) return undefined
-    // Bytes that are no UTF-8 character decode to U+FFFD: not an escape a reader would undo.
     const char = Buffer.from(bytes).toString('utf8')
     return char.includes('\ufffd') ? undefined : [char, 3 * count]
   }
@@ -114,7 +107,6 @@ export function joinLines(text: string): string {
   return read({ text, starts: [], ends: [] }, 0).text
 }
 
-/** Whether `text` holds the character that starts an escape of every kind in `kinds`. */
 function holds(text: string, kinds: number): boolean {
   return (
     (!(kinds & PERCENT) || text.includes('%')) && (!(kinds & JSON_ESCAPES) || text.includes('\\'))
@@ -122,10 +114,8 @@ function holds(text: string, kinds: number): boolean {
 }
 
 /**
- * Every reading of `text` (see above), one at a time, so that a large text costs one reading's
- * memory. A text without `%` or `\` has one. Each kind is also undone alone, and then each kind
- * again: a value that holds `%7a`, quoted in JSON, reads whole only where the JSON escapes are
- * undone and the percent-encoding is not.
+ * Every reading of `text`, one at a time, to hold one in memory. Kinds are also undone one alone:
+ * a value that holds `%7a`, quoted in JSON, reads whole only where JSON's escapes alone are undone.
  */
 export function* readings(text: string): Generator<Reading> {
   const written: Reading = { text, starts: [], ends: [] }

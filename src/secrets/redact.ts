@@ -1,31 +1,21 @@
 /**
- * The registry of the values the action must never write (the API key and the GitHub tokens), and
- * `redact`, which cuts them, and the credentials of every URL, from a text. Everything the action
- * prints, outputs, renders or sends to GitHub passes through it (see `sanitize.ts`). A value is
- * found as written, URL-encoded, JSON-escaped, wrapped over lines (see `readings.ts`) and in
- * base64 or base64url, whole or any `PART_LENGTH` characters of it. Other encodings are not looked
- * through: less of what the platform says is written at all (docs/security.md).
+ * The values the action must never write (the API key, the GitHub tokens), and `redact`, which
+ * cuts them and URL credentials from everything it prints, outputs or sends (see `sanitize.ts`).
+ * Other encodings than those `readings.ts` and base64 undo are a limit (docs/security.md).
  */
 import { joinLines, readings } from './readings.js'
 
-/**
- * How many characters of a value, in a row, are cut wherever they appear; a shorter value is cut
- * only whole. A part this long of a key or token (`mint_…`, `ghp_…`, `github_pat_…`) always holds
- * characters past its public prefix and is never met by chance in ordinary text, while shorter
- * pieces a value shares with ordinary words are left alone.
- */
+/** Characters of a value in a row that are cut: past any token's prefix, never met by chance. */
 export const PART_LENGTH = 16
 
 /** The same part in base64: 16 bytes always give 20 characters made of their bits alone. */
 const BASE64_PART_LENGTH = 20
 
-/** Shortest value looked for: anything shorter would cut ordinary words. */
+/** Shortest value and base64 run looked for: shorter ones would cut ordinary words. */
 const MIN_SECRET_LENGTH = 4
-
-/** Shortest base64 run looked for: 36 bits, which ordinary text does not hit by chance. */
 const MIN_BASE64_LENGTH = 6
 
-/** Every window of some forms, by width: each run of `width` characters of a form. */
+/** Every run of `part` characters of some forms (a shorter form whole), by width. */
 class Windows {
   private readonly byWidth = new Map<number, Set<string>>()
   private readonly part: number
@@ -41,7 +31,6 @@ class Windows {
     for (let i = 0; i + width <= form.length; i++) held.add(form.slice(i, i + width))
   }
 
-  /** Calls `found` with the range of every window of `text` that is held. */
   find(text: string, found: (start: number, end: number) => void): void {
     for (const [width, held] of this.byWidth) {
       for (let i = 0; i + width <= text.length; i++) {
@@ -52,13 +41,10 @@ class Windows {
 }
 
 /**
- * The runs of base64 that encode `bytes` wherever they sit in a longer base64 text, standard and
- * url-safe. Base64 turns each 3 bytes into 4 characters, so a value encodes one of three ways, by
- * its offset in what was encoded (`Bearer <key>`, `x-access-token:<token>`, a whole echoed
- * request); for each, the characters made of the value's bits alone are the same whatever
- * surrounds it.
+ * The base64 and base64url characters made of `bytes`' bits alone, for each of the three offsets
+ * they can have in what was encoded (`Bearer <key>`, basic auth, a whole echoed request).
  */
-export function base64Runs(bytes: Uint8Array): string[] {
+function base64Runs(bytes: Uint8Array): string[] {
   const runs: string[] = []
   for (let offset = 0; offset < 3; offset++) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64')
@@ -76,9 +62,8 @@ let plain = new Windows(PART_LENGTH)
 let base64 = new Windows(BASE64_PART_LENGTH)
 
 /**
- * Adds a value that every later `redact` removes. Called by the inputs module the moment each
- * secret is read, before it is checked, so even a message about a bad input is clean. Its windows
- * are indexed here, once; no value, however long, makes this throw.
+ * Adds a value every later `redact` removes; the inputs module calls it as each secret is read,
+ * before it is checked. Indexed once here; no value, however long, makes this throw.
  */
 export function addSecret(secret: string): void {
   for (const value of [secret, secret.trim()]) {
@@ -98,19 +83,16 @@ export function clearSecrets(): void {
 }
 
 /**
- * Credentials in a URL: the userinfo before the last `@` of its authority. The schemes that a URL
- * parser reads with any number of slashes (or backslashes, or JSON's `\/`) also match without
- * them; any other scheme needs its `//`. Free text has no end for a URL, so the userinfo stops at
- * whitespace and at the characters that end a JSON string or an HTML attribute or tag.
+ * The userinfo of a URL, up to the last `@`. Web schemes parse with any slashes (JSON's `\/` too);
+ * it stops where a JSON string, an HTML attribute or a tag would end.
  */
 const URL_CREDENTIALS =
   /\b((?:https?|wss?|ftps?):[\\/]*|[a-z][a-z0-9+.-]*:(?:\\?\/){2})([^\s/\\?#"<>`]*)@/gi
 
-/** The same in a percent-encoded URL, such as one carried in a query parameter. */
+/** The same in a percent-encoded URL (one carried in a query parameter). */
 const ENCODED_URL_CREDENTIALS =
   /\b([a-z][a-z0-9+.-]*%3A(?:%2F){2})((?:[^\s/\\?#"<>`%&=]|%(?!2F|3F|23)[0-9A-F]{2})*)%40/gi
 
-/** Adds the span of the userinfo of each URL in `text` that has one. */
 function collectCredentials(regex: RegExp, text: string, spans: [number, number][]): void {
   for (const match of text.matchAll(regex)) {
     const start = match.index + (match[1] ?? '').length
@@ -119,14 +101,11 @@ function collectCredentials(regex: RegExp, text: string, spans: [number, number]
   }
 }
 
-/** A base64 or base64url character. */
 const BASE64_CHAR = /[A-Za-z0-9+/_-]/
 
 /**
- * Replaces every registered secret (see `addSecret`) and the credentials of every URL
- * (`https://user:token@host` → `https://***@host`, also when the URL is percent-encoded) with
- * `***`. Overlapping matches become one `***` in the text as given, so no secret can hide another
- * and no cut leaves part of one, or half an escape, behind.
+ * Replaces each registered secret and URL credentials (`https://***@host`) with `***`; overlapping
+ * matches become one cut of the text as given, never leaving part of one or half an escape.
  */
 export function redact(text: string): string {
   if (text === '') return text
@@ -165,7 +144,6 @@ export function redact(text: string): string {
   return result + text.slice(done)
 }
 
-/** How many backslashes stand right before `index`. */
 function backslashesBefore(text: string, index: number): number {
   let count = 0
   while (index - count > 0 && text.charAt(index - count - 1) === '\\') count += 1
