@@ -135,16 +135,18 @@ const LOOK_ALIKES: Record<string, string> = {
 }
 
 /**
- * Forms a secret is NOT redacted in: each one more decoding would have to undo, and a reader
- * still would not be the platform. The action cuts exposure instead (docs/security.md).
+ * Forms a secret is NOT redacted in: each would take one more decoding, and there is always one
+ * more. The action cuts what it writes of the platform's answers instead (docs/security.md).
  */
 export const NOT_REDACTED = {
+  // Written to slip past a filter: the key still reads as itself to a person.
   lookAlikeLetters: (s) => [...s].map((char) => LOOK_ALIKES[char] ?? char).join(''),
   combiningAccents: (s) => [...s].map((char) => `${char}\u0301`).join(''),
   htmlCommentSplit: (s) => `${s.slice(0, s.length / 2)}<!-- -->${s.slice(s.length / 2)}`,
   dotted: (s) => [...s].join('.'),
   spaced: (s) => [...s].join(' '),
   zeroWidthSplit: (s) => [...s].join('\u200b'),
+  // Markup, a normalising service, a byte dump.
   htmlEntities: (s) => [...s].map((char) => `&#${char.codePointAt(0)};`).join(''),
   upperCase: (s) => s.toUpperCase(),
   hex: (s) => Buffer.from(s, 'utf8').toString('hex')
