@@ -4,7 +4,7 @@
  * value reads whole. Each character keeps the span it was read from, to cut the text as written.
  */
 
-/** A reading of a text: its characters, and the span `[start, end)` each was read from. */
+/** A reading: its characters and the span `[start, end)` each came from (none: the text as is). */
 export interface Reading {
   readonly text: string
   readonly starts: readonly number[]
@@ -119,7 +119,7 @@ function holds(text: string, kinds: number): boolean {
  */
 export function* readings(text: string): Generator<Reading> {
   const written: Reading = { text, starts: [], ends: [] }
-  yield read(written, 0)
+  yield /[\r\n]/.test(text) ? read(written, 0) : written
   for (const first of [PERCENT, JSON_ESCAPES, BOTH]) {
     if (!holds(text, first)) continue
     const once = read(written, first)

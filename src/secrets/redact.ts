@@ -115,7 +115,7 @@ export function redact(text: string): string {
   if (registered.size > 0) {
     for (const { text: read, starts, ends } of readings(text)) {
       const cut = (start: number, end: number) =>
-        spans.push([starts[start] ?? 0, ends[end - 1] ?? 0])
+        spans.push([starts[start] ?? start, ends[end - 1] ?? end])
       plain.find(read, cut)
       // The base64 character on each side of a run mixes the value's bits with the text's.
       base64.find(read, (start, end) =>
