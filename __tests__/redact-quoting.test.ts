@@ -1,7 +1,7 @@
 // An invalid input value is quoted short, on one honest line, and never with a secret in it.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { giveaways } from '../__fixtures__/secret-encodings.js'
+import { giveaways } from '../__fixtures__/secret-forms.js'
 import { booleanInput, quoted } from '../src/inputs/parse.js'
 import { hasControlCharacters, MAX_QUOTED_VALUE, quoteValue } from '../src/sanitize.js'
 import { addSecret, clearSecrets } from '../src/secrets/redact.js'
@@ -69,8 +69,8 @@ describe('an invalid input value in a message', () => {
           (s: string) => s,
           (s: string) =>
             encodeURIComponent(s).replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`),
-          (s: string) => s.toUpperCase(),
-          (s: string) => [...s].join('\u200b'),
+          (s: string) => JSON.stringify(s).slice(1, -1),
+          (s: string) => s.replace(/(.{7})/g, '$1\n'),
           (s: string) => `true ${s}`
         ),
         (secret, write) => {

@@ -1,8 +1,11 @@
 // A secret of any size is registered without an error and without being printed, and found in a
-// large text in any of its forms. (How the cost grows is measured by a script, not asserted here:
-// the machine's speed is no property of the code.)
+// large text in the forms it is redacted in. (How the cost grows is not asserted here: the
+// machine's speed is no property of the code.)
 import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals'
+import fc from 'fast-check'
+import { KEPT } from '../__fixtures__/secret-forms.js'
 import { forLog } from '../src/sanitize.js'
+import { readings } from '../src/secrets/readings.js'
 import { addSecret, clearSecrets, redact } from '../src/secrets/redact.js'
 
 afterAll(() => clearSecrets())
@@ -51,7 +54,7 @@ describe('a secret of 100,000 characters', () => {
       filler,
       part,
       filler,
-      encodeURIComponent(secret.slice(1_000, 3_000)).toUpperCase()
+      KEPT.everyByte(secret.slice(1_000, 3_000), 1)
     ].join('|')
     expect(pieces(redact(text), filler)).toEqual([
       'filler',
@@ -73,5 +76,19 @@ describe('a secret of 100,000 characters', () => {
 
   it('is quoted as *** when a message quotes it', () => {
     expect(forLog(`the key was ${secret}`)).toBe('the key was ***')
+  })
+})
+
+describe('the readings of a text', () => {
+  it('are at most nine, none longer than the text: the cost is linear in it (property)', () => {
+    const escapes = fc.constantFrom('%', '%25', '%5C', '\\', '\\u0025', '\\\\', '\n', ' ', 'a')
+    fc.assert(
+      fc.property(fc.array(escapes, { maxLength: 200 }), (parts) => {
+        const text = parts.join('')
+        const all = [...readings(text)]
+        expect(all.length).toBeLessThanOrEqual(9)
+        for (const reading of all) expect(reading.text.length).toBeLessThanOrEqual(text.length)
+      })
+    )
   })
 })

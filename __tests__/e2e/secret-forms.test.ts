@@ -1,11 +1,9 @@
-// The built action, against a Mintlify API that echoes the secrets back in other forms (base64 of
-// the request's Authorization header, URL-encoded, credentials written into a URL; percent-encoded
-// in either case, HTML entities, `\u` escapes, upper case, hex, split by line breaks and invisible
-// characters) and a fake GitHub: no form of any secret reaches the log, the outputs, the job
-// summary or GitHub.
+// The built action, against a Mintlify API that echoes the secrets back in the forms the action
+// redacts (base64 of the request's Authorization header, URL-encoded in either case and twice,
+// JSON-escaped, wrapped over lines, credentials written into a URL) and a fake GitHub: no such form
+// of any secret reaches the log, the outputs, the job summary or GitHub.
 import { describe, expect, it } from '@jest/globals'
-import { giveaways, writeSecret, type Writing } from '../../__fixtures__/secret-encodings.js'
-import { base64, base64url, leakedForms } from '../../__fixtures__/secret-forms.js'
+import { base64, base64url, giveaways, KEPT, leakedForms } from '../../__fixtures__/secret-forms.js'
 import {
   onEvent,
   QUICK,
@@ -152,9 +150,8 @@ describe('every secret, in every form the API echoes it', () => {
   })
 })
 
-/** `KEY` written as `writing` says, every character encoded unless `plain` is among them. */
-const keyAs = (writing: Partial<Writing>) =>
-  writeSecret(KEY, { chars: ['plain'], separators: [], whole: 'none', ...writing })
+/** `KEY` in a kept form. */
+const keyAs = (form: keyof typeof KEPT, n = 0) => KEPT[form](KEY, n)
 
 /** Every secret's giveaways (any form, any 16 characters of it) in each text, by where found. */
 function giveawaysIn(texts: Record<string, string>): Record<string, string[]> {
@@ -174,19 +171,18 @@ function expectNoCrash(run: ActionRun): void {
   expect(printed).not.toMatch(/Node\.js v\d+/)
 }
 
-describe('the key in the encodings a reader undoes, in the job and in errors', () => {
+describe('the key in the forms the action redacts, in the job and in errors', () => {
   it('reaches no GitHub request, output, summary or log line', async () => {
     const sim = await sims.start(
       {
-        // In the shape of a pull request link, the key upper-cased as its repository's name.
-        prLink: `https://github.com/acme/${keyAs({ chars: ['upper'] })}/pull/101`,
+        // In the shape of a pull request link, the key percent-encoded as its repository's name.
+        prLink: `https://github.com/acme/${keyAs('everyByte')}/pull/101`,
         jobFields: {
-          model: keyAs({ separators: ['\u200b', '\u202e', '\u00ad', '\ufeff'] }),
-          message: `agent failed: ${keyAs({ chars: ['decimal', 'hexEntity', 'named', 'HEXENTITY'] })}`,
+          model: keyAs('wrapped', 1),
+          message: `agent failed: ${keyAs('jsonUnicode')}`,
           source: {
-            // The key's bytes in hex, in upper case, as a repository name.
-            repository: `https://github.com/acme/${keyAs({ whole: 'HEX' })}`,
-            ref: `mintlify/${keyAs({ chars: ['percent', 'PERCENT', 'plain'] })}`
+            repository: `https://github.com/acme/${keyAs('everyByte', 1)}`,
+            ref: `mintlify/${keyAs('someCharacters', 5)}`
           }
         },
         faults: {
@@ -194,9 +190,9 @@ describe('the key in the encodings a reader undoes, in the job and in errors', (
             {
               status: 500,
               body: JSON.stringify({
-                error: `bad key ${keyAs({ chars: ['json', 'JSON'] })}`,
-                detail: `wrapped: ${keyAs({ separators: ['\r\n', '', '', '', ''] })}`,
-                again: keyAs({ chars: ['percent'], whole: 'percentAgain' })
+                error: `bad key ${keyAs('jsonEscaped')}`,
+                detail: `wrapped: ${keyAs('jsonWrapped', 4)}`,
+                again: keyAs('urlEncodedTwice')
               })
             }
           ]
@@ -218,8 +214,8 @@ describe('the key in the encodings a reader undoes, in the job and in errors', (
     expect(run.outputs.job).toContain('***')
   })
 
-  it('in the job id, as hex or upper-cased, reaches nothing', async () => {
-    for (const id of [`job_${keyAs({ whole: 'HEX' })}`, `job.${keyAs({ chars: ['upper'] })}`]) {
+  it('in the job id, URL-encoded or JSON-escaped, reaches nothing', async () => {
+    for (const id of [`job_${keyAs('everyByte')}`, `job.${keyAs('jsonUnicode')}`]) {
       const sim = await sims.start({ jobIds: [id], github: GITHUB }, { apiKey: KEY })
       const run = await runAction(
         { ...QUICK, 'api-key': KEY, 'base-url': sim.url, wait: 'false' },
