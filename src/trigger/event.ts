@@ -91,7 +91,7 @@ export function occasionOf(name: string): Occasion {
 }
 
 /** The event's name, only to show: the lint `action/event-name` refuses reading it elsewhere. */
-export type EventName = string & { readonly __eventName: 'shown only' }
+type EventName = string & { readonly __eventName: 'shown only' }
 
 const CAUSES: Readonly<Record<string, string>> = {
   schedule: 'its schedule',
