@@ -66,7 +66,7 @@ export type Why =
       readonly why: string
       readonly where: Where
     }
-  /** Nothing is sent, so no second job starts beside one that may exist; a re-run does it once. */
+  /** A record could not be read: nothing is sent, lest a second job start beside one. */
   | {
       readonly code: 'record-unknown'
       readonly what: 'comment' | 'branch' | 'docs'
