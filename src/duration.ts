@@ -5,11 +5,7 @@ export type BareUnit = 's' | 'm'
 
 const DURATION = /^(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|m|h)?$/i
 
-/**
- * Parses a duration such as `90s`, `1.5m`, `1h` or `250ms` into milliseconds. A bare number is
- * read in `bare`: seconds by default, minutes for a step's `timeout`, as workflows count
- * `timeout-minutes`. Returns undefined when the text is not a duration.
- */
+/** `90s`, `1.5m`, `1h` or `250ms` in milliseconds; a bare number is read in `bare`. */
 export function parseDuration(text: string, bare: BareUnit = 's'): number | undefined {
   const match = DURATION.exec(text.trim())
   if (!match) return undefined

@@ -1,7 +1,4 @@
-/**
- * The failures the action knows how to explain. Each carries the message a user reads in the log,
- * written so that it says what went wrong and what to do about it.
- */
+/** The failures the action explains: each message says what went wrong and what to do. */
 
 /** Where an admin API key is made, and where the project id is shown. */
 export const API_KEYS_PAGE = 'https://app.mintlify.com/settings/organization/api-keys'
@@ -16,10 +13,7 @@ export class InputError extends Error {
   }
 }
 
-/**
- * Every input that cannot be used, found in one reading of them all, so that one run names each
- * of them; raised before any request is sent.
- */
+/** Every input that cannot be used, so that one run names them all. */
 export class InputErrors extends Error {
   override name = 'InputErrors'
   readonly errors: readonly Error[]
@@ -31,36 +25,27 @@ export class InputErrors extends Error {
     this.errors = errors
   }
 
-  /** The names of the inputs at fault, in the order they were read. */
   get inputs(): string[] {
     return this.errors.flatMap((error) => (error instanceof InputError ? [error.input] : []))
   }
 }
 
-/**
- * The inputs a run needs from secrets are empty because GitHub gives this run none (a pull
- * request from a fork, a run Dependabot started): nothing is wrong with the workflow's inputs, so
- * the run is skipped rather than failed. The message says why and how to guard the workflow.
- */
+/** GitHub gives this run no secrets (a fork, Dependabot): it is skipped rather than failed. */
 export class SecretsWithheldError extends Error {
   override name = 'SecretsWithheldError'
 }
 
-/**
- * What provably happened to a request that did not produce a usable answer. Only this decides
- * whether it may be sent again (see `policy.ts`).
- */
+/** What provably happened to a failed request: only this decides whether it may be sent again. */
 export type Failure =
-  /** It never reached the API: no connection, a proxy or TLS refusal, or it was never written. */
+  /** It never reached the API, so sending it again cannot repeat it. */
   | { readonly kind: 'unsent'; readonly permanent: boolean }
-  /** It was sent, but no answer came, or the answer could not be read whole. */
+  /** Sent, but no whole answer came: it may have taken effect. */
   | { readonly kind: 'lost' }
-  /** The API answered with a status other than 2xx. */
   | { readonly kind: 'http'; readonly status: number; readonly retryAfterMs?: number }
-  /** The API answered 2xx with something that is not what was asked for. */
+  /** A 2xx with something that is not what was asked for. */
   | { readonly kind: 'invalid-response' }
 
-/** A request that did not produce a usable answer; `failure` says what happened to it. */
+/** A request that did not produce a usable answer. */
 export class ApiError extends Error {
   override name = 'ApiError'
   readonly failure: Failure
@@ -77,23 +62,15 @@ export class UncertainError extends Error {
   override name = 'UncertainError'
 }
 
-/**
- * The platform's rate limit refused a request that is not idempotent (HTTP 429), and the wait could
- * not be made within the step's timeout or its attempts: nothing was done, and the message says
- * when to try again. Not a timeout of the job: the request never took effect.
- */
+/** A 429 on a request that is not idempotent, with no time left to wait: nothing was done. */
 export class RateLimitError extends Error {
   override name = 'RateLimitError'
 }
 
-/**
- * The step's deadline arrived, or a wait the server asked for would pass it. `why` tells a wait
- * the server asked for (`asked`) from a deadline that leaves no time for another try (`no-time`).
- */
+/** The deadline left `no-time` for another try, or a wait the server `asked` for would pass it. */
 export class DeadlineError extends Error {
   override name = 'DeadlineError'
   readonly why: 'asked' | 'no-time'
-  /** The last failure, when the deadline came while a request kept failing. */
   readonly last: Error | undefined
   constructor(message: string, why: 'asked' | 'no-time' = 'asked', last?: Error) {
     super(message)
@@ -102,7 +79,6 @@ export class DeadlineError extends Error {
   }
 }
 
-/** The workflow was cancelled while the step was running. */
 export class CancelledError extends Error {
   override name = 'CancelledError'
 }

@@ -1,7 +1,4 @@
-/**
- * The one HTTP layer under both clients (the Mintlify transport and Octokit): the runner's proxy,
- * a cap on what is read, the user agent, and the rules for the addresses the action talks to.
- */
+/** The one HTTP layer under both clients: the runner's proxy, a read cap, the user agent. */
 import { HttpClient } from '@actions/http-client'
 import {
   DecoratorHandler,
@@ -19,9 +16,8 @@ export const VERSION = '1.0.0'
 export const USER_AGENT = `mintlify-agent-action/${VERSION}`
 
 /**
- * Whether `hostname` (as `URL` gives it) is this machine. Plain http is accepted only for such a
- * host, and requests to it never go through a proxy: both decisions use this one definition, so a
- * key sent in clear text can never leave the machine.
+ * Whether `hostname` is this machine: the one definition both plain http and the proxy bypass
+ * use, so a key sent in clear text never leaves the machine.
  */
 export function isLoopback(hostname: string): boolean {
   const host = hostname.toLowerCase()
@@ -33,10 +29,7 @@ export function isLoopback(hostname: string): boolean {
   )
 }
 
-/**
- * Encodes a value as exactly one path segment. `.` and `..` cannot be one: every URL parser
- * resolves them (even percent-encoded), so they are refused rather than sent somewhere else.
- */
+/** One path segment; `.` and `..` are refused, as every URL parser resolves them even encoded. */
 export function pathSegment(value: string): string {
   if (value === '' || value === '.' || value === '..') {
     throw new Error(`"${value}" cannot be used as a path segment`)
@@ -44,18 +37,11 @@ export function pathSegment(value: string): string {
   return encodeURIComponent(value)
 }
 
-/**
- * The REST API of the workflow's GitHub, without a trailing slash: `GITHUB_API_URL` (GitHub
- * Enterprise Server sets it), else GitHub.com's. The one rule for every GitHub client.
- */
+/** The workflow's GitHub REST API: GitHub Enterprise Server sets `GITHUB_API_URL`. */
 export function gitHubApiUrl(env: NodeJS.ProcessEnv = process.env): string {
   return (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, '')
 }
 
-/**
- * The dispatcher for requests to `baseUrl`: through the proxy the runner configures
- * (`HTTPS_PROXY`, `NO_PROXY`), except a loopback address, which is always reached directly.
- */
 function dispatcherFor(baseUrl: URL): Dispatcher {
   return (
     (isLoopback(baseUrl.hostname)
@@ -69,10 +55,7 @@ const Forwarding = DecoratorHandler as unknown as new (
   handler: Dispatcher.DispatchHandlers
 ) => Dispatcher.DispatchHandlers & { onConnect(abort: (err?: Error) => void): void }
 
-/**
- * Calls `onSent` when undici writes the request to an open connection: after any proxy tunnel
- * and TLS handshake, just before the request line leaves.
- */
+/** `onConnect` comes after any proxy tunnel and TLS handshake, just before the request leaves. */
 class SentWatcher extends Forwarding {
   readonly #onSent: () => void
   constructor(handler: Dispatcher.DispatchHandlers, onSent: () => void) {
@@ -86,9 +69,8 @@ class SentWatcher extends Forwarding {
 }
 
 /**
- * undici's fetch to `baseUrl` through the runner's proxy. `sent`, when given, is called as the
- * request is written to an open connection: until then, a failure provably left the server
- * untouched.
+ * undici's fetch through the runner's proxy; until `sent` is called, a failure provably left the
+ * server untouched.
  */
 export function proxiedFetch(baseUrl: URL) {
   const base = dispatcherFor(baseUrl)
@@ -110,7 +92,6 @@ export class TooLargeError extends Error {
   }
 }
 
-/** The parts of a response the capped reader needs. */
 interface Readable {
   readonly headers: { get(name: string): string | null }
   readonly body?: ReadableStream<Uint8Array> | null
@@ -146,9 +127,8 @@ export async function readCapped(response: Readable, maxBytes: number): Promise<
 }
 
 /**
- * A message to fail with before any request when the proxy variable a request to `baseUrl` would
- * use is set but is not an http(s) URL with a host (the runner's proxy support would otherwise
- * crash on it, or silently connect directly). Undefined when there is no problem.
+ * Why the proxy variable for `baseUrl` is unusable, which the runner's proxy support would crash
+ * on or silently ignore; checked before any request.
  */
 export function proxyProblem(baseUrl: URL): string | undefined {
   if (isLoopback(baseUrl.hostname)) return undefined

@@ -1,10 +1,4 @@
-/**
- * The guards every kind of run passes. Whatever a kind plans, a plan that would start, message,
- * attach to or follow a job becomes a skip when the change is the agent's own work, when whether
- * a job is recorded could not be read, or when the recorded job's answer names another docs pull
- * request than the record. The registry wraps every kind's decision in them (`guarded`), so a new
- * kind cannot leave them out. Pure.
- */
+/** The guards every kind passes: the registry wraps every kind in them, so none can skip them. */
 import type { Facts } from '../read/facts.js'
 import { agentByEvent } from '../read/own.js'
 import { closedPull, type Event } from '../trigger/event.js'
@@ -13,7 +7,7 @@ import { ownWork } from './own.js'
 import { effectsOf, type DecisionSettings, type Effect, type Plan, type Skip } from './plan.js'
 import { unknownRecord } from './record-unknown.js'
 
-/** The skip a guard demands of a run that would act, or undefined when every guard passes. */
+/** The skip for a run that would act on the agent's own work, or on an unknown or false record. */
 export function guard(
   settings: DecisionSettings,
   event: Event | undefined,
@@ -25,7 +19,6 @@ export function guard(
   if (hand) return { act: 'skip', why: { code: 'own', hand, pullEvent: true }, check: 'success' }
   const own = closedPull(event) ? undefined : ownWork(settings, event, facts)
   if (own) return own
-  // `job-id` names the job: no record is consulted.
   if (settings.jobId) return undefined
   const blind = unknownRecord(event, facts)
   if (blind) return blind
@@ -42,11 +35,7 @@ export function guard(
   return undefined
 }
 
-/**
- * A kind's decision behind the guards: a plan that acts is replaced by the guard's skip, which
- * writes only the check and the status comment the plan would have (never the docs pull
- * request, nor a command's acknowledgement).
- */
+/** A kind's decision behind the guards, whose skip writes only the plan's check and comment. */
 export function guarded<E extends Event | undefined>(
   decide: (settings: DecisionSettings, event: E, facts: Facts) => Plan
 ): (settings: DecisionSettings, event: E, facts: Facts) => Plan {

@@ -1,13 +1,8 @@
-/** What a branch's docs check keeps, by what the run does. Pure. */
 import type { Facts } from '../read/facts.js'
 import { pushOf, ZERO_SHA, type Event } from '../trigger/event.js'
 import type { Keep } from './plan.js'
 
-/**
- * The branch's record as it is, for a run that starts nothing: carried forward to this commit,
- * so the next run finds it here. A push whose pull request records a job records that job on
- * the branch. Undefined when the run does not gather or no record is known.
- */
+/** A run that starts nothing carries the branch's record to this commit, for the next run. */
 export function carried(facts: Facts, event: Event): Keep | undefined {
   const branch = facts.branch
   if (!branch) return undefined
@@ -25,10 +20,7 @@ export function pushedOnto(event: Event): string | undefined {
   return before && !ZERO_SHA.test(before) ? before : undefined
 }
 
-/**
- * Whether a record's commit (`recorded`, possibly a short sha) is the run's head commit (always a
- * full sha: a payload's or `GITHUB_SHA`).
- */
+/** A record may keep a short sha; the run's head is always a full one. */
 export function sameCommit(recorded: string | undefined, head: string | undefined): boolean {
   return recorded && head ? head.startsWith(recorded) : false
 }

@@ -1,12 +1,6 @@
 /**
- * The agent's own work never starts or messages a job, whatever `comment` says: a pull request
- * one of `agent-accounts` opened, a push of only their commits, a commit of their pull request
- * (its merge, however many pull requests it belongs to), a docs pull request the action follows.
- * When GitHub did not say which pull requests the commit belongs to (a 502, no answer in time),
- * nothing is started either: a missed run is mended by re-running it, while a job started on the
- * agent's own merge documents the docs (with auto-merge, on its own forever). The check then says
- * it could not tell (never success). A token that may not ask (no token, `pull-requests: read`
- * refused) is the workflow's choice, the same on every run, and said once: the run goes on. Pure.
+ * The agent's own work never starts a job, nor does a commit GitHub did not say is not: a re-run
+ * mends a missed run, while a job on the agent's merge documents the docs, forever with auto-merge.
  */
 import type { Settings } from '../inputs.js'
 import type { Facts } from '../read/facts.js'

@@ -1,11 +1,4 @@
-/**
- * A record that could not be read yields no job beside the one it may name: when GitHub did not
- * answer whether the pull request's status comment or the branch's docs checks record a job (a
- * 5xx, no answer in time, a broken connection), nothing is sent, the check says so (never
- * success), and a re-run once GitHub answers does the work once. A read the token may not make
- * (a refused permission, no token) is the workflow's choice, the same on every run: it is not
- * unknown here, and the run goes on as without a record. Pure.
- */
+/** A record GitHub did not answer for starts no job beside the one it may name: a re-run will. */
 import type { Facts } from '../read/facts.js'
 import type { Knowable, Unknown } from '../read/known.js'
 import type { Event } from '../trigger/event.js'
@@ -34,12 +27,10 @@ export function unknownRecord(event: Event, facts: Facts): Skip | undefined {
   return undefined
 }
 
-/** Nothing is sent, the check is no success, and a branch's known record is carried forward. */
-export function blind(why: Why, facts: Facts, event: Event): Skip {
+function blind(why: Why, facts: Facts, event: Event): Skip {
   return { act: 'skip', why, check: 'error', keep: carried(facts, event) }
 }
 
-/** A read that was asked and not answered (`not-asked` is no failure). */
 function failed(value: Knowable<unknown> | undefined): Unknown | undefined {
   return value && !value.known && value.cause === 'failed' ? value : undefined
 }

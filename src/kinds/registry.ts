@@ -1,8 +1,4 @@
-/**
- * The kinds of run, in the order they are tried: the first that detects the event is the run's
- * kind, and a change to document takes whatever the others leave. A new kind is one module in
- * `src/kinds/<name>/` and one line here.
- */
+/** The kinds of run, in the order tried: a change to document takes whatever the others leave. */
 import { guarded } from '../decide/guard.js'
 import type { DecisionSettings, Plan } from '../decide/plan.js'
 import type { Facts } from '../read/facts.js'

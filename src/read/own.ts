@@ -1,8 +1,6 @@
 /**
- * Whether a change is the agent's own work, as far as what was read can say: authorship by one
- * of `agent-accounts` of the pull request or of every pushed commit, or a commit that belongs to
- * a pull request one of them opened (its merge, however many other pull requests the commit
- * belongs to). Pure; the read stage stops early on it, and the decision skips on it.
+ * Whether a change is the agent's own work, which must start nothing: the read stage stops early
+ * on it, and the decision skips on it.
  */
 import type { CommitPull } from '../github/api.js'
 import type { Settings } from '../inputs.js'
@@ -11,17 +9,14 @@ import type { Knowable } from './known.js'
 
 /** The agent's hand in the change, as data (the words are the presentation's). */
 export type AgentHand =
-  /** A pull request one of `agent-accounts` opened. */
   | { readonly by: 'pull-author'; readonly number: number; readonly author: string }
-  /** A push whose commits they all wrote. */
   | { readonly by: 'push-commits'; readonly author: string }
-  /** A commit of a pull request they opened (its merge), among `of` pull requests. */
+  /** A commit of a pull request they opened (its merge), whatever other pull requests it is in. */
   | { readonly by: 'commit-pull'; readonly number: number; readonly author: string }
   /** A pull request that carries this action's backlink: a docs pull request it follows. */
   | { readonly by: 'backlink'; readonly number: number }
 
-/** Whether `login` is one of `agent-accounts` (compared without case). */
-export function isAgent(settings: Pick<Settings, 'agentAccounts'>, login: string | undefined) {
+function isAgent(settings: Pick<Settings, 'agentAccounts'>, login: string | undefined) {
   return login !== undefined && settings.agentAccounts.includes(login.toLowerCase())
 }
 

@@ -1,9 +1,6 @@
 /**
- * The pull requests a change belongs to, and the status comment of the one it belongs to: the
- * event's own pull request for pull request events; for a push (or a run that gathers on a
- * branch), those GitHub lists for the commit, asked whatever `comment` says, since a commit of the
- * agent's own pull request must start nothing. Bounded by the lookup budget; what could not be
- * read is `unknown`.
+ * The pull requests a change belongs to, and the status comment of the one it belongs to. A
+ * push's are asked whatever `comment` says: a commit of the agent's own pull request starts nothing.
  */
 import { type CommitPull, describeGitHubError, type GitHubApi, gitHubError } from '../github/api.js'
 import { Companion } from '../github/companion.js'
@@ -15,10 +12,10 @@ import { eventPullRequest, onBranchOf, pushOf, type Event } from '../trigger/eve
 import type { PullFacts } from './facts.js'
 import { causeOf, known, unknown, type Knowable } from './known.js'
 
-export interface PullRead {
+interface PullRead {
   readonly pulls: Knowable<readonly CommitPull[]>
   readonly pull?: PullFacts
-  /** The status comment on that pull request (`comment: auto`), for the sinks. */
+  /** For the sinks. */
   readonly companion?: Companion
 }
 
@@ -44,9 +41,8 @@ export async function readPull(
   if (!only) return { pulls }
   const bare: PullFacts = { ...only, docsPull: false, recorded: known(undefined) }
   if (settings.comment !== 'auto' || !github) return { pulls, pull: bare }
-  // A schedule or a manual run keeps its record on the branch (the docs check) and writes no
-  // status comment on the pull request its commit came from, long merged; the comments are still
-  // read, for the backlink that tells the agent's own docs pull request.
+  // A schedule or manual run keeps its record on the branch, not on its commit's long-merged
+  // pull request, whose comments are read only for the backlink.
   const onBranch = onBranchOf(event) !== undefined
   const companion = new Companion(
     github,
@@ -61,7 +57,6 @@ export async function readPull(
   const pull: PullFacts = {
     ...bare,
     docsPull: companion.docsPull,
-    // A schedule's record is never the comment's, whether or not it could be read.
     recorded: onBranch
       ? known(undefined)
       : failure
@@ -75,10 +70,7 @@ export async function readPull(
   return onBranch ? { pulls, pull } : { pulls, pull, companion }
 }
 
-/**
- * The event's own pull request, or those GitHub lists for the pushed (or gathered) commit; none
- * for a tag, a deleted branch or any other run.
- */
+/** The event's own pull request, or those GitHub lists for the pushed or gathered commit. */
 async function pullsOf(
   event: Event,
   github: GitHubApi | undefined,
@@ -105,8 +97,7 @@ async function pullsOf(
     const why =
       `Could not find the pull requests of commit ${sha.slice(0, 7)}: ` +
       `${describeGitHubError(error, 'pull-requests: read')}.`
-    // A token that may not ask is the workflow's choice, the same on every run: the run goes on,
-    // as without a token. A question GitHub did not answer this time is not known (re-run it).
+    // A refusal is the workflow's choice, the same on every run: go on as without a token.
     if (gitHubError(error).kind !== 'refused') return unknown(why)
     log.warning(
       `${why} Without them the agent's own merges cannot be told from other changes: grant ` +

@@ -1,9 +1,4 @@
-/**
- * The read stage's shape: everything GitHub and Mintlify can tell a run before it decides,
- * gathered into one value (`Facts`), each read bounded by its budget and what could not be read
- * `unknown`. Each kind of run reads in its own module (`src/kinds/<name>/read.ts`), no more than
- * its decision may need.
- */
+/** The read stage's shape; each kind reads no more than its decision may need. */
 import type { Companion } from '../github/companion.js'
 import type { DocsReaders } from '../github/docs-pull.js'
 import type { Settings } from '../inputs.js'
@@ -16,10 +11,7 @@ export interface Read<K = unknown> {
   readonly facts: Facts<K>
   /** The code pull request's status comment, for the sinks (`comment: auto`). */
   readonly companion?: Companion
-  /**
-   * The event as the run goes on with it, when reading changed it: a command's pull request
-   * with its head commit.
-   */
+  /** When reading changed it: a command's pull request, now with its head commit. */
   readonly event?: Event
 }
 
@@ -28,7 +20,7 @@ export interface ReadContext {
   readonly settings: Settings
   readonly event: Event | undefined
   readonly readers: DocsReaders
-  /** The Mintlify API; undefined on a dry run, which reads no job. */
+  /** Undefined on a dry run, which reads no job. */
   readonly api: MintlifyApi | undefined
   readonly step: Step
   readonly context: string

@@ -1,7 +1,6 @@
 /**
- * The records a run may continue: the docs check a branch's last run wrote (see
- * `github/branch-record.ts`), and the job a record names with what became of its docs pull
- * request. Every read is bounded; what could not be read is `unknown`, with the reason logged.
+ * The records a run may continue: the docs check a branch's last run wrote, and the job a record
+ * names with what became of its docs pull request.
  */
 import { findRecord, type BranchRecord } from '../github/branch-record.js'
 import { describeGitHubError, type GitHubApi } from '../github/api.js'
@@ -18,10 +17,7 @@ import { parsePullLink, pullName, sameRepo, type PullRef } from '../trigger/ref.
 import type { Facts, JobFacts } from './facts.js'
 import { causeOf, known, unknown, type Knowable } from './known.js'
 
-/**
- * The branch's record for the check named `context`, written by the token's own account, however
- * many commits landed since it was written (`findRecord` pages back through the history).
- */
+/** The branch's record for the check named `context`, however many commits landed since. */
 export async function readBranchRecord(
   event: Event,
   branch: string,
@@ -47,10 +43,7 @@ export async function readBranchRecord(
   }
 }
 
-/**
- * The job `jobId` and its docs pull request's state, each read once. `api` is undefined on a
- * dry run, which sends Mintlify nothing: the job is then not known.
- */
+/** The job `jobId` and its docs pull request's state, each read once; unknown on a dry run. */
 export async function readRecordedJob(
   jobId: string,
   from: JobFacts['from'],
@@ -85,8 +78,7 @@ export async function readRecordedJob(
   const docsRef = docs?.ref
   if (!docs || docs.state === 'unknown' || docs.state === 'foreign') {
     const why = docs?.why ?? `The docs pull request of agent job ${id} could not be read.`
-    // Only a question GitHub did not answer this time may answer on a re-run; a link to another
-    // repository, no token for it or a refusal is the same on every run.
+    // A link elsewhere, no token for it or a refusal is the same on every run.
     const failed = docs?.failure !== undefined && !['refused', 'invalid'].includes(docs.failure)
     return { jobId, from, phase, docs: unknown(why, failed ? 'failed' : 'not-asked'), docsRef }
   }
@@ -94,21 +86,16 @@ export async function readRecordedJob(
 }
 
 /**
- * The docs pull request the code pull request's status comment records for `jobId`, when it
- * names one: the only one a run for that job writes to or calls ready, on every path (start,
- * follow-up, attach, the pull request's close). Read from the one record the read stage found.
+ * The docs pull request the status comment records for `jobId`: the only one a run for that job
+ * writes to or calls ready, on every path.
  */
 export function recordedDocs(facts: Pick<Facts, 'pull'>, jobId: string | null | undefined) {
   const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
   return jobId && recorded?.jobId === jobId ? recorded.docs : undefined
 }
 
-/**
- * What differs when the record names docs pull request `recorded` for the job and the job's link
- * names another, or one that is no pull request on this GitHub; undefined when they agree or
- * nothing is recorded. The record is what GitHub showed; the answer is the platform's data.
- */
-export function mismatchOf(
+/** The record is what GitHub showed; the job's link is the platform's data, so it must agree. */
+function mismatchOf(
   link: string,
   serverUrl: string,
   recorded: PullRef | undefined
@@ -119,12 +106,8 @@ export function mismatchOf(
   return { recorded, named: named ? pullName(named) : describeLink(link) }
 }
 
-/**
- * Whether Mintlify refused a request for its key: 401 or 403 (the key is wrong or expired, of
- * another project or read-only, the runner's address is not on the allowlist, the plan has no
- * API). The same key would be refused a create too: a run that meets it stops.
- */
-export function refusesKey(error: unknown): boolean {
+/** A 401 or 403 from Mintlify: the same key would be refused a create too, so the run stops. */
+function refusesKey(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     error.failure.kind === 'http' &&
@@ -132,10 +115,7 @@ export function refusesKey(error: unknown): boolean {
   )
 }
 
-/**
- * The job a record names, or undefined when it cannot be read within the lookup budget (the
- * reason logged). A refusal of the key is thrown, never taken for a job that could not be read.
- */
+/** The job, or undefined when it cannot be read in time; a refused key is thrown, not hidden. */
 async function readOrRefused(api: MintlifyApi, jobId: string, step: Step) {
   try {
     return await readJob(api, jobId, step.time.schedule('lookup'), step)

@@ -1,7 +1,6 @@
 /**
- * What changed in the event that started the workflow: the payload, plus at most a couple of
- * GitHub requests for the files and their patches. Never fails: what cannot be read becomes a
- * warning, and the change is described with what the payload offers.
+ * What changed in the event that started the workflow: the payload, plus a couple of GitHub
+ * requests for the files. Never fails: what cannot be read becomes a warning.
  */
 import type { Commit, Event } from './event.js'
 import { eventPullRequest, pushOf, ZERO_SHA } from './event.js'
@@ -18,44 +17,35 @@ import { forLog } from '../sanitize.js'
 /** Most files of a pull request read for the context and for `paths` (100 a request). */
 export const MAX_PULL_FILES = 300
 
-/** Most files a comparison or a commit lists in one answer. */
+/** GitHub's caps: a comparison or commit lists 300 files and 250 commits, a push payload 20. */
 const MAX_LISTED_FILES = 300
-
-/** Most commits a comparison lists; its `total_commits` counts them all. */
 const MAX_COMPARE_COMMITS = 250
+const MAX_PAYLOAD_COMMITS = 20
 
-/** Most commits a push payload lists: a list this long may have left some out. */
-export const MAX_PAYLOAD_COMMITS = 20
-
+/** The change that started the workflow, as far as it could be read. */
 export interface Change {
-  /** A link to the change: the comparison or the pull request. */
   readonly url?: string
-  /** The commits read, oldest first; there may be more (see `totalCommits`). */
+  /** Oldest first. */
   readonly commits: readonly Commit[]
-  /** How many commits the change has in all; undefined when that is not known. */
   readonly totalCommits: number | undefined
-  /** The changed files; undefined when they could not be determined. */
+  /** Undefined when they could not be read. */
   readonly files?: readonly ChangedFile[]
-  /**
-   * Not every commit or file of the change was read, so what was read cannot show that nothing
-   * relevant changed (`paths` must not skip on it).
-   */
+  /** Not all was read, so `paths` must not skip on it. */
   readonly partial: boolean
-  /** Where the files came from, for the log: "the comparison of a...b", "the head commit". */
+  /** For the log: "the comparison of a...b", "the head commit". */
   readonly source: string
-  /** The change is everything on the branch since this commit, the last the docs were told. */
+  /** Everything on the branch after this commit, the last the docs were told about. */
   readonly since?: string
 }
 
-export interface ChangeReading {
+interface ChangeReading {
   readonly change: Change
-  /** One warning at most: what could not be read, and what to grant. */
+  /** What could not be read, and what to grant. */
   readonly warning?: string
-  /** GitHub requests made. */
   readonly requests: number
 }
 
-/** The count of the commits a payload lists, unless the list may have been cut. */
+/** A list as long as the cap may have been cut, so it claims no count. */
 function payloadTotal(commits: readonly Commit[]): number | undefined {
   return commits.length < MAX_PAYLOAD_COMMITS ? commits.length : undefined
 }
@@ -77,22 +67,16 @@ export function changeFromPayload(event: Event): Change {
 /** What a push is compared with to read every commit it brought. */
 interface PushBase {
   readonly ref: string
-  /** For the log: the short sha, or the branch's name. */
+  /** For the log. */
   readonly name: string
   /** Why GitHub may answer 404 for it although the token can read the repository. */
   readonly gone: string
 }
 
 /**
- * What to compare a push with to read all it brought: the commit before it. For a new branch, the
- * default branch: one request lists the branch's own work whole (up to 250 commits, 300 files, one
- * net diff), where reading each commit the payload lists would take a request per commit, stop
- * at the 20 a payload lists, and repeat a file once per commit that touched it. A branch made from
- * another branch than the default one is then read with that branch's commits too: more than the
- * push, never less, so `paths` errs towards starting the job. Undefined for a new tag (its commit
- * may have been pushed long before), for the first push of the default branch itself (there is
- * nothing to compare it with), and when the payload says neither the commit before nor the
- * default branch.
+ * The commit before the push; for a new branch, the default branch: one request reads its whole
+ * work, and a branch made from another reads more than the push, never less, so `paths` errs
+ * towards running. Undefined for a new tag, whose commit may be old, or nothing to compare with.
  */
 function pushBase(event: Event): PushBase | undefined {
   const { before, defaultBranch } = event
@@ -117,7 +101,6 @@ function pushBase(event: Event): PushBase | undefined {
   }
 }
 
-/** The commit the docs were last told about on a branch: everything after it is the change. */
 function sinceBase(since: string): PushBase {
   return {
     ref: since,
@@ -129,9 +112,8 @@ function sinceBase(since: string): PushBase {
 }
 
 /**
- * Reads the change behind `event`; with `since`, everything on the branch after that commit (the
- * last one the docs were told about), whatever the event. `github` is undefined when there is no token; `signal` bounds
- * the whole reading (the step's cancellation and the time set aside for it).
+ * Reads the change behind `event`, or with `since` everything on the branch after that commit;
+ * `github` is undefined without a token.
  */
 export async function readChange(
   event: Event,
@@ -203,8 +185,6 @@ export async function readChange(
       requests = 2
     }
   }
-  // A new tag, the default branch's first push, a push whose comparison is gone, a manual or
-  // scheduled run, or any other event: the head commit.
   try {
     const commit = await github.commit(owner, repo, head, signal)
     const whole = !pushOf(event) || (!gone && onlyCommitPushed(event, head))
@@ -225,7 +205,6 @@ export async function readChange(
   }
 }
 
-/** The change a comparison shows, partial when GitHub listed only part of it. */
 function comparedChange(compared: Comparison, base: PushBase, head: string, fallback: Change) {
   const listed = compared.commits.length
   const total = compared.totalCommits ?? (listed < MAX_COMPARE_COMMITS ? listed : undefined)
@@ -239,10 +218,7 @@ function comparedChange(compared: Comparison, base: PushBase, head: string, fall
   } satisfies Change
 }
 
-/**
- * Whether the head commit is all a push brought: its payload lists that one commit. Never for a
- * tag, whose commit may have been pushed long before it.
- */
+/** Whether the head commit is all a push brought; never for a tag, whose commit may be old. */
 function onlyCommitPushed(event: Event, head: string): boolean {
   return (
     !/^refs\/tags\//.test(event.ref ?? '') &&

@@ -1,7 +1,4 @@
-/**
- * Which pull request and which commit the code change that started the workflow is about, decided
- * in this one place from the event. Pure.
- */
+/** Which pull request and commit the code change is about, decided in this one place. */
 import { eventPullRequest, onBranchOf, pushOf, ZERO_SHA, type Event } from './event.js'
 import type { Settings } from '../inputs.js'
 import type { Trigger } from '../run.js'

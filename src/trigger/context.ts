@@ -16,31 +16,26 @@ import type { ChangedFile } from '../github/api.js'
 import { cut, INVISIBLE } from '../sanitize.js'
 import { redact } from '../secrets/redact.js'
 
-/** What the context of a push or a pull request describes. */
 const CODE_CHANGE = 'the code change that started this run'
 
-/** The context's heading for a push or a pull request. */
 export const CONTEXT_HEADING = `## Context: ${CODE_CHANGE}`
 
 /** Shares of the budget that the parts before the diff may take at most. */
 const SHARE = { body: 0.25, comment: 0.15, commits: 0.15, files: 0.25 } as const
 
-/** Most commits listed. */
 const MAX_COMMITS = 50
 
-/** A patch is cut to fit only when at least this much room is left for it. */
+/** Below this much room a patch is left out rather than cut to a useless stub. */
 const MIN_PATCH_ROOM = 300
 
-/** Files whose diffs say little about behaviour: the first to be left out of the diff. */
 const LOW_VALUE =
   /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|composer\.lock|go\.sum|[^/]*\.lock)$|(^|\/)(dist|build|out|vendor|node_modules|__snapshots__|generated)\/|\.(min\.js|min\.css|map|snap|pb\.go|svg)$/i
 
-/** Whether a file's diff is mostly noise for documentation: lock files and generated output. */
+/** Lock files and generated output: their diffs say little to document, so they go last. */
 export function isLowValue(path: string): boolean {
   return LOW_VALUE.test(path)
 }
 
-/** Control characters other than line breaks and tabs. */
 // eslint-disable-next-line no-control-regex
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
 
@@ -62,30 +57,26 @@ export function fence(text: string): string {
   return '`'.repeat(Math.max(3, longest + 1))
 }
 
-export interface PromptWithContext {
+interface PromptWithContext {
   readonly prompt: string
   /** Characters added after the user's text. */
   readonly added: number
 }
 
-/** What the context describes, for its heading and the sentence under it. */
 interface Subject {
-  /** After "## Context: ". */
   readonly heading: string
-  /** The start of the sentence under it: "The text below describes …". */
   readonly describes: string
 }
 
 /**
- * Names what the context describes truthfully: the change that triggered the workflow for a push
- * or a pull request; the pull request commented on for `issue_comment` on one; otherwise (a
- * scheduled or manual run, a comment on an issue) the commit the workflow runs on, which may have
- * nothing to do with the run.
+ * What the context describes, truthfully: a schedule or manual run gets the commit it runs on,
+ * which may have nothing to do with the run, never "the change that triggered it".
  */
 function subjectOf(event: Event, pr: PullRequest | undefined, since?: string): Subject {
-  const onBranch = /^refs\/heads\/(.+)$/.exec(event.ref ?? '')?.[1]
+  const ref = event.ref ?? ''
+  const branch = /^refs\/heads\/(.+)$/.exec(ref)?.[1]
   if (since && !pr) {
-    const commits = `the commits on ${oneLine(onBranch ?? 'the branch', 200)} since ${oneLine(since.slice(0, 7), 7)}`
+    const commits = `the commits on ${oneLine(branch ?? 'the branch', 200)} since ${oneLine(since.slice(0, 7), 7)}`
     return {
       heading: commits,
       describes:
@@ -109,8 +100,6 @@ function subjectOf(event: Event, pr: PullRequest | undefined, since?: string): S
       describes: 'the code change that triggered this workflow'
     }
   }
-  const ref = event.ref ?? ''
-  const branch = /^refs\/heads\/(.+)$/.exec(ref)?.[1]
   const tag = /^refs\/tags\/(.+)$/.exec(ref)?.[1]
   const commit = branch
     ? `the latest commit on ${oneLine(branch, 200)}`
@@ -126,22 +115,15 @@ function subjectOf(event: Event, pr: PullRequest | undefined, since?: string): S
   }
 }
 
-/**
- * Untrusted text as a fenced block that no line of it can close or leave: a heading, list or
- * instruction inside it stays text. `note` (ours) follows the fence when the text was cut.
- */
+/** Untrusted text fenced so a heading or instruction in it stays text; `note` is ours. */
 function fenced(body: string, note = ''): string {
   const marks = fence(body)
   return `${marks}text\n${body}\n${marks}\n${note}`
 }
 
 /**
- * The user's prompt, a blank line, then the context under a heading that says what it describes
- * and that it is data, not instructions. Text written by people (the pull request, the comment,
- * commit messages, file names and patches) is fenced, so none of it reads as a heading, list or
- * section of the prompt. Everything after the user's text fits in `maxChars`; each part is cut
- * to fit, in order: the event, the link, the pull request, the comment, the commits, the files,
- * then as much of the diff as fits, file by file, lock files and generated files last.
+ * The user's prompt, then the context, marked as data and with people's text fenced, so nothing
+ * in it reads as part of the request; everything added fits in `maxChars`, the diff cut first.
  */
 export function withContext(
   prompt: string,
@@ -170,21 +152,16 @@ export function withContext(
 
   let out = preamble
   const room = () => maxChars - out.length
-  /** Appends `text` cut to at most `limit` characters (and the room left); false if none fits. */
   const add = (text: string, limit = Number.POSITIVE_INFINITY): boolean => {
     const space = Math.floor(Math.min(limit, room()))
     if (text.length <= space) {
       out += text
       return true
     }
-    // Cut, leaving room for the note that says how much was left out.
     if (space >= 60) out += `${cut(text, space - 30)}\n`
     return false
   }
-  /**
-   * Appends `head` and `body` fenced, within `limit`: the body is cut to fit (never the fence),
-   * and a note after the fence says how much was left out. Nothing when not even a little fits.
-   */
+  /** Cuts the body, never the fence, so cut text cannot escape it. */
   const addFenced = (head: string, body: string, limit = Number.POSITIVE_INFINITY): boolean => {
     const space = Math.floor(Math.min(limit, room()))
     const whole = `${head}${fenced(body)}`
@@ -198,7 +175,7 @@ export function withContext(
     if (keep < 40) return false
     let end = keep
     const code = body.charCodeAt(end - 1)
-    if (code >= 0xd800 && code <= 0xdbff) end -= 1
+    if (code >= 0xd800 && code <= 0xdbff) end -= 1 // never half a surrogate pair
     out += `${head}${fenced(body.slice(0, end), note(body.length - end))}`
     return false
   }
@@ -277,10 +254,7 @@ export function withContext(
   return { prompt: prompt + out, added: out.length }
 }
 
-/**
- * The line that accounts for the commits not listed: counted from the change's whole count, which
- * GitHub may give beyond the commits it lists; when it gave none, no count is claimed.
- */
+/** GitHub's count may exceed the commits it lists; without one, no count is claimed. */
 function unlisted(change: Change, shown: number): string {
   const total = change.totalCommits
   if (total === undefined) {
@@ -302,8 +276,8 @@ function describeFile(file: ChangedFile): string {
 }
 
 /**
- * Whether any changed file matches `patterns` as workflow `paths:` filters do: a file is in when
- * the last pattern that matches it is not a `!` pattern. Renamed files count by both names.
+ * Whether any changed file matches `patterns` as workflow `paths:` filters do: the last matching
+ * pattern wins, `!` excludes, and a renamed file counts by both names.
  */
 export function matchesPaths(files: readonly ChangedFile[], patterns: readonly string[]): boolean {
   return files.some((file) =>

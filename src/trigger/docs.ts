@@ -1,8 +1,6 @@
 /**
- * Which docs pull request a job's answer names, and whether any token may be sent for it: the
- * link must name a pull request on the workflow's own GitHub (`GITHUB_SERVER_URL`), in the job's
- * own docs repository (its `source.repository`). A link anywhere else gets no request from the
- * action, whatever token it holds. Pure.
+ * Which docs pull request a job names, and whether a token may be sent for it: only one on the
+ * workflow's own GitHub, in the job's own docs repository, gets any request.
  */
 import { describeLink, forLog } from '../sanitize.js'
 import {
@@ -21,18 +19,15 @@ export interface DocsJob {
 }
 
 /** The docs pull request a token may act on, or why none may. */
-export type DocsTarget =
+type DocsTarget =
   | {
       readonly ref: PullRef
-      /** The docs live in the code repository itself (Mintlify's monorepo setup). */
+      /** Mintlify's monorepo setup: the docs live in the code repository. */
       readonly inCodeRepo: boolean
     }
   | { readonly problem: string }
 
-/**
- * The docs pull request of `job`, checked against its own docs repository; undefined when the
- * job has no pull request link. `code` is the repository the workflow runs in.
- */
+/** The docs pull request of `job`, if it names one; `code` is the workflow's repository. */
 export function docsTargetOf(
   job: DocsJob | undefined,
   serverUrl: string,
@@ -70,25 +65,21 @@ export function docsTargetOf(
 }
 
 /**
- * The account Mintlify's agent opens pull requests as, and its user id on github.com: 109931778
- * (GitHub's users API for `mintlify[bot]`; see the fixture in `__tests__/docs-owner.test.ts`).
- * A login ending in `[bot]` is a GitHub App's and cannot be taken by a person's account; the id
- * is checked too where GitHub gives one, on github.com, where it is known.
+ * The account Mintlify's agent opens pull requests as; the id is GitHub's users API for
+ * `mintlify[bot]` on github.com (fixture in `__tests__/docs-owner.test.ts`). A `[bot]` login is
+ * a GitHub App's, which no person's account can take.
  */
 export const AGENT_APP = { login: 'mintlify[bot]', id: 109931778, server: 'https://github.com' }
 
-/** Who opened a pull request, as GitHub says. */
-export interface PullAuthor {
+interface PullAuthor {
   readonly number: number
   readonly author?: string
   readonly authorId?: number
 }
 
 /**
- * Why the pull request `pull` at `ref` is not the agent's, or undefined when it is: GitHub must
- * say it was opened by one of `agents` (`agent-accounts`, which always holds `mintlify[bot]`),
- * with `mintlify[bot]`'s id where GitHub gives one on github.com; and where a record names the
- * docs pull request (`recorded`), it must be that one. Pure.
+ * Why the pull request `pull` at `ref` is not the agent's, or undefined when GitHub says one of
+ * `agents` opened it and it is the one the record names.
  */
 export function notTheAgents(
   ref: PullRef,
@@ -121,19 +112,10 @@ export function notTheAgents(
   return undefined
 }
 
-/** The docs repository a token may read, or why none may. */
-export type DocsRepo =
-  | {
-      readonly repo: RepoRef
-      /** The docs live in the code repository itself (Mintlify's monorepo setup). */
-      readonly inCodeRepo: boolean
-    }
-  | { readonly problem: string }
+type DocsRepo =
+  { readonly repo: RepoRef; readonly inCodeRepo: boolean } | { readonly problem: string }
 
-/**
- * The job's own docs repository (`source.repository`), only as a repository on the workflow's own
- * GitHub (`serverUrl`), as `docsTargetOf` checks it: anywhere else, no token is sent for it. Pure.
- */
+/** The job's own docs repository, only on the workflow's own GitHub, as `docsTargetOf` checks it. */
 export function docsRepoOf(
   job: DocsJob | undefined,
   serverUrl: string,
@@ -151,17 +133,12 @@ export function docsRepoOf(
   return { repo, inCodeRepo: code !== undefined && sameRepo(repo, code) }
 }
 
-/** An account as a commit's author is named in GitHub's answer. */
-export interface CommitAuthor {
+interface CommitAuthor {
   readonly login: string
   readonly id?: number
 }
 
-/**
- * Whether GitHub names `author` as one of the agent accounts (`agent-accounts`, which always hold
- * `mintlify[bot]`): by login, and for `mintlify[bot]` on github.com by its id too where GitHub
- * gives one, as `notTheAgents` checks a pull request's author. Pure.
- */
+/** Whether `author` is one of `agents`; `mintlify[bot]` on github.com with another id is not. */
 export function isAgentAuthor(
   author: CommitAuthor | undefined,
   agents: readonly string[],

@@ -1,74 +1,47 @@
 /**
- * The event that started the workflow, as the runner describes it: `GITHUB_*` variables and the
- * payload file at `GITHUB_EVENT_PATH`. Only the fields the action uses are read, through zod, so a
- * payload of another shape degrades to "nothing known" instead of failing the run.
+ * The event that started the workflow, from the `GITHUB_*` variables and the payload, read
+ * through zod so a payload of another shape degrades to "nothing known" instead of failing.
  */
 import { z } from 'zod'
 
-const text = z.string().nullish().catch(undefined)
-const count = z.number().int().nonnegative().nullish().catch(undefined)
-const account = z.looseObject({ login: text, type: text }).nullish().catch(undefined)
-const repository = z
-  .looseObject({
-    full_name: text,
-    html_url: text,
-    fork: z.boolean().nullish().catch(undefined),
-    default_branch: text
-  })
-  .nullish()
-  .catch(undefined)
-
-/** A commit as a push payload lists it: its author's name and, when GitHub knows it, login. */
-const pushedCommit = z.looseObject({
-  id: text,
-  message: text,
-  author: z.looseObject({ name: text, username: text }).nullish()
-})
+/** A field of another type reads as absent rather than failing the whole payload. */
+const maybe = <T extends z.ZodType>(type: T) => type.nullish().catch(undefined)
+const text = maybe(z.string())
+const count = maybe(z.number().int().nonnegative())
+const flag = maybe(z.boolean())
+const account = maybe(z.looseObject({ login: text, type: text }))
+const repository = maybe(z.looseObject({ full_name: text, default_branch: text }))
+const posted = { number: count, title: text, body: text, html_url: text, user: account }
+const committer = z.looseObject({ name: text, username: text })
+const pushedCommit = z.looseObject({ id: text, message: text, author: committer.nullish() })
 
 const PayloadSchema = z.looseObject({
   action: text,
   before: text,
   after: text,
   ref: text,
-  created: z.boolean().nullish().catch(undefined),
-  deleted: z.boolean().nullish().catch(undefined),
-  forced: z.boolean().nullish().catch(undefined),
+  deleted: flag,
   compare: text,
   repository,
-  commits: z.array(pushedCommit).nullish().catch(undefined),
-  head_commit: pushedCommit.nullish().catch(undefined),
-  pull_request: z
-    .looseObject({
-      number: count,
-      title: text,
-      body: text,
-      html_url: text,
-      user: account,
-      merged: z.boolean().nullish().catch(undefined),
-      head: z.looseObject({ sha: text, ref: text, repo: repository }).nullish().catch(undefined),
-      base: z.looseObject({ sha: text, ref: text, repo: repository }).nullish().catch(undefined)
+  commits: maybe(z.array(pushedCommit)),
+  head_commit: maybe(pushedCommit),
+  pull_request: maybe(
+    z.looseObject({
+      ...posted,
+      merged: flag,
+      head: maybe(z.looseObject({ sha: text, repo: repository })),
+      base: maybe(z.looseObject({ repo: repository }))
     })
-    .nullish()
-    .catch(undefined),
-  // issue_comment: the issue or pull request commented on, and the comment.
-  issue: z
-    .looseObject({
-      number: count,
-      title: text,
-      body: text,
-      html_url: text,
-      user: account,
-      pull_request: z.looseObject({ html_url: text }).nullish().catch(undefined)
-    })
-    .nullish()
-    .catch(undefined),
-  comment: z
-    .looseObject({ id: count, body: text, html_url: text, user: account, created_at: text })
-    .nullish()
-    .catch(undefined)
+  ),
+  issue: maybe(
+    z.looseObject({ ...posted, pull_request: maybe(z.looseObject({ html_url: text })) })
+  ),
+  comment: maybe(
+    z.looseObject({ id: count, body: text, html_url: text, user: account, created_at: text })
+  )
 })
 
-export type Payload = z.infer<typeof PayloadSchema>
+type Payload = z.infer<typeof PayloadSchema>
 
 /** A pull request as the event describes it. */
 export interface PullRequest {
@@ -78,76 +51,48 @@ export interface PullRequest {
   readonly url?: string
   readonly author?: string
   readonly headSha?: string
-  /** `owner/name` of the repository the head branch lives in, when it is another one (a fork). */
+  /** `owner/name` of the head's repository when it is a fork. */
   readonly fork?: string
-  /** `closed` events: whether it was merged; undefined for every other activity. */
+  /** Known only on a `closed` event. */
   readonly merged?: boolean
 }
 
-/** issue_comment: the comment that started the run, written by anyone who may comment. */
-export interface EventComment {
-  /** Its id, which a reaction names. */
+/** issue_comment: the comment that started the run, by anyone who may comment. */
+interface EventComment {
   readonly id?: number
   readonly body: string
   readonly author?: string
-  /** The author's account type: `User`, `Bot` or `Organization`. */
+  /** `User`, `Bot` or `Organization`. */
   readonly authorType?: string
   readonly url?: string
-  /** When it was written (`created_at`, GitHub's clock): the pull request as the command saw it. */
+  /** GitHub's clock: which head of the pull request the command saw. */
   readonly createdAt?: string
 }
 
-/**
- * What started the run, as every stage tells runs apart: read once, by the parser, from the
- * event's name (`GITHUB_EVENT_NAME`), which nothing else reads.
- */
-export type Occasion =
-  /** A push to a branch or a tag. */
-  | 'push'
-  /** Activity on a pull request: `pull_request`, or `pull_request_target` (`base` is set). */
-  | 'pull-request'
-  /** A comment in a pull request's or an issue's conversation (`issue_comment`). */
-  | 'comment'
-  /** A review, a comment on the diff or a review thread: conversation, never a command. */
-  | 'review'
-  /** `schedule`: whatever commit the branch is at. */
-  | 'schedule'
-  /** `workflow_dispatch`: a manual run on a branch. */
-  | 'manual'
-  /** Any other event (a release, a `repository_dispatch`, …): no change of its own. */
-  | 'other'
+/** What started the run, read once from the event's name; `other` has no change of its own. */
+type Occasion = 'push' | 'pull-request' | 'comment' | 'review' | 'schedule' | 'manual' | 'other'
 
-/**
- * The events of a pull request's review: a review, a comment on its diff, a thread resolved. They
- * are conversation about the code, not a change to it, and never a command: the action does
- * nothing on them (only a `/docs` comment in the pull request's conversation commands).
- */
-export const REVIEW_EVENTS: ReadonlySet<string> = new Set([
-  'pull_request_review',
-  'pull_request_review_comment',
-  'pull_request_review_thread'
-])
-
-/** What started the run, from the event's name. Pure. */
-export function occasionOf(name: string): Occasion {
-  if (REVIEW_EVENTS.has(name)) return 'review'
-  if (name === 'pull_request' || name === 'pull_request_target') return 'pull-request'
-  const simple: Record<string, Occasion> = {
-    push: 'push',
-    issue_comment: 'comment',
-    schedule: 'schedule',
-    workflow_dispatch: 'manual'
-  }
-  return (Object.hasOwn(simple, name) && simple[name]) || 'other'
+/** A review is conversation about the code, never a command: only a `/docs` comment is one. */
+const OCCASIONS: Readonly<Record<string, Occasion>> = {
+  push: 'push',
+  pull_request: 'pull-request',
+  pull_request_target: 'pull-request',
+  issue_comment: 'comment',
+  pull_request_review: 'review',
+  pull_request_review_comment: 'review',
+  pull_request_review_thread: 'review',
+  schedule: 'schedule',
+  workflow_dispatch: 'manual'
 }
 
-/**
- * The event's name, for the log and the prompt to show: only this parser tells runs apart by it
- * (`occasion`), and the lint (`action/event-name`) refuses any other use of it in src/.
- */
-export type EventName = string & { readonly __eventName: 'shown only' }
+/** What started the run, from the event's name. */
+export function occasionOf(name: string): Occasion {
+  return (Object.hasOwn(OCCASIONS, name) && OCCASIONS[name]) || 'other'
+}
 
-/** What started the run, in words, for a run that is no change of its own. */
+/** The event's name, only to show: the lint `action/event-name` refuses reading it elsewhere. */
+type EventName = string & { readonly __eventName: 'shown only' }
+
 const CAUSES: Readonly<Record<string, string>> = {
   schedule: 'its schedule',
   workflow_dispatch: 'hand (workflow_dispatch)',
@@ -161,7 +106,7 @@ export function causeOf({ name }: Pick<Event, 'name'>): string {
   return (Object.hasOwn(CAUSES, name) && CAUSES[name]) || `a ${shown} event`
 }
 
-/** What the event's name says: the name itself, what started the run, and whose secrets it has. */
+/** What the event's name says: what started the run, and whose secrets it has. */
 export function named(name: string): Pick<Event, 'name' | 'occasion' | 'targetsBase'> {
   const targetsBase = name === 'pull_request_target' || undefined
   return {
@@ -173,45 +118,29 @@ export function named(name: string): Pick<Event, 'name' | 'occasion' | 'targetsB
 
 /** What the action knows about the triggering event before asking GitHub anything. */
 export interface Event {
-  /** `GITHUB_EVENT_NAME`, shown in the words; the stages read `occasion`. */
   readonly name: EventName
-  /** What started the run, read once from the name. */
   readonly occasion: Occasion
-  /**
-   * `pull_request_target`: the run has the base repository's code and secrets, whoever opened
-   * the pull request.
-   */
+  /** `pull_request_target`: the base repository's code and secrets, whoever opened the PR. */
   readonly targetsBase?: boolean
-  /** The account that started the run (`GITHUB_ACTOR`), when the runner names one. */
   readonly actor?: string
-  /** The activity type of the event (`opened`, `synchronize`, `closed`, …), when it has one. */
   readonly action?: string
   readonly owner: string
   readonly repo: string
   readonly ref?: string
-  /** The commit the workflow runs on. */
   readonly sha?: string
   readonly serverUrl: string
   readonly runUrl?: string
-  /** push: the commit before the push; 40 zeros when a branch or tag was created. */
   readonly before?: string
-  /** push: the commit after it. */
   readonly after?: string
-  /** push: the repository's default branch, which a new branch is compared with. */
+  /** push: what a new branch is compared with. */
   readonly defaultBranch?: string
-  /** push: the branch or tag was deleted, so there is nothing to document. */
   readonly deleted: boolean
   readonly pullRequest?: PullRequest
-  /** push: the commits the payload lists (at most 20, none for some force pushes). */
+  /** push: at most 20 listed, none for some force pushes. */
   readonly commits: readonly Commit[]
-  /** push: the link GitHub gives to compare the two commits. */
   readonly compareUrl?: string
-  /** issue_comment: the comment that started the run. */
   readonly comment?: EventComment
-  /**
-   * Why the payload file could not be read, when `GITHUB_EVENT_PATH` names one that is missing,
-   * unreadable or not a JSON object; the event is then known only from the `GITHUB_*` variables.
-   */
+  /** Why `GITHUB_EVENT_PATH` could not be read; the event is then known from `GITHUB_*` alone. */
   readonly payloadError?: string
 }
 
@@ -220,59 +149,34 @@ export interface Commit {
   readonly sha: string
   readonly message: string
   readonly author?: string
-  /** The author's GitHub login, when the push payload names one. */
   readonly login?: string
 }
 
+/** A push's `before` when it created its branch or tag, its `after` when it deleted it. */
 export const ZERO_SHA = /^0{40}$/
-
-/**
- * Whether a run was started by conversation on a pull request rather than by a change: a comment
- * (`issue_comment`, which may be a `/docs` command) or a review event (which never is one).
- */
-export function conversationEvent(event: Event | undefined): boolean {
-  return event?.occasion === 'comment' || event?.occasion === 'review'
-}
 
 /** Whether a comment in a conversation started the run (`issue_comment`): maybe a command. */
 export function commentRun(event: Event | undefined): boolean {
   return event?.occasion === 'comment'
 }
 
-/**
- * Whether the run is about a change of its own, on the commit it names: a push, a pull
- * request's activity or review, or a comment on one (a command about its head). A schedule, a
- * manual run or any other event runs on whatever commit its branch is at.
- */
+/** Whether the run is about a change of its own, not whatever commit its branch is at. */
 export function ownChange(event: Event): boolean {
-  const { occasion } = event
-  return (
-    occasion === 'push' ||
-    occasion === 'pull-request' ||
-    occasion === 'review' ||
-    occasion === 'comment'
-  )
+  return ['push', 'pull-request', 'review', 'comment'].includes(event.occasion)
 }
 
 /**
- * Whether GitHub runs it as the pull request's head would, without the base repository's
- * secrets when the head is a fork's or Dependabot's: a pull request event or a review, but not
- * `pull_request_target`, which runs with the base repository's.
+ * Whether GitHub runs it as the head would, without the base repository's secrets when the head
+ * is a fork's or Dependabot's; `pull_request_target` runs with them.
  */
 export function runsAsHead(event: Event): boolean {
   return (event.occasion === 'pull-request' && !event.targetsBase) || event.occasion === 'review'
 }
 
-/**
- * The pull request the event is about: that of a pull request event (`pull_request`,
- * `pull_request_target`, …), or the one commented on (`issue_comment` on a pull request).
- * Undefined for other events, whose payload may still mention one.
- */
+/** The pull request the event is about; other events' payloads may mention one that is not. */
 export function eventPullRequest(event: Event): PullRequest | undefined {
-  const { occasion } = event
-  return occasion === 'pull-request' || occasion === 'review' || occasion === 'comment'
-    ? event.pullRequest
-    : undefined
+  const about = ['pull-request', 'review', 'comment'].includes(event.occasion)
+  return about ? event.pullRequest : undefined
 }
 
 /** A push's commit before and after it, with its branch or tag; undefined for other runs. */
@@ -287,19 +191,12 @@ export function pushOf(
   }
 }
 
-/**
- * A schedule or a manual run: it runs on whatever commit its branch is at, with no change of its
- * own; undefined for other runs.
- */
+/** A schedule or a manual run, which has no change of its own; undefined for other runs. */
 export function onBranchOf(event: Event): 'schedule' | 'manual' | undefined {
   return event.occasion === 'schedule' || event.occasion === 'manual' ? event.occasion : undefined
 }
 
-/**
- * The event, from the `GITHUB_*` variables and the payload (`raw`, as read from the file;
- * `payloadError` says why it could not be). Undefined outside a workflow (no `GITHUB_REPOSITORY`).
- * The one place the event's name is read. Pure.
- */
+/** The event, from the `GITHUB_*` variables and the payload; undefined outside a workflow. */
 export function parseEvent(
   env: NodeJS.ProcessEnv,
   raw: unknown,
@@ -313,11 +210,8 @@ export function parseEvent(
   const name = env.GITHUB_EVENT_NAME ?? ''
   const occasion = occasionOf(name)
   const pushed = occasion === 'push'
-  const issue = occasion === 'comment' && payload.issue?.pull_request ? payload.issue : undefined
-  const pr = payload.pull_request
-  const baseRepo = pr?.base?.repo?.full_name ?? `${owner}/${repo}`
-  const headRepo = pr?.head?.repo?.full_name
   const head = pushed ? payload.head_commit : undefined
+  const comment = occasion === 'comment' ? payload.comment : undefined
   return {
     ...named(name),
     actor: env.GITHUB_ACTOR || undefined,
@@ -334,28 +228,7 @@ export function parseEvent(
     after: payload.after ?? undefined,
     defaultBranch: (pushed && payload.repository?.default_branch) || undefined,
     deleted: pushed && payload.deleted === true,
-    pullRequest: issue
-      ? commentedPullRequest(issue)
-      : pr && typeof pr.number === 'number'
-        ? {
-            number: pr.number,
-            title: pr.title ?? '',
-            body: pr.body ?? '',
-            url: pr.html_url ?? undefined,
-            author: pr.user?.login ?? undefined,
-            headSha: pr.head?.sha ?? undefined,
-            // Only a `closed` event says for sure: a pull request merged later reads false before.
-            merged:
-              payload.action === 'closed' && typeof pr.merged === 'boolean' ? pr.merged : undefined,
-            // A head repository that is gone (a deleted fork) cannot be vouched for either.
-            fork:
-              headRepo && headRepo !== baseRepo
-                ? headRepo
-                : pr.head && pr.head.repo === null
-                  ? 'a deleted fork'
-                  : undefined
-          }
-        : undefined,
+    pullRequest: pullOf(payload, occasion === 'comment', `${owner}/${repo}`),
     commits: (payload.commits?.length ? payload.commits : head ? [head] : []).flatMap((c) =>
       c.id
         ? [
@@ -369,45 +242,53 @@ export function parseEvent(
         : []
     ),
     compareUrl: payload.compare ?? undefined,
-    comment:
-      occasion === 'comment' && payload.comment
-        ? {
-            id: payload.comment.id ?? undefined,
-            body: payload.comment.body ?? '',
-            author: payload.comment.user?.login ?? undefined,
-            authorType: payload.comment.user?.type ?? undefined,
-            url: payload.comment.html_url ?? undefined,
-            createdAt: payload.comment.created_at ?? undefined
-          }
-        : undefined,
+    comment: comment
+      ? {
+          id: comment.id ?? undefined,
+          body: comment.body ?? '',
+          author: comment.user?.login ?? undefined,
+          authorType: comment.user?.type ?? undefined,
+          url: comment.html_url ?? undefined,
+          createdAt: comment.created_at ?? undefined
+        }
+      : undefined,
     payloadError
   }
 }
 
 /**
- * The pull request an `issue_comment` is on: the issue is the pull request (same number, title
- * and body). The payload says neither its head commit nor whether it comes from a fork.
+ * The pull request of a pull request event, or the one an `issue_comment` is on: that issue is
+ * the pull request, but says neither its head nor whether it comes from a fork.
  */
-function commentedPullRequest(issue: NonNullable<Payload['issue']>): PullRequest | undefined {
-  if (typeof issue.number !== 'number') return undefined
+function pullOf(payload: Payload, onComment: boolean, repository: string): PullRequest | undefined {
+  const issue = onComment && payload.issue?.pull_request ? payload.issue : undefined
+  const pr = issue ? undefined : payload.pull_request
+  const posted = issue ?? pr
+  if (typeof posted?.number !== 'number') return undefined
+  const baseRepo = pr?.base?.repo?.full_name ?? repository
+  const headRepo = pr?.head?.repo?.full_name
   return {
-    number: issue.number,
-    title: issue.title ?? '',
-    body: issue.body ?? '',
-    url: issue.pull_request?.html_url ?? issue.html_url ?? undefined,
-    author: issue.user?.login ?? undefined,
-    headSha: undefined,
-    fork: undefined
+    number: posted.number,
+    title: posted.title ?? '',
+    body: posted.body ?? '',
+    url: issue?.pull_request?.html_url ?? posted.html_url ?? undefined,
+    author: posted.user?.login ?? undefined,
+    headSha: pr?.head?.sha ?? undefined,
+    // A pull request merged later reads false before: only a `closed` event says for sure.
+    merged: payload.action === 'closed' && typeof pr?.merged === 'boolean' ? pr.merged : undefined,
+    // A head repository that is gone (a deleted fork) cannot be vouched for either.
+    fork:
+      headRepo && headRepo !== baseRepo
+        ? headRepo
+        : pr?.head && pr.head.repo === null
+          ? 'a deleted fork'
+          : undefined
   }
 }
 
-/**
- * How a pull request event that closed its pull request left it: `merged`, or `closed` without
- * merging. Undefined for every other event, including other activity on a closed pull request.
- */
+/** How a `closed` pull request event left it; undefined for any other activity. */
 export function closedPull(event: Event): 'merged' | 'closed' | undefined {
-  if (event.occasion !== 'pull-request' || event.action !== 'closed') return undefined
   const pr = event.pullRequest
-  if (!pr) return undefined
+  if (event.occasion !== 'pull-request' || event.action !== 'closed' || !pr) return undefined
   return pr.merged ? 'merged' : 'closed'
 }

@@ -1,12 +1,8 @@
-/**
- * The code change a run documents, as the docs pull request's backlink records it among the
- * changes that fed the job.
- */
 import type { FedChange } from '../github/backlink.js'
 import { cut, safeLink } from '../sanitize.js'
-import { eventPullRequest, onBranchOf, type Event } from './event.js'
+import { eventPullRequest, onBranchOf, ZERO_SHA, type Event } from './event.js'
 
-/** The code change a run documents: the event's pull request, or the pushed commits. */
+/** The code change a run documents, as the docs pull request's backlink lists it. */
 export function fedChange(event: Event, runUrl: string | undefined): FedChange {
   const repo = `${event.owner}/${event.repo}`
   const pr = eventPullRequest(event)
@@ -22,7 +18,7 @@ export function fedChange(event: Event, runUrl: string | undefined): FedChange {
     }
   }
   const head = event.commits.at(-1)
-  const sha = event.after && !/^0{40}$/.test(event.after) ? event.after : event.sha
+  const sha = event.after && !ZERO_SHA.test(event.after) ? event.after : event.sha
   const via = onBranchOf(event)
   if (via) return { repo, sha, run, via }
   return {

@@ -1,7 +1,4 @@
-/**
- * The event's one read: the payload file at `GITHUB_EVENT_PATH`, parsed with the `GITHUB_*`
- * variables by `parseEvent`, the pure parser every stage's event comes from.
- */
+/** The event's one read from disk; `parseEvent` makes of it what every stage sees. */
 import { readFileSync } from 'node:fs'
 import { parseEvent, type Event } from './event.js'
 
@@ -29,9 +26,8 @@ function readPayload(path: string): { raw: unknown; error?: string } {
 }
 
 /**
- * Reads the event from the environment the runner gives the step. Undefined outside a workflow
- * (no `GITHUB_REPOSITORY`); a missing or unreadable payload file reads as an empty payload, and
- * `payloadError` says why.
+ * Reads the event the runner gives the step; undefined outside a workflow. A missing or unreadable
+ * payload reads as empty, and `payloadError` says why.
  */
 export function readEvent(env: NodeJS.ProcessEnv = process.env): Event | undefined {
   if (!env.GITHUB_REPOSITORY) return undefined

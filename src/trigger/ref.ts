@@ -1,7 +1,6 @@
 /**
- * One reference type for a pull request or a commit on a GitHub host: decided for the code change
- * in `code.ts`, and parsed here from the job's `prLink` for the docs pull request. Pure, and it
- * imports nothing, so the presentation can use it.
+ * References to pull requests, commits and repositories on a GitHub host, and the strict shapes
+ * of links the platform names. Imports nothing, so the presentation can use it.
  */
 /** A commit in a repository. */
 export interface CommitRef {
@@ -26,19 +25,15 @@ export function pullName(ref: PullRef): string {
 const NAME = /^[A-Za-z0-9_.-]{1,100}$/
 
 /**
- * The one shape a link named by the platform may have: `https://`, a host (and port), then path
- * segments of the characters GitHub's owner and repository names use (and `pull` and a number),
- * with nothing else: no user info, query, fragment, percent-encoded character, backslash or dot
- * segment. The text must also be exactly what a URL parser makes of it, so no host case, default
- * port or path a parser would rewrite can make two readings of one link.
+ * `https://`, a host, then segments of the characters GitHub names use: no user info, query,
+ * fragment, percent-encoding or backslash that could give one link two readings.
  */
 const STRICT_LINK =
   /^https:\/\/[a-z0-9.-]{1,253}(?::[1-9]\d{0,4})?(?:\/[A-Za-z0-9_.-]{1,100}){1,12}$/
 
 /**
- * `link` parsed, when it matches `shape` and is exactly what a URL parser makes of it (a bare
- * host may leave out the final `/`), with no dot segment; undefined for anything else. The one
- * check behind every strict shape of a link the platform names.
+ * `link` parsed, when it matches `shape` and is exactly what a URL parser makes of it, so no
+ * case, default port or dot segment the parser rewrites can make two readings of one link.
  */
 function parsedExactly(link: string, shape: RegExp): URL | undefined {
   if (link.length > 1_000 || !shape.test(link) || !URL.canParse(link)) return undefined
@@ -48,16 +43,12 @@ function parsedExactly(link: string, shape: RegExp): URL | undefined {
   return dotted ? undefined : url
 }
 
-/** The path segments of a link in the strict shape; undefined for anything else. */
 function strictSegments(link: string): { url: URL; segments: string[] } | undefined {
   const url = parsedExactly(link, STRICT_LINK)
   return url && { url, segments: url.pathname.slice(1).split('/') }
 }
 
-/**
- * The path segments of `link` below `serverUrl`, when the link is in the strict shape and on that
- * host (same scheme, host and port, and below its path); undefined for anything else.
- */
+/** The path segments of a strict `link` below `serverUrl` (same origin, below its path). */
 function segmentsOn(link: string, serverUrl: string): string[] | undefined {
   const strict = strictSegments(link)
   if (!strict || !URL.canParse(serverUrl)) return undefined
@@ -69,11 +60,8 @@ function segmentsOn(link: string, serverUrl: string): string[] | undefined {
 }
 
 /**
- * Whether `link` is a pull request link in the strict shape on any host:
- * `https://<server>/<owner>/<repo>/pull/<n>`, the server a host (and port) without a path, as
- * github.com, GitHub Enterprise Cloud and GitHub Enterprise Server serve them. Where it must
- * lead is checked against the workflow's own GitHub where a token would follow it
- * (`parsePullLink`).
+ * Whether `link` is `https://<host>/<owner>/<repo>/pull/<n>` in the strict shape, on any host;
+ * `parsePullLink` checks the host where a token would follow it.
  */
 export function isPullLinkShape(link: string): boolean {
   const segments = strictSegments(link)?.segments ?? []
@@ -83,10 +71,7 @@ export function isPullLinkShape(link: string): boolean {
   )
 }
 
-/**
- * Whether `link` is a repository link in the strict shape on any host:
- * `https://<server>/<owner>/<repo>`, with or without `.git`.
- */
+/** Whether `link` is `https://<host>/<owner>/<repo>`, `.git` or not, in the strict shape. */
 export function isRepoLinkShape(link: string): boolean {
   const segments = strictSegments(link)?.segments ?? []
   const [owner = '', repo = ''] = segments
@@ -100,11 +85,7 @@ function named(owner: string, repo: string): boolean {
   return NAME.test(owner) && NAME.test(repo) && repo !== '.' && repo !== '..'
 }
 
-/**
- * The pull request a link names, when it is exactly a pull request's address on `serverUrl`'s
- * host (same scheme, host and port): `https://github.com/acme/docs/pull/110`. Anything else
- * (another host, an issue, a commit, a trailing part, a query) is undefined.
- */
+/** The pull request a link names, only when it is exactly one's address on `serverUrl`. */
 export function parsePullLink(link: string, serverUrl: string): PullRef | undefined {
   const [owner = '', repo = '', kind, number, ...rest] = segmentsOn(link, serverUrl) ?? []
   if (!named(owner, repo)) return undefined
@@ -118,10 +99,7 @@ export interface RepoRef {
   readonly repo: string
 }
 
-/**
- * The repository a web address names on `serverUrl`'s host (`https://github.com/acme/docs`, with
- * or without `.git`, nothing after it); anything else, another host included, is undefined.
- */
+/** The repository a link names, only when it is exactly one's address on `serverUrl`. */
 export function parseRepoLink(link: string, serverUrl: string): RepoRef | undefined {
   const segments = segmentsOn(link, serverUrl)
   const [owner = '', name = '', ...rest] = segments ?? []
@@ -136,23 +114,15 @@ export function sameRepo(a: RepoRef, b: RepoRef): boolean {
   )
 }
 
-/** One DNS label: letters, digits and inner hyphens, at most 63 characters. */
 const HOST_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
 
-/**
- * The one shape a docs site link the platform names may have (a preview deployment's
- * `previewUrl`): `https://`, a host of lower-case DNS labels with at least one dot (and a port),
- * then at most 12 path segments of letters, digits and `_ . ~ -`, with nothing else: no user
- * info, query, fragment, percent-encoded character, backslash or dot segment. Unlike the links
- * above it names a docs site, not GitHub, so no owner or repository is read from it. The text
- * must be exactly what a URL parser makes of it (a bare host may leave out the final `/`).
- */
+/** A preview deployment's `previewUrl`: a docs site, so no owner or repository is read from it. */
 const SITE_LINK = new RegExp(
   `^https://${HOST_LABEL}(?:\\.${HOST_LABEL})+(?::[1-9]\\d{0,4})?` +
     '(?:/(?:[A-Za-z0-9_.~-]{1,100}(?:/[A-Za-z0-9_.~-]{1,100}){0,11}/?)?)?$'
 )
 
-/** Whether `link` is a docs site link in the strict shape (see `SITE_LINK`). */
+/** Whether `link` is a docs site link in the strict shape. */
 export function isSiteLinkShape(link: string): boolean {
   const url = parsedExactly(link, SITE_LINK)
   return url !== undefined && url.hostname.length <= 253

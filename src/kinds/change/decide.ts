@@ -1,9 +1,6 @@
 /**
- * A change to document (a push, a pull request's new commits, a schedule or a manual run): start a
- * job, send the change to the one a record names, attach to it, or start nothing. A recorded job is
- * sent more only while it is known to be running or its docs pull request known to be open;
- * unknown or ended, a new job is told everything since the last documented commit. A job already
- * told this very commit is followed to its end instead, so a re-run mends the check. Pure.
+ * A recorded job is sent more only while known to be running or its docs pull request known open;
+ * else a new job is told everything since. One told this very commit is followed, to mend a re-run.
  */
 import type { Recorded } from '../../github/companion.js'
 import type { Settings } from '../../inputs.js'
@@ -47,12 +44,7 @@ export function decideChange(
     : plan
 }
 
-/**
- * The job the pull request's status comment records (`reuse-job`). A `request` (a command) is
- * always sent: it is never taken as told already, so neither a merged docs pull request nor a
- * commit the job was told skips or mends it; it goes to a new job when the recorded one cannot
- * take it.
- */
+/** The job the status comment records; a command's `request` is never taken as told already. */
 export function fromPull(
   settings: Pick<Settings, 'projectId'>,
   event: Event,

@@ -10,12 +10,7 @@ import { codeCommit, gathersOn } from '../../trigger/code.js'
 import { closedPull } from '../../trigger/event.js'
 import { preparePrompt } from '../../trigger/prompt.js'
 
-/**
- * What a run about a change may learn: its pull requests, records, the recorded job. It reads no
- * more than the decision may need: nothing past the agent's own work, no branch record when the
- * pull request records a job, no job on a dry run, and a closed pull request's job is read where
- * it is acted on.
- */
+/** What a run about a change may learn, and no more than its decision may need. */
 export async function readChange(run: ReadContext): Promise<Read<never>> {
   const { settings, event, readers, api, step, context } = run
   const github = readers.workflow
@@ -39,8 +34,7 @@ export async function readChange(run: ReadContext): Promise<Read<never>> {
     readPull(settings, event, github, gathers !== undefined, step)
   ])
   const facts: Facts<never> = { pulls, pull, prepared }
-  // The agent's own work, or work that cannot be told from it, starts nothing: no job is read,
-  // only the branch's record, which the run carries forward.
+  // The agent's own work, or what cannot be told from it, reads only the record it carries on.
   const stops =
     (agentByPulls(settings, pulls, pull) && !closed) || (!pulls.known && pulls.cause === 'failed')
 
@@ -57,9 +51,8 @@ export async function readChange(run: ReadContext): Promise<Read<never>> {
   const jobId =
     fromPull ?? (branch?.record.known && !closed ? branch.record.value?.jobId : undefined)
   const from: JobFacts['from'] = fromPull ? 'pull' : 'branch'
-  // A closed pull request's job is read where it is acted on, not to plan. A branch's record on
-  // this very commit whose check already says how the job ended leaves nothing to mend: the
-  // platform is asked nothing (a quiet night).
+  // A closed pull request's job is read where it is acted on; a record on this very commit that
+  // says how its job ended leaves nothing to mend, so a quiet night asks the platform nothing.
   const record = branch?.record.known ? branch.record.value : undefined
   const settled = !fromPull && record?.settled === true && record.told === codeCommit(event)?.sha
   const job =

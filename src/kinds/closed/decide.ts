@@ -1,8 +1,6 @@
 /**
- * A code pull request was closed (merged or not): no job is started or messaged. The job its
- * status comment records (or `job-id`) is followed, so the docs pull request can follow the code
- * one, as `docsClosing` says once it was read. A pull request the agent opened is its own work,
- * and is skipped like any other. Pure.
+ * A closed code pull request starts or messages no job: the one its status comment records is
+ * followed, so the docs pull request can follow the code one.
  */
 import type { Settings } from '../../inputs.js'
 import type { Facts } from '../../read/facts.js'

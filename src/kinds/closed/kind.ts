@@ -1,7 +1,4 @@
-/**
- * A code pull request closed, merged or not: no job is started or messaged; the one its status
- * comment records is followed, so its docs pull request can follow the code one.
- */
+/** A code pull request closed, merged or not. */
 import { closedPull } from '../../trigger/event.js'
 import { decideChange } from '../change/decide.js'
 import { readChange } from '../change/read.js'

@@ -1,4 +1,4 @@
-/** A closed code pull request's reason, in its own words. Pure. */
+/** A closed code pull request's reason, in its own words. */
 import type { KindWhy } from '../../decide/plan.js'
 
 export const closedWhy = (merged: boolean): KindWhy => ({

@@ -1,12 +1,6 @@
 /**
- * A `/docs` command on a code pull request: only a person GitHub says may write (admin, maintain
- * or write) commands; a comment that is no command, a bot's, an edit, a review event or a refused
- * person's does nothing and writes nothing on GitHub (a refused person gets one inert reaction).
- * A writer's command that no longer stands when the run starts (its comment deleted or edited,
- * its pull request closed, its head moved since) is not carried out either: one inert reaction
- * where the comment is still there. A command goes
- * to the job the pull request records while that job is known to be at work, else to a new job;
- * the agent's own docs pull request starts nothing here either. Pure.
+ * A `/docs` command goes to the job the pull request records while it is known to be at work,
+ * else to a new job. Anything else writes nothing on GitHub but one inert reaction.
  */
 import { mayCommand } from './parse.js'
 import type { Settings } from '../../inputs.js'
@@ -19,10 +13,6 @@ import { unknownRecord } from '../../decide/record-unknown.js'
 import { COMMON_EFFECTS, type Effect, type Plan, type Start } from '../../decide/plan.js'
 import { notACommand, refused, stopped, taken as takenWhy } from './words.js'
 
-/**
- * A command not taken writes nothing on GitHub but one inert reaction on its comment, when the
- * comment has an id to react to.
- */
 function inert(commentId: number | undefined): readonly Effect[] {
   return commentId === undefined ? [] : [{ kind: 'react', commentId, content: 'confused' }]
 }
@@ -34,7 +24,6 @@ export function decideCommand(
 ): Plan {
   const command = facts.kind
   if (command?.kind === 'stopped') {
-    // A writer's command that no longer stands: one inert reaction where the comment still is.
     const { login, commentId, why, answer } = command
     return {
       act: 'skip',
@@ -60,7 +49,6 @@ export function decideCommand(
   const own = ownWork(settings, event, facts)
   if (own) return own
   const number = facts.pull?.number ?? event.pullRequest?.number ?? 0
-  // Taken: the common effects, and reactions on the comment when it has an id to react to.
   const effects: readonly Effect[] =
     commentId === undefined ? COMMON_EFFECTS : [...COMMON_EFFECTS, { kind: 'react', commentId }]
   const taken = (plan: Start): Start => ({
@@ -69,7 +57,6 @@ export function decideCommand(
     why: takenWhy(login, number, plan.why)
   })
   if (settings.jobId) return taken({ act: 'follow-up', jobId: settings.jobId })
-  // A record that could not be read starts nothing beside the job it may name.
   const blindly = unknownRecord(event, facts)
   if (blindly) return blindly
   const { pull, job } = facts

@@ -1,8 +1,4 @@
-/**
- * A comment in a pull request's conversation (`issue_comment`): only a `/docs` command from a
- * person GitHub says may write does anything; it goes to the pull request's job, acknowledged on
- * the comment.
- */
+/** A comment in a pull request's conversation: only a writer's `/docs` command does anything. */
 import type { Kind } from '../kind.js'
 import type { CommandFacts } from './facts.js'
 import { decideChange } from '../change/decide.js'

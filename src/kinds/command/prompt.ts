@@ -1,20 +1,16 @@
 /**
- * The words of a `/docs` command: the instruction the docs job is given, and the one line the log
- * says when a comment is not taken. The reviewer's request is someone else's words: quoted
- * verbatim in a fence no line of it can close, attributed to its author by login (never as a
- * mention), and presented as the request itself, not as context.
+ * The instruction a `/docs` command gives the docs job. The request is someone else's words: fenced
+ * so no line of it can close the fence, and attributed by login, never as a mention.
  */
 import { clean, fence } from '../../trigger/context.js'
 import { forLog } from '../../sanitize.js'
 
-export interface CommandRequest {
-  /** The workflow's own prompt (`prompt` or `prompt-file`), if it gives one: it comes first. */
+interface CommandRequest {
+  /** The workflow's own prompt, which comes first. */
   readonly prompt: string
-  /** What the reviewer wrote after `/docs`, trimmed; empty for `/docs` alone. Cleaned here. */
+  /** Empty for `/docs` alone. */
   readonly request: string
-  /** The reviewer's login. */
   readonly login: string
-  /** The code pull request's number. */
   readonly number: number
 }
 
@@ -23,8 +19,7 @@ export function commandPrompt(command: CommandRequest): string {
   const who = `GitHub user ${forLog(command.login, 100)}`
   const where = `pull request #${command.number}`
   const parts = command.prompt.trim() ? [command.prompt.trim(), ''] : []
-  // Someone else's words, cleaned as every other untrusted text the prompt carries is: no
-  // control, zero-width or bidi character reaches the agent, and no secret.
+  // Cleaned as all untrusted text: no control, zero-width or bidi character, and no secret.
   const request = clean(command.request).trim()
   if (!request) {
     parts.push(

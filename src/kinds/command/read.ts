@@ -1,11 +1,7 @@
 /**
- * What a comment run may learn before anything else is read: whether the comment is a `/docs`
- * command, whether it still stands, whether its author may give one (GitHub's collaborator
- * permission API, never `author_association`), and the pull request as the command saw it: open,
- * its head commit (where the docs check belongs: an `issue_comment` payload has none, and
- * `GITHUB_SHA` is the default branch's) and whether it comes from a fork. Nothing else is read for a comment that is no command or whose
- * author may not command: not even the recorded job. Bounded by the lookup budget; what could
- * not be read is `unknown`, and a command whose standing could not be read is not carried out.
+ * What a comment run learns first: whether it is a command that still stands, whether its author
+ * may give one (the permission API, never `author_association`), and the pull request's head,
+ * which an `issue_comment` payload lacks. Nothing more is read for anything else.
  */
 import { mayCommand, readCommand } from './parse.js'
 import { describeGitHubError, type GitHubApi, type PullState } from '../../github/api.js'
@@ -19,24 +15,18 @@ import { commandPrompt } from './prompt.js'
 import type { CommandFacts } from './facts.js'
 import { known, unknown } from '../../read/known.js'
 
-export interface CommandRead {
+interface CommandRead {
   readonly command: CommandFacts
-  /**
-   * The event as the rest of the run reads it, for a command that may go on: its pull request
-   * with the head commit GitHub gave and the fork it comes from, and without the comment, which
-   * the prompt carries as the request.
-   */
+  /** With the pull request's head and fork; without the comment, which the prompt carries. */
   readonly event?: Event
 }
 
-/** Why a command does not stand, and whether its comment is still there to react to. */
 interface Stop {
   readonly why: string
   readonly answer: boolean
 }
 
-/** The command a comment carries, who gave it, and the pull request as the command saw it. */
-export async function readCommandFacts(
+async function readCommandFacts(
   event: Event,
   github: GitHubApi | undefined,
   step: Step
@@ -63,7 +53,7 @@ export async function readCommandFacts(
     command: { kind: 'stopped', login, commentId, why, answer }
   })
 
-  // A command deleted or edited while its run waited in the queue no longer stands.
+  // A run may wait in the queue while its comment is deleted or edited.
   const gone = await commentChanged(event, comment.body, commentId, github, within)
   if (gone) return stopped(gone)
 
@@ -99,10 +89,7 @@ export async function readCommandFacts(
   }
 }
 
-/**
- * Why the comment no longer carries the command the event gave, read from GitHub now: deleted
- * (404), edited (its body is not the payload's), or not readable. Undefined when it stands.
- */
+/** Why the comment, read again now, no longer carries the command the event gave. */
 async function commentChanged(
   event: Event,
   body: string,
@@ -130,11 +117,9 @@ async function commentChanged(
 }
 
 /**
- * Why the pull request is no longer the one the command was given on: closed (merged or not:
- * nothing would follow a docs pull request then), or its head moved after the comment. GitHub
- * keeps no time of a push for a pull request's commits, and the `issue_comment` payload names no
- * head commit, so the head is taken to have moved when its commit's date (`committer.date`) is
- * later than the comment's `created_at`. A commit dated earlier than it was pushed is not caught.
+ * Why the pull request is no longer the one the command was given on. GitHub keeps no push time
+ * and the payload no head, so a head committed after the comment counts as moved; a commit dated
+ * earlier than it was pushed is not caught.
  */
 async function pullChanged(
   event: Event,
@@ -189,14 +174,10 @@ async function pullChanged(
   return undefined
 }
 
-/**
- * What a comment run may learn: whether it is a command to take, and only then, the change of the
- * pull request commented on, as the reviewer's request asks for it.
- */
+/** What a comment run may learn: only a command to take reads the pull request's change. */
 export async function readCommandRun(run: ReadContext): Promise<Read<CommandFacts>> {
   const { settings, event, readers, step } = run
   if (!event) return readChange(run)
-  // Only a command, from someone who may give one, reads anything more.
   const { command, event: seen } = await readCommandFacts(event, readers.workflow, step)
   if (!seen || command.kind !== 'command') {
     const why = 'A comment that is not a command to take reads nothing more.'

@@ -1,4 +1,4 @@
-/** A comment run's reasons, in its own words: why a command was not taken, or where it went. Pure. */
+/** A comment run's reasons, in its own words: why a command was not taken, or where it went. */
 import type { KindWhy, Why } from '../../decide/plan.js'
 
 const why = (reason: string, text: string, then?: Why): KindWhy => ({
@@ -9,7 +9,6 @@ const why = (reason: string, text: string, then?: Why): KindWhy => ({
   ...(then && { then })
 })
 
-// The core makes a kind's words safe to show (`present/plan.ts`).
 const by = (login: string) => `/docs by ${login}`
 
 /** A comment that is no `/docs` command, or one a bot wrote: nothing is done. */

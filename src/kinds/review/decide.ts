@@ -1,8 +1,4 @@
-/**
- * A review, a comment on the diff or a review thread (`pull_request_review*`): conversation about
- * the code, not a change to it, and never a command. Nothing is done and nothing is written on
- * GitHub, whatever the facts say. Pure.
- */
+/** A review is conversation about the code, never a command: nothing is done or written. */
 import type { Plan } from '../../decide/plan.js'
 import type { Facts } from '../../read/facts.js'
 import type { ReviewFacts } from './read.js'
