@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { formatDuration, isBareNumber, parseDuration, type BareUnit } from '../duration.js'
-import { decodeJobId, jobIdProblem } from '../mintlify/job.js'
+import { decodeJobId, jobIdProblem } from '../job-id.js'
 import { API_KEYS_PAGE } from '../errors.js'
 import { hasControlCharacters, quoteValue } from '../sanitize.js'
 import { isLoopback } from '../http.js'
