@@ -8,12 +8,6 @@ import { forLog, MAX_QUOTED_LENGTH } from '../sanitize.js'
 /** The request that failed, as far as its advice depends on it. */
 export type Operation = 'create' | 'poll' | 'message'
 
-/** The ids an explanation may name. */
-export interface Ids {
-  readonly projectId: string
-  readonly jobId?: string
-}
-
 // The causes of a 403 that Mintlify documents. Its API introduction says the REST API needs a Pro
 // or Enterprise plan; its API keys can be limited to read scope (a POST then answers 403), and an
 // organization can limit its keys to an IP allowlist. An expired key answers 401, not 403.
@@ -29,7 +23,7 @@ export function describeHttpFailure(
   operation: Operation,
   status: number,
   serverMessage: string,
-  ids: Ids
+  ids: { readonly projectId: string; readonly jobId?: string | undefined }
 ): string {
   const said = serverMessage ? ` The server said: ${serverMessage}` : ''
   const project = `"${forLog(ids.projectId, 80)}"`
@@ -166,50 +160,46 @@ export function describeNetworkError(error: unknown): string {
   return quote(unsaid.length ? `${message} (${unsaid.join(', ')})` : message, 200)
 }
 
-/** How a connection failed before anything was sent, as its error codes tell. */
-type ConnectProblem = 'refused' | 'unknown-host' | 'dns-later' | 'no-route' | 'slow' | 'closed'
-
-const CONNECT_CODES: Record<ConnectProblem, readonly string[]> = {
-  refused: ['ECONNREFUSED'],
-  'unknown-host': ['ENOTFOUND'],
-  'dns-later': ['EAI_AGAIN'],
-  'no-route': ['ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN'],
-  slow: ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'],
-  closed: ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']
-}
-
 const REACH_CHECK =
   'Check base-url, and that the runner may reach that host: a firewall may drop the ' +
   'connection, or the network may allow only a proxy (set HTTPS_PROXY).'
 
-/** What happened, for a host, and what to check. */
-const CONNECT_WORDS: Record<ConnectProblem, (host: string, code: string) => string> = {
-  refused: (host, code) =>
-    `the connection to ${host} was refused (${code}). Check base-url: nothing accepts ` +
-    'connections at that host and port (leave base-url out for the hosted API, ' +
-    'https://api.mintlify.com).',
-  'unknown-host': (host, code) =>
-    `the host name ${host} was not found (${code}). Check base-url's host name for a typo; on ` +
-    "a self-hosted runner, also the runner's DNS.",
-  'dns-later': (host, code) =>
-    `looking up the host name ${host} failed for now (${code}). Check the runner's DNS, and ` +
-    "base-url's host name.",
-  'no-route': (host, code) => `there is no route to ${host} (${code}). ${REACH_CHECK}`,
-  slow: (host, code) => `connecting to ${host} timed out (${code}). ${REACH_CHECK}`,
-  closed: (host, code) =>
-    `the connection to ${host} closed before the request was sent (${code}). Check base-url, ` +
-    'and any proxy or firewall between the runner and the API.'
-}
-
-/** The connection problem an error's codes name, with the code that named it. */
-function connectProblem(error: unknown): [ConnectProblem, string] | undefined {
-  const codes = errorCodes(error)
-  for (const [problem, known] of Object.entries(CONNECT_CODES) as [ConnectProblem, string[]][]) {
-    const code = codes.find((c) => known.includes(c))
-    if (code) return [problem, code]
-  }
-  return undefined
-}
+/** How a connection failed before anything was sent, by its error codes, and what to check. */
+const CONNECT_WORDS: [readonly string[], (host: string, code: string) => string][] = [
+  [
+    ['ECONNREFUSED'],
+    (host, code) =>
+      `the connection to ${host} was refused (${code}). Check base-url: nothing accepts ` +
+      'connections at that host and port (leave base-url out for the hosted API, ' +
+      'https://api.mintlify.com).'
+  ],
+  [
+    ['ENOTFOUND'],
+    (host, code) =>
+      `the host name ${host} was not found (${code}). Check base-url's host name for a typo; ` +
+      "on a self-hosted runner, also the runner's DNS."
+  ],
+  [
+    ['EAI_AGAIN'],
+    (host, code) =>
+      `looking up the host name ${host} failed for now (${code}). Check the runner's DNS, and ` +
+      "base-url's host name."
+  ],
+  [
+    ['ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN'],
+    (host, code) => `there is no route to ${host} (${code}). ${REACH_CHECK}`
+  ],
+  [
+    ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'],
+    (host, code) => `connecting to ${host} timed out (${code}). ${REACH_CHECK}`
+  ],
+  [
+    ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'],
+    (host, code) =>
+      `the connection to ${host} closed before the request was sent (${code}). Check ` +
+      'base-url, and any proxy or firewall between the runner and the API.'
+  ]
+]
 
 /**
  * The words for a request that never reached the API: the base URL it tried (`where`, the origin
@@ -221,10 +211,12 @@ export function describeUnreachable(where: string, error: unknown, timedOut?: st
   if (timedOut) return `${head} no answer within ${timedOut}. ${REACH_CHECK}`
   const refused = refusal(error)
   const url = URL.canParse(where) ? new URL(where) : undefined
-  if (refused) return `${head} ${refusalReason(refused, error, url)}. ${refusalAdvice(refused)}`
-  const problem = connectProblem(error)
-  const host = url?.host ?? where
-  if (problem) return `${head} ${CONNECT_WORDS[problem[0]](forLog(host, 100), problem[1])}`
+  if (refused) return `${head} ${refusalReason(refused, error, url)}. ${ADVICE[refused]}`
+  const codes = errorCodes(error)
+  for (const [known, words] of CONNECT_WORDS) {
+    const code = codes.find((c) => known.includes(c))
+    if (code) return `${head} ${words(forLog(url?.host ?? where, 100), code)}`
+  }
   return (
     `${head} ${describeNetworkError(error)}. Check base-url, and the runner's network and ` +
     'proxy settings.'
@@ -271,7 +263,7 @@ function messageOf(error: unknown): string {
 }
 
 /** Why a request that never reached the API cannot be sent at all, when retrying cannot help. */
-export type Refusal =
+type Refusal =
   'untrusted-certificate' | 'certificate-name' | 'tls-handshake' | 'proxy-auth' | 'bad-port'
 
 const ADVICE: Record<Refusal, string> = {
@@ -308,9 +300,4 @@ export function refusal(error: unknown): Refusal | undefined {
   if (/Proxy response \(407\)/.test(text)) return 'proxy-auth'
   if (/\bbad port\b/.test(text)) return 'bad-port'
   return undefined
-}
-
-/** The advice for a refusal. */
-export function refusalAdvice(kind: Refusal): string {
-  return ADVICE[kind]
 }
