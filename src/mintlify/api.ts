@@ -1,7 +1,4 @@
-/**
- * The agent job API (v2): its routes, what each request is to the request policy, and how its
- * answers become jobs or errors. One call per request; `poll.ts` decides repeats.
- */
+// The agent job API (v2): its routes, each request's kind for the policy, and its answers.
 import { API_KEYS_PAGE, ApiError, type Failure } from '../errors.js'
 import { pathSegment } from '../http.js'
 import {
@@ -43,11 +40,8 @@ export const MESSAGE: RequestKind = {
 export const POLL: RequestKind = { ...READ, action: 'read the agent job' }
 
 export interface MintlifyApi {
-  /** Starts an agent job with `prompt`. */
   createJob(prompt: string, timeoutMs: number, signal: AbortSignal): Promise<Job>
-  /** Reads the job with id `jobId`. */
   getJob(jobId: string, timeoutMs: number, signal: AbortSignal): Promise<Job>
-  /** Sends `prompt` to the job with id `jobId` as a follow-up message. */
   sendMessage(jobId: string, prompt: string, timeoutMs: number, signal: AbortSignal): Promise<Job>
 }
 

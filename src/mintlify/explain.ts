@@ -1,7 +1,4 @@
-/**
- * The words for a failed request: what the server or the network did, and what the user can do
- * about it. Pure; untrusted text is quoted on its way in.
- */
+/** The words for a failed request: what happened, and what the user can do. Pure. */
 import { API_KEYS_PAGE } from '../errors.js'
 import { forLog, MAX_QUOTED_LENGTH } from '../sanitize.js'
 
@@ -71,16 +68,14 @@ export function describeHttpFailure(
 }
 
 /**
- * Untrusted text made safe to quote in a log line (`forLog`: redacted first, one line, defused),
- * then cut to at most `max` characters at the end of a word, never inside one, saying how much was
- * left out. Only a text whose first `max` characters hold no space (a token, a long URL) is cut
- * where it must be.
+ * Untrusted text made safe to quote in a log line (`forLog`), then cut to at most `max`
+ * characters at the end of a word, saying how much was left out; only a text with no space early
+ * enough (a token, a long URL) is cut inside a word.
  */
 export function quote(text: string, max: number = MAX_QUOTED_LENGTH): string {
   // Redacted before it is cut, so no cut can leave part of a secret behind.
   const safe = forLog(text, Number.MAX_SAFE_INTEGER)
   if (safe.length <= max) return safe
-  // The last space at or before `max`: the words before it fit whole.
   const space = safe.slice(0, max + 1).search(/\s\S*$/)
   let kept = space > 0 ? safe.slice(0, space).trimEnd() : ''
   if (kept === '') {
@@ -142,15 +137,11 @@ function errorCodes(error: unknown, seen = new Set<unknown>()): string[] {
   return codes
 }
 
-// OpenSSL's own error lines, such as `error:0A00010B:SSL routines::wrong version number` or
-// `403D…:error:0A00010B:SSL routines:tls_validate_record_header:wrong version number:../deps/…`:
-// internal text that tells a user nothing the error's code does not.
+// OpenSSL's own lines (`error:0A00010B:SSL routines::wrong version number`) tell a user nothing
+// the error's code does not.
 const OPENSSL_LINE = /(?:[0-9A-F]+:)?error:[0-9A-F]{8}:[^\n]*\n?/gi
 
-/**
- * The innermost message of an error chain, with the codes it does not already name, and without
- * OpenSSL's internal error lines.
- */
+/** The innermost message of an error chain, with the codes it does not already name. */
 export function describeNetworkError(error: unknown): string {
   const chain = causes(error)
   const deepest = chain[chain.length - 1]
@@ -202,9 +193,9 @@ const CONNECT_WORDS: [readonly string[], (host: string, code: string) => string]
 ]
 
 /**
- * The words for a request that never reached the API: the base URL it tried (`where`, the origin
- * and path of base-url), what happened as the error's codes tell it, and what to check. With
- * `timedOut`, the request got no answer within that time before it was sent.
+ * The words for a request that never reached the API at `where` (base-url's origin and path):
+ * what happened, as the error's codes tell it, or that nothing answered within `timedOut`, and
+ * what to check.
  */
 export function describeUnreachable(where: string, error: unknown, timedOut?: string): string {
   const head = `Could not reach ${forLog(where, 200)}:`
@@ -225,27 +216,14 @@ export function describeUnreachable(where: string, error: unknown, timedOut?: st
 
 /** What happened, for a refusal: a code rather than the network stack's own text. */
 function refusalReason(kind: Refusal, error: unknown, url: URL | undefined): string {
-  const codes = errorCodes(error)
-  const code = codes.find((c) =>
-    /^ERR_SSL_|^ERR_TLS_|CERT|SELF_SIGNED|UNABLE_TO_|DEPTH_ZERO/.test(c)
-  )
-  switch (kind) {
-    case 'tls-handshake':
-      return `the TLS handshake failed before anything was sent (${code ?? 'TLS error'})`
-    case 'untrusted-certificate':
-    case 'certificate-name':
-      return describeNetworkError(error)
-    case 'proxy-auth':
-      return 'the proxy refused to connect (HTTP 407)'
-    case 'bad-port':
-      return `fetch refuses to connect to port ${url?.port || 'of base-url'}`
-  }
+  if (kind === 'proxy-auth') return 'the proxy refused to connect (HTTP 407)'
+  if (kind === 'bad-port') return `fetch refuses to connect to port ${url?.port || 'of base-url'}`
+  if (kind !== 'tls-handshake') return describeNetworkError(error)
+  const code = errorCodes(error).find((c) => c.startsWith('ERR_SSL_'))
+  return `the TLS handshake failed before anything was sent (${code ?? 'TLS error'})`
 }
 
-/**
- * An error and its causes, outermost first. Errors are read by shape, not `instanceof`: the
- * network stack may create them in another realm.
- */
+/** An error and its causes, outermost first, read by shape: they may come from another realm. */
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = []
   let current: unknown = error
@@ -285,10 +263,7 @@ const ADVICE: Record<Refusal, string> = {
     'the port in base-url, and serve the API on another port.'
 }
 
-/**
- * Classifies an error thrown before any answer arrived into a refusal that retrying cannot fix,
- * or undefined when trying again may work.
- */
+/** The refusal an error thrown before any answer is, when retrying cannot fix it. */
 export function refusal(error: unknown): Refusal | undefined {
   const codes = errorCodes(error)
   if (codes.includes('ERR_TLS_CERT_ALTNAME_INVALID')) return 'certificate-name'

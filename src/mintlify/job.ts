@@ -2,10 +2,7 @@ import { z } from 'zod'
 import { jobIdProblem } from '../job-id.js'
 import { isPullLinkShape, isRepoLinkShape } from '../trigger/ref.js'
 
-/**
- * A field the platform documents as a string. Missing, null or (from a proxy or a later API
- * version) of another type, it reads as absent rather than failing the run.
- */
+/** A string field: of another type (a proxy, a later API version) it reads as absent. */
 export const text = z.string().nullish().catch(undefined)
 
 /** The agent job: only the fields the action names, so nothing else the API sends is handed on. */
@@ -31,10 +28,8 @@ export const JOB_FIELDS = JobSchema.keyof().options
  */
 export type NamedField = 'id' | 'prLink' | 'source.repository' | 'source.ref'
 
-/**
- * A branch as the agent names them (`mintlify/docs-update-…`): characters git allows that need no
- * quoting anywhere, no `..`, `//`, `@{`, leading `-` or `/`, trailing `/`, `.` or `.lock`.
- */
+// A branch as the agent names them (`mintlify/docs-update-…`): characters git allows that need
+// no quoting anywhere, and none of git's forbidden sequences.
 function isBranchShape(ref: string): boolean {
   return (
     /^[A-Za-z0-9_][A-Za-z0-9_./+-]{0,254}$/.test(ref) && !/\.\.|\/\/|\/\.|\.lock$|[/.]$/.test(ref)
@@ -72,9 +67,8 @@ function valueOf(job: Job, field: NamedField): string | null | undefined {
 }
 
 /**
- * Parses a response body into a job; undefined when it is not one: not a JSON object, an error
- * body (`{"error": …}`, whatever its status), or an object with none of the job's fields. A named
- * field out of its shape reads as null, and `refusedFields` names it.
+ * A response body as a job; undefined for anything else (an error body, whatever its status, or
+ * none of the job's fields). A named field out of its shape reads as null (`refusedFields`).
  */
 export function parseJob(body: unknown): Job | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body) || 'error' in body) return undefined
@@ -106,9 +100,8 @@ function overlay<T extends object>(known: T, latest: T): T {
 }
 
 /**
- * The job as the action knows it after reading `latest`: a field the answer leaves out or sets to
- * null keeps its known value, and the id stays the one the job was created with, so a partial
- * answer never erases what the action has already reported.
+ * The job after reading `latest`: a partial answer never erases what was reported, and the id
+ * stays the one the job was created with.
  */
 export function mergeJob(known: Job, latest: Job): Job {
   const merged = overlay(known, latest)
@@ -126,10 +119,7 @@ export function mergeJob(known: Job, latest: Job): Job {
 /** Where a job stands, from the action's point of view. */
 export type Phase = 'running' | 'completed' | 'archived' | 'failed'
 
-/**
- * Every status the API documents, and whether the job is finished. A status missing here counts
- * as still running: a new status must never be mistaken for success.
- */
+/** Every status the API documents; any other counts as running, never mistaken for success. */
 export const STATUS_TABLE: ReadonlyMap<string, Phase> = new Map([
   ['active', 'running'],
   ['completed', 'completed'],

@@ -1,7 +1,4 @@
-/**
- * The request policy: after a failed request, how long to wait before sending it again, or which
- * error to stop with. Every request to Mintlify asks here. Pure: clock and randomness come in.
- */
+/** The request policy: after a failed request, the wait before sending it again, or why to stop. */
 import { formatDuration } from '../duration.js'
 import { ApiError, DeadlineError, RateLimitError, UncertainError, type Failure } from '../errors.js'
 import { retryDelay, type PollPace } from './schedule.js'
@@ -10,7 +7,7 @@ import { retryDelay, type PollPace } from './schedule.js'
 export interface RequestKind {
   /** What the request does, e.g. "create the agent job". */
   readonly action: string
-  /** Sending it twice does no harm. Any other request is repeated only when it provably did nothing. */
+  /** Sending it twice does no harm; any other is repeated only when it provably did nothing. */
   readonly idempotent: boolean
   /** What a repeat would have done, e.g. "starting a duplicate job". */
   readonly duplicate: string
@@ -40,7 +37,6 @@ export interface Situation {
   /** The failures of this request in a row, this one included. */
   readonly failures: number
   readonly now: number
-  /** When the step must end, on the `now` clock. */
   readonly deadline: number
   readonly pace: PollPace
   readonly random: () => number
@@ -63,11 +59,7 @@ export function provedNotDone(failure: Failure): boolean {
   return failure.kind === 'unsent' || (failure.kind === 'http' && failure.status === 429)
 }
 
-/**
- * Whether a request of this kind that failed this way may be sent again: a read after any
- * failure that can pass, any other request only through the gate (`provedNotDone`). A TLS or
- * proxy refusal never passes.
- */
+/** Whether a failed request may go again: a read if the failure can pass, others by the gate. */
 export function mayRetry(kind: RequestKind, failure: Failure): boolean {
   if (failure.kind === 'unsent') return !failure.permanent
   if (!kind.idempotent) return provedNotDone(failure)
@@ -87,10 +79,9 @@ function secondAfter(at: number): string {
 }
 
 /**
- * After `error`, a wait before sending a request of `kind` again (the backoff, or `Retry-After`
- * when longer), or the error to stop with. A request that is not idempotent and may have taken
- * effect stops saying so. One the rate limit refused is sent again at most `MAX_ATTEMPTS` times
- * and never past the deadline, and otherwise stops saying when to try again.
+ * After `error`, the wait before sending again (the backoff, or `Retry-After` when longer), never
+ * past the deadline, or the error to stop with: for a request that may have taken effect one that
+ * says so, and for one the rate limit refused past `MAX_ATTEMPTS` one that says when to try again.
  */
 export function decide(kind: RequestKind, error: ApiError, situation: Situation): Decision {
   const { failure } = error
@@ -182,10 +173,7 @@ function parseHttpDate(text: string, nowMs: number): number | undefined {
   return Number.isNaN(at) ? undefined : at
 }
 
-/**
- * Reads a `Retry-After` header, delay-seconds or an HTTP date, as a wait in milliseconds (0 for a
- * date in the past); undefined when it is missing or not understood.
- */
+/** A `Retry-After` (seconds or an HTTP date) as a wait in ms; undefined when not understood. */
 export function parseRetryAfter(
   value: string | null | undefined,
   nowMs: number

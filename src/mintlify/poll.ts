@@ -1,7 +1,4 @@
-/**
- * The loops: sending one request until it succeeds or the policy says stop, and waiting for a job
- * to end. After every failure they ask `policy.ts` what to do.
- */
+/** The loops: one request until it succeeds or the policy stops it, and waiting for a job. */
 import { formatDuration } from '../duration.js'
 import { ApiError, DeadlineError, cancellation, errorMessage } from '../errors.js'
 import { classifyStatus, mergeJob, type Job, type Phase } from './job.js'
@@ -16,11 +13,7 @@ export const REQUEST_TIMEOUT_MS = 30_000
 /** The most time kept before the deadline for the last look at the job, however long the wait. */
 export const FINAL_CHECK_MS = 5_000
 
-/**
- * When the last look at a job whose wait started at `started` is made: the deadline less 5% of
- * the wait (at most `FINAL_CHECK_MS`), the time its answer is given. A job that ends before then
- * is seen to end.
- */
+/** When the last look is made: before the deadline by 5% of the wait, at most `FINAL_CHECK_MS`. */
 export function lastCheckAt(started: number, deadline: number): number {
   return deadline - Math.ceil(Math.min(FINAL_CHECK_MS, Math.max(0, deadline - started) * 0.05))
 }
@@ -31,7 +24,7 @@ export const PROGRESS_EVERY_MS = 60_000
 /** After a follow-up message, how long a terminal status that may predate it is waited out. */
 export const STALE_GRACE_MS = 60_000
 
-/** Failed polls in a row that make one warning; the others go to the log once, or to debug. */
+/** Failed polls in a row that make one warning; the first is logged, the others only in debug. */
 export const WARN_AFTER_FAILURES = 3
 
 export interface Schedule extends PollPace {
@@ -53,10 +46,7 @@ export function situation(failures: number, schedule: Schedule, runtime: Runtime
   return { failures, now: runtime.now(), deadline, pace: schedule, random: runtime.random }
 }
 
-/**
- * Sends a request of `kind` until it succeeds, repeating it only when the request policy allows.
- * A request that is not idempotent and may have taken effect fails with an error that says so.
- */
+/** Sends a request of `kind` until it succeeds, repeating it only as the request policy allows. */
 export async function send<T>(
   kind: RequestKind,
   call: Call<T>,
@@ -95,12 +85,11 @@ export async function send<T>(
 }
 
 interface WaitOptions {
-  /** Sees every job as known after each answer, so the caller always holds the latest. */
+  /** Sees the job as known after each answer, so the caller always holds the latest. */
   readonly onJob?: (job: Job) => void
   /**
-   * The wait follows a follow-up message. A job has no `updatedAt`, so a read right after the
-   * message may show the status from before it: a terminal status counts once the job has been
-   * seen `active` since, or after `STALE_GRACE_MS` of it.
+   * After a message a read may still show the status from before it (a job has no `updatedAt`):
+   * a terminal status counts once the job was seen `active`, or after `STALE_GRACE_MS` of it.
    */
   readonly afterMessage?: boolean
 }
@@ -110,10 +99,8 @@ type WaitResult =
   | { readonly kind: 'timeout'; readonly job: Job }
 
 /**
- * Polls the job until it reaches a terminal status or the deadline passes. When the next poll
- * would fall after `lastCheckAt`, one last look is made then instead, so a job that ends before it
- * is seen to end. Failures are handled as the request policy says for a read; fields an answer
- * leaves out keep their earlier value.
+ * Polls the job until it ends or the deadline passes. A poll that would fall after `lastCheckAt`
+ * is made then instead, as the last, so a job that ends before it is seen to end.
  */
 export async function waitForJob(
   first: Job,

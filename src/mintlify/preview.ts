@@ -1,10 +1,7 @@
-/**
- * Preview deployments, on Mintlify's v1 REST API with the same admin key. As its openapi.json
- * publishes them (2026-08-21): `POST /v1/project/preview/{projectId}` with `{branch}` answers 202
- * `{statusId, previewUrl}`, 400 without a branch, 403 when the plan has no previews, 5 requests a
- * minute per organization; `GET /v1/project/update-status/{statusId}` answers `{status, summary}`.
- * The POST has no idempotency key, so it is sent again only when it provably did nothing.
- */
+// Preview deployments on Mintlify's v1 REST API, as its openapi.json gives them (2026-08-21):
+// `POST /v1/project/preview/{projectId}` `{branch}` answers 202 `{statusId, previewUrl}`, 400, or
+// 403 for a plan without previews, 5 a minute; `GET /v1/project/update-status/{statusId}` answers
+// `{status, summary}`. The POST has no idempotency key, so it passes the gate of `mayRetry`.
 import { z } from 'zod'
 import { ApiError, DeadlineError, cancellation, errorMessage, type Failure } from '../errors.js'
 import { pathSegment } from '../http.js'
@@ -20,7 +17,6 @@ import type { Transport } from './transport.js'
 
 const STATUS_READ: RequestKind = { ...READ, action: 'read the preview deployment status' }
 
-/** The preview request: a second one deploys again, so it passes the gate of `mayRetry`. */
 export const PREVIEW_REQUEST: RequestKind = {
   action: 'request the preview deployment',
   idempotent: false,
@@ -32,11 +28,9 @@ export const PREVIEW_REQUEST: RequestKind = {
 
 /** What a preview request's answer names, each field only in its one accepted shape. */
 export interface Deployment {
-  /** The update status to follow, when it can be an id: opaque, as a job's. */
   readonly statusId?: string
-  /** The preview's address, when it is a docs site link in the strict shape. */
   readonly previewUrl?: string
-  /** The answer gave a `previewUrl` out of that shape: it is written nowhere. */
+  /** The answer gave a `previewUrl` out of the strict shape: it is written nowhere. */
   readonly urlRefused?: boolean
 }
 
@@ -47,7 +41,6 @@ export interface UpdateStatus {
   readonly status?: (typeof DEPLOY_STATUSES)[number]
   /** The status as given, for the log, when it is not one the action knows. */
   readonly unknown?: string
-  /** The platform's summary, redacted by the transport; the words cut it and make it inert. */
   readonly summary?: string
 }
 
@@ -63,14 +56,11 @@ export interface Preview {
     | 'uncertain'
     /** The docs pull request's head is the commit the last preview was requested for. */
     | 'unchanged'
-  /** The branch asked for (or that would be). */
   readonly branch?: string
-  /** The preview's address, in the strict shape only. */
   readonly url?: string
   readonly urlRefused?: boolean
   /** The platform's summary of a failed build. */
   readonly summary?: string
-  /** Why no preview was requested, or why its fate is unknown. */
   readonly cause?: PreviewCause
   /** The docs pull request's head commit the preview is of (`unchanged`: the earlier one). */
   readonly sha?: string
@@ -112,14 +102,13 @@ export class PreviewError extends ApiError {
 export interface PreviewApi {
   /** Asks for a preview deployment of `branch`. Throws a `PreviewError` for any other answer. */
   request(branch: string, timeoutMs: number, signal: AbortSignal): Promise<Deployment>
-  /** Reads the update status `statusId`. */
   status(statusId: string, timeoutMs: number, signal: AbortSignal): Promise<UpdateStatus>
 }
 
 const DeploymentSchema = z.object({ statusId: text, previewUrl: text })
 const StatusSchema = z.object({ status: text, summary: text })
 
-/** The deployment an answer names, each field in its shape; undefined when it names none. */
+/** The deployment an answer names, each field in its one shape; undefined when it names none. */
 export function parseDeployment(body: unknown): Deployment | undefined {
   const parsed = DeploymentSchema.safeParse(body)
   if (!parsed.success || Array.isArray(body)) return undefined
@@ -191,10 +180,9 @@ type AfterFailure =
   | { readonly retry: false; readonly cause: PreviewCause }
 
 /**
- * After a preview request failed, whether it is sent again and when, or why it stops. Pure. It is
- * sent again only through the gate (`mayRetry`), after the wait `Retry-After` asks for (or the
- * backoff), at most `MAX_ATTEMPTS` times and only when that wait ends before the deadline. A 403
- * is the plan, another 4xx a refusal; a 5xx or no readable answer may have started a deployment.
+ * After a preview request failed: sent again only through the gate (`mayRetry`), after the wait
+ * `Retry-After` asks for or the backoff, at most `MAX_ATTEMPTS` times and within the deadline; or
+ * why it stops. A 5xx or no readable answer may have started a deployment. Pure.
  */
 export function afterRequestFailure(failure: Failure, attempt: Situation): AfterFailure {
   const left = attempt.deadline - attempt.now
@@ -219,15 +207,11 @@ export function afterRequestFailure(failure: Failure, attempt: Situation): After
   return stop({ kind: 'refused', status: failure.status, server: '' })
 }
 
-/** The result of asking for a preview: the deployment, or why there is none to follow. */
 type Requested =
   | { readonly deployment: Deployment; readonly cause?: undefined }
   | { readonly cause: PreviewCause; readonly deployment?: Deployment }
 
-/**
- * Asks for a preview of `branch`, sending the request again only as `afterRequestFailure` allows,
- * within `schedule`'s deadline. Never throws for a failed request: the cause says why.
- */
+/** Asks for a preview of `branch`, again only as `afterRequestFailure` allows; failing, a cause. */
 export async function requestPreview(
   api: PreviewApi,
   branch: string,
@@ -272,16 +256,9 @@ function withWords(cause: PreviewCause, message: string, server: string): Previe
   }
 }
 
-/** How following a deployment ended: its last status read, and why the last read failed. */
-interface Followed {
-  readonly last?: UpdateStatus
-  readonly unread?: string
-}
-
 /**
- * Follows the update status `statusId` until it is `success` or `failure`, on the job's poll
- * schedule and within its deadline; the last read is made at `lastCheckAt`. A failed read is
- * handled as the request policy says for a read. Never throws for a failed read.
+ * Follows the update status `statusId` to `success` or `failure` on the job's poll schedule, the
+ * last read at `lastCheckAt`: its last status, and why the last read failed if it did.
  */
 export async function followPreview(
   api: PreviewApi,
@@ -289,7 +266,7 @@ export async function followPreview(
   schedule: Schedule,
   runtime: Runtime,
   onStatus: (status: UpdateStatus) => void = () => undefined
-): Promise<Followed> {
+): Promise<{ last?: UpdateStatus; unread?: string }> {
   const { now } = runtime
   const lastAt = lastCheckAt(now(), schedule.deadline)
   const unknown = new Set<string>()

@@ -14,16 +14,15 @@ export interface PollPace {
 }
 
 /**
- * The wait before the next poll after `polls` answered ones: ×1.5 from the first interval up to
- * the maximum, less a little jitter so that runs started together drift apart. Jitter only
- * shortens a wait, so the end of a job is always noticed within `maxMs`.
+ * The wait after `polls` answered polls: ×1.5 from the first interval to the maximum, shortened by
+ * jitter so runs started together drift apart, never lengthened past `maxMs`.
  */
 export function pollDelay(polls: number, pace: PollPace, random: () => number): number {
   const scheduled = Math.min(pace.maxMs, pace.initialMs * POLL_GROWTH ** Math.max(0, polls))
   return scheduled * (1 - POLL_JITTER * clamp01(random()))
 }
 
-/** Full-jitter backoff for the `attempt`-th retry in a row (0 first): 0 to min(cap, base × 2^attempt). */
+/** Full-jitter backoff for the `attempt`-th retry in a row (0 first): 0 to cap or base × 2^n. */
 export function backoffDelay(
   attempt: number,
   baseMs: number,
@@ -33,10 +32,7 @@ export function backoffDelay(
   return Math.min(capMs, baseMs * 2 ** Math.max(0, attempt)) * clamp01(random())
 }
 
-/**
- * The backoff after `failures` failures in a row, at least a tenth of the first interval: full
- * jitter may draw nothing, and a run of instant failures must not become a stream of requests.
- */
+/** The backoff after `failures` in a row, at least a tenth of the interval: jitter may draw 0. */
 export function retryDelay(failures: number, pace: PollPace, random: () => number): number {
   return Math.max(
     pace.initialMs / 10,

@@ -1,8 +1,5 @@
-/**
- * The only code that touches the network for Mintlify: one request per call, with the headers, a
- * timeout, the run's cancellation, the runner's proxy, a cap on what is read, and no redirects.
- * It never retries and never decides; it reports what provably happened.
- */
+// The only code that touches the network for Mintlify: one request per call, with a timeout, the
+// run's cancellation, the runner's proxy, a size cap and no redirects. It never retries or decides.
 import { formatDuration } from '../duration.js'
 import { ApiError, cancellation } from '../errors.js'
 import { describeNetworkError, describeUnreachable, refusal } from './explain.js'
@@ -54,11 +51,7 @@ export interface Answer {
 }
 
 export interface Transport {
-  /**
-   * Sends one request to `path` (below the base URL's path) and returns the answer, whatever its
-   * status. Throws an `ApiError` whose failure is `unsent` or `lost` when no answer was read, or
-   * the run's cancellation.
-   */
+  /** One request to `path` below the base URL; without an answer, an `ApiError` or cancellation. */
   send(
     method: 'GET' | 'POST',
     path: string,
