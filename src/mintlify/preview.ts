@@ -8,7 +8,7 @@ import { pathSegment } from '../http.js'
 import type { Runtime } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { isSiteLinkShape } from '../trigger/ref.js'
-import { json, notA, refusedBy } from './api.js'
+import { json, notA, refusedBy, type Refused } from './api.js'
 import { inShape, text } from './job.js'
 import { MAX_ATTEMPTS, READ, decide, mayRetry, type RequestKind, type Situation } from './policy.js'
 import { lastCheckAt, requestTimeout, situation, type Schedule } from './poll.js'
@@ -86,15 +86,9 @@ export class PreviewError extends ApiError {
   override name = 'PreviewError'
   readonly server: string
   readonly deployment: Deployment | undefined
-  constructor(
-    message: string,
-    failure: Failure,
-    requestId?: string,
-    server = '',
-    deployment?: Deployment
-  ) {
-    super(message, failure, requestId)
-    this.server = server
+  constructor(refused: Refused, requestId?: string, deployment?: Deployment) {
+    super(refused.message, refused.failure, requestId)
+    this.server = refused.server
     this.deployment = deployment
   }
 }
@@ -154,9 +148,8 @@ export function createPreviewApi(
       const body = json(answer.text)
       const refused = refusedBy(answer, now(), words(said))
       if (refused) {
-        const { message, failure, server } = refused
         const named = answer.status >= 400 ? parseDeployment(body) : undefined
-        throw new PreviewError(message, failure, answer.requestId, server, named)
+        throw new PreviewError(refused, answer.requestId, named)
       }
       const deployment = parseDeployment(body)
       if (!deployment) throw notA('a deployment', answer, said)
@@ -243,17 +236,10 @@ export async function requestPreview(
 
 /** The cause with the server's words, and the failure's own message where the cause has one. */
 function withWords(cause: PreviewCause, message: string, server: string): PreviewCause {
-  switch (cause.kind) {
-    case 'plan':
-    case 'refused':
-      return { ...cause, server }
-    case 'unanswered':
-      return { ...cause, message }
-    case 'unsent':
-      return { ...cause, message: `${message} (${cause.message})` }
-    default:
-      return cause
-  }
+  if (cause.kind === 'plan' || cause.kind === 'refused') return { ...cause, server }
+  if (cause.kind === 'unanswered') return { ...cause, message }
+  if (cause.kind === 'unsent') return { ...cause, message: `${message} (${cause.message})` }
+  return cause
 }
 
 /**
