@@ -73,7 +73,7 @@ export interface Settings {
   readonly warnings: readonly string[]
 }
 
-/** One input parsed with `schema`; undefined, its first problem added to `problems`, if it fails. */
+/** One input parsed with `schema`; undefined, its first problem in `problems`, if it fails. */
 function parse<T>(
   problems: Error[],
   name: string,
@@ -283,7 +283,7 @@ export async function readSettings(signal?: AbortSignal, event?: Event): Promise
   })
 }
 
-/** `values`, each of which left a problem behind if it was undefined: none is, past the problems. */
+/** `values`, none undefined: an undefined one left a problem behind, and problems stop the run. */
 function allDefined<T extends object>(values: T): { [K in keyof T]: Exclude<T[K], undefined> } {
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined) throw new Error(`The input behind ${name} was left unchecked.`)

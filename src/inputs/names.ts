@@ -72,7 +72,7 @@ export const labelsInput = textInput((text) => {
   return labels
 })
 
-/** The account Mintlify's agent opens its pull requests as, unless an organisation chose a person. */
+/** The account Mintlify's agent opens pull requests as, unless an organisation chose a person. */
 export const AGENT_ACCOUNT = 'mintlify[bot]'
 
 /**

@@ -69,7 +69,7 @@ export const MIN_TIMEOUT_MS = 10_000
 
 const MAX_DURATION_MS = 24 * 3_600_000
 
-/** A duration from `minMs` to 24 hours, a bare number in `bare`; `why` says why shorter is refused. */
+/** A duration from `minMs` to 24 hours, a bare number in `bare`; `why` shorter ones are refused. */
 export const durationInput = (bare: BareUnit, minMs: number, why: string) =>
   textInput((text) => {
     const ms = parseDuration(text, bare)
