@@ -4,28 +4,8 @@ import { formatDuration, isBareNumber } from './duration.js'
 import { API_KEYS_PAGE, InputError, InputErrors, SecretsWithheldError } from './errors.js'
 import { addSecret } from './secrets/redact.js'
 import { proxyProblem } from './http.js'
-import {
-  MIN_POLL_INTERVAL_MS,
-  MIN_TIMEOUT_MS,
-  apiKeyInput,
-  autoOrOff,
-  baseUrlInput,
-  booleanInput,
-  contextMaxCharsInput,
-  durationInput,
-  jobIdInput,
-  looksLikeSecret,
-  onCodeClosedInput,
-  pathsInput,
-  projectIdInput
-} from './inputs/parse.js'
-import {
-  AGENT_ACCOUNT,
-  agentAccountsInput,
-  labelsInput,
-  reviewersInput,
-  type DocsReviewers
-} from './inputs/names.js'
+import * as names from './inputs/names.js'
+import * as parsers from './inputs/parse.js'
 import { readPrompt } from './inputs/prompt-file.js'
 import { unknownInputs, unknownInputWords, type UnknownInput } from './inputs/unknown.js'
 import { withheldSecrets, withheldWords } from './inputs/withheld.js'
@@ -65,7 +45,7 @@ export interface Settings {
   readonly docsToken: string
   /** Lower-case logins whose pull requests and commits are the agent's own work. */
   readonly agentAccounts: readonly string[]
-  readonly docsReviewers: DocsReviewers
+  readonly docsReviewers: names.DocsReviewers
   readonly docsLabels: readonly string[]
   /** What a code pull request closed without merging does to its docs pull request. */
   readonly onCodeClosed: 'close' | 'comment' | 'nothing'
@@ -143,19 +123,6 @@ function refusal(
 /** The step's timeout when `timeout` cannot be read: its default, to bound reading prompt-file. */
 const DEFAULT_TIMEOUT_MS = 30 * 60_000
 
-const timeoutInput = durationInput(
-  'm',
-  MIN_TIMEOUT_MS,
-  'the shortest in which the step can start the job and still look at it before its deadline'
-)
-
-/** `poll-interval` and `max-poll-interval`, which also pace the retries of a failed request. */
-const pollIntervalInput = durationInput(
-  's',
-  MIN_POLL_INTERVAL_MS,
-  'status checks and retries more often than once a second only load the API'
-)
-
 /**
  * Reads and checks every input, the API key masked first so that no later line can show it. All
  * the problems make one error; a misspelt `INPUT_*` variable gets a warning, or joins the error
@@ -175,15 +142,15 @@ export async function readSettings(signal?: AbortSignal, event?: Event): Promise
   // A project id that is really a key (the two secrets swapped) is refused below, and no line
   // may show it before then.
   const rawProjectId = input('project-id')
-  if (looksLikeSecret(rawProjectId, secrets)) mask(rawProjectId)
+  if (parsers.looksLikeSecret(rawProjectId, secrets)) mask(rawProjectId)
 
   const problems: Error[] = []
   const warnings: string[] = []
   const read = <T>(name: string, schema: z.ZodType<T, string>, fallback = '') =>
     parse(problems, name, schema, input(name, fallback))
-  const dryRun = read('dry-run', booleanInput, 'false') ?? false
+  const dryRun = read('dry-run', parsers.booleanInput, 'false') ?? false
   // A dry run starts nothing, so it may run without the project and the key.
-  const key = dryRun && !apiKey ? '' : parse(problems, 'api-key', apiKeyInput, apiKey)
+  const key = dryRun && !apiKey ? '' : parse(problems, 'api-key', parsers.apiKeyInput, apiKey)
   if (key && !key.startsWith('mint_')) {
     warnings.push(
       `The api-key does not start with "mint_", the prefix of admin API keys. If requests are ` +
@@ -193,14 +160,14 @@ export async function readSettings(signal?: AbortSignal, event?: Event): Promise
   const projectId =
     dryRun && !rawProjectId
       ? ''
-      : parse(problems, 'project-id', projectIdInput(secrets), rawProjectId)
-  const baseUrl = read('base-url', baseUrlInput, 'https://api.mintlify.com')
+      : parse(problems, 'project-id', parsers.projectIdInput(secrets), rawProjectId)
+  const baseUrl = read('base-url', parsers.baseUrlInput, 'https://api.mintlify.com')
   const proxy = baseUrl && proxyProblem(baseUrl)
   if (proxy) problems.push(new Error(proxy))
-  const wait = read('wait', booleanInput, 'true')
-  const failOnNoPr = read('fail-on-no-pr', booleanInput, 'false')
+  const wait = read('wait', parsers.booleanInput, 'true')
+  const failOnNoPr = read('fail-on-no-pr', parsers.booleanInput, 'false')
   const timeoutText = input('timeout', '30m')
-  const timeoutMs = parse(problems, 'timeout', timeoutInput, timeoutText)
+  const timeoutMs = parse(problems, 'timeout', parsers.timeoutInput, timeoutText)
   if (timeoutMs !== undefined && isBareNumber(timeoutText)) {
     const minutes = timeoutText.trim()
     core.info(
@@ -208,33 +175,33 @@ export async function readSettings(signal?: AbortSignal, event?: Event): Promise
         `timeout-minutes counts (write ${minutes}s for seconds).`
     )
   }
-  const pollIntervalMs = read('poll-interval', pollIntervalInput, '5s')
-  const maxPollIntervalMs = read('max-poll-interval', pollIntervalInput, '15s')
+  const pollIntervalMs = read('poll-interval', parsers.pollIntervalInput, '5s')
+  const maxPollIntervalMs = read('max-poll-interval', parsers.pollIntervalInput, '15s')
   const [least, most] = [pollIntervalMs, maxPollIntervalMs]
   if (least !== undefined && most !== undefined && most < least) {
     const got = `(${formatDuration(least)}), got ${formatDuration(most)}`
     problems.push(new InputError('max-poll-interval', `must be at least poll-interval ${got}`))
   }
-  const context = read('context', autoOrOff, 'auto')
-  const contextMaxChars = read('context-max-chars', contextMaxCharsInput, '16000')
-  const paths = read('paths', pathsInput)
-  const comment = read('comment', autoOrOff, 'auto')
-  const check = read('check', autoOrOff, 'auto')
-  const preview = read('preview', autoOrOff, 'auto')
-  const reuseJob = read('reuse-job', booleanInput, 'true')
+  const context = read('context', parsers.autoOrOff, 'auto')
+  const contextMaxChars = read('context-max-chars', parsers.contextMaxCharsInput, '16000')
+  const paths = read('paths', parsers.pathsInput)
+  const comment = read('comment', parsers.autoOrOff, 'auto')
+  const check = read('check', parsers.autoOrOff, 'auto')
+  const preview = read('preview', parsers.autoOrOff, 'auto')
+  const reuseJob = read('reuse-job', parsers.booleanInput, 'true')
   // Read untrimmed, so that a value of only spaces is an error rather than no job id.
   const rawJobId = getInput('job-id', { trimWhitespace: false })
-  const jobId = rawJobId === '' ? '' : parse(problems, 'job-id', jobIdInput, rawJobId)
-  const docsReviewers = read('docs-reviewers', reviewersInput)
-  const docsLabels = read('docs-labels', labelsInput)
-  const onCodeClosed = read('on-code-closed', onCodeClosedInput, 'close')
+  const jobId = rawJobId === '' ? '' : parse(problems, 'job-id', parsers.jobIdInput, rawJobId)
+  const docsReviewers = read('docs-reviewers', names.reviewersInput)
+  const docsLabels = read('docs-labels', names.labelsInput)
+  const onCodeClosed = read('on-code-closed', parsers.onCodeClosedInput, 'close')
   // Read untrimmed, so that a value of only spaces is an error rather than the default.
   const rawAccounts = getInput('agent-accounts', { trimWhitespace: false })
   const agentAccounts = parse(
     problems,
     'agent-accounts',
-    agentAccountsInput,
-    rawAccounts === '' ? AGENT_ACCOUNT : rawAccounts
+    names.agentAccountsInput,
+    rawAccounts === '' ? names.AGENT_ACCOUNT : rawAccounts
   )
   const prompt = await readPrompt(problems, {
     prompt: input('prompt'),

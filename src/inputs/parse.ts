@@ -70,7 +70,7 @@ export const MIN_TIMEOUT_MS = 10_000
 const MAX_DURATION_MS = 24 * 3_600_000
 
 /** A duration from `minMs` to 24 hours, a bare number in `bare`; `why` shorter ones are refused. */
-export const durationInput = (bare: BareUnit, minMs: number, why: string) =>
+const durationInput = (bare: BareUnit, minMs: number, why: string) =>
   textInput((text) => {
     const ms = parseDuration(text, bare)
     if (ms === undefined) {
@@ -89,6 +89,19 @@ export const durationInput = (bare: BareUnit, minMs: number, why: string) =>
     if (ms > MAX_DURATION_MS) return refuse(`must be at most 24h, got ${quoted(text)}${read}`)
     return ms
   })
+
+export const timeoutInput = durationInput(
+  'm',
+  MIN_TIMEOUT_MS,
+  'the shortest in which the step can start the job and still look at it before its deadline'
+)
+
+/** `poll-interval` and `max-poll-interval`, which also pace the retries of a failed request. */
+export const pollIntervalInput = durationInput(
+  's',
+  MIN_POLL_INTERVAL_MS,
+  'status checks and retries more often than once a second only load the API'
+)
 
 /** One of `values`, in any case. */
 function oneOf<T extends string>(...values: T[]) {
