@@ -22,12 +22,11 @@ export interface Settings {
   readonly pollIntervalMs: number
   readonly maxPollIntervalMs: number
   readonly failOnNoPr: boolean
-  /** Token for reading the change (and commenting); empty when none was given. */
   readonly githubToken: string
   /** `auto`: append the triggering change to the prompt. */
   readonly context: 'auto' | 'off'
   readonly contextMaxChars: number
-  /** Glob patterns (`!` excludes); empty when every change counts. */
+  /** Glob patterns; empty when every change counts. */
   readonly paths: readonly string[]
   /** An existing job to continue (with a prompt: a follow-up message) or attach to; '' for none. */
   readonly jobId: string
@@ -39,7 +38,6 @@ export interface Settings {
   readonly preview: 'auto' | 'off'
   /** Send the prompt to the job the pull request's comment records instead of starting one. */
   readonly reuseJob: boolean
-  /** Do everything up to starting the job, print the prompt, start nothing. */
   readonly dryRun: boolean
   /** Token for a docs repository of its own; without it a docs pull request there is left alone. */
   readonly docsToken: string
@@ -49,7 +47,6 @@ export interface Settings {
   readonly docsLabels: readonly string[]
   /** What a code pull request closed without merging does to its docs pull request. */
   readonly onCodeClosed: 'close' | 'comment' | 'nothing'
-  /** Things worth telling the user that do not stop the run. */
   readonly warnings: readonly string[]
 }
 
@@ -66,8 +63,7 @@ function parse<T>(
   return undefined
 }
 
-// The inputs read so far: each is read on every run, so these are the action's inputs, and a
-// variable that names none of them is a misspelt input.
+// Each input is read on every run: a variable that names none of these is a misspelt input.
 const readInputs = new Set<string>()
 
 function getInput(name: string, options?: core.InputOptions): string {
@@ -80,9 +76,8 @@ function input(name: string, fallback = ''): string {
 }
 
 /**
- * The error the problems make: a skip when they are only the secrets GitHub withheld from this
- * run; else each problem, with the hint of a variable that named its input wrongly, and the
- * other such variables (a run that fails gives no warnings).
+ * The error the problems make: a skip when they are only the secrets GitHub withheld, else each
+ * problem with a misspelt variable's hint, and the other misspelt variables after them.
  */
 function refusal(
   problems: Error[],
@@ -139,8 +134,7 @@ export async function readSettings(signal?: AbortSignal, event?: Event): Promise
     addSecret(secret)
   }
   for (const secret of secrets) if (secret) mask(secret)
-  // A project id that is really a key (the two secrets swapped) is refused below, and no line
-  // may show it before then.
+  // A project id that is really a key (the two swapped) is refused below, and shown by no line.
   const rawProjectId = input('project-id')
   if (parsers.looksLikeSecret(rawProjectId, secrets)) mask(rawProjectId)
 
@@ -214,7 +208,6 @@ export async function readSettings(signal?: AbortSignal, event?: Event): Promise
     optional: rawJobId !== '' || commentRun(event)
   })
 
-  // Every input has been read by now, so each is known.
   const unknown = unknownInputs(process.env, [...readInputs])
   if (problems.length > 0)
     throw refusal(problems, unknown, event, { 'api-key': apiKey, 'project-id': rawProjectId })

@@ -1,7 +1,4 @@
-/**
- * How each input's text becomes a value: one zod schema per kind of input, with its limits and
- * messages that say what is accepted (those that name things on GitHub are in `names.ts`). Pure.
- */
+// How each input's text becomes a value, with messages that say what is accepted. Pure.
 import { z } from 'zod'
 import { formatDuration, isBareNumber, parseDuration, type BareUnit } from '../duration.js'
 import { API_KEYS_PAGE } from '../errors.js'
@@ -32,10 +29,7 @@ export const refuse = (message: string) => new Refused(message)
 const required = (what: string) =>
   z.string().refine((value) => value.trim() !== '', { message: `is required: ${what}` })
 
-/**
- * An invalid value as a message quotes it (`quoteValue`), and not at all when a word of it looks
- * like a key or a token that was never registered as a secret (given to the wrong input).
- */
+/** An invalid value as a message quotes it; not at all if it looks like an unregistered secret. */
 export function quoted(text: string): string {
   const shown = quoteValue(text)
   const words = shown.split(/[\s"'`=:,;()<>[\]{}]+/)
@@ -54,10 +48,7 @@ export const booleanInput = textInput((text) => {
 
 const BARE_UNIT = { s: 'seconds', m: 'minutes' } as const
 
-/**
- * Shortest `poll-interval` and `max-poll-interval`, which also pace the retries of a failed
- * request: a job takes minutes, and one second is as soon as anyone needs to hear it ended.
- */
+/** Shortest poll interval: a job takes minutes, and a second is as soon as anyone needs to know. */
 export const MIN_POLL_INTERVAL_MS = 1_000
 
 /**
@@ -96,14 +87,12 @@ export const timeoutInput = durationInput(
   'the shortest in which the step can start the job and still look at it before its deadline'
 )
 
-/** `poll-interval` and `max-poll-interval`, which also pace the retries of a failed request. */
 export const pollIntervalInput = durationInput(
   's',
   MIN_POLL_INTERVAL_MS,
   'status checks and retries more often than once a second only load the API'
 )
 
-/** One of `values`, in any case. */
 function oneOf<T extends string>(...values: T[]) {
   return textInput((text) => {
     const value = text.trim().toLowerCase()
@@ -112,10 +101,8 @@ function oneOf<T extends string>(...values: T[]) {
   })
 }
 
-/** `auto` or `off`, as `context`, `comment`, `check` and `preview` take. */
 export const autoOrOff = oneOf('auto', 'off')
 
-/** `on-code-closed`: what happens to the docs pull request when its code is closed unmerged. */
 export const onCodeClosedInput = oneOf('close', 'comment', 'nothing')
 
 const MAX_CONTEXT_CHARS = 200_000
@@ -177,10 +164,7 @@ export const apiKeyInput = required('an admin API key (mint_…), passed from a 
   }
 )
 
-/**
- * `job-id`: the id as the job-id output gives it (`encodeJobId`), or as the dashboard shows it
- * when it holds no `%`; whatever an id can be (`jobIdProblem`) is accepted.
- */
+/** `job-id`: as the job-id output encodes it, or as the dashboard shows it when it has no `%`. */
 export const jobIdInput = z
   .string()
   .trim()
@@ -221,10 +205,7 @@ export function looksLikeSecret(value: string, secrets: readonly string[] = []):
   )
 }
 
-/**
- * `project-id`: part of a URL path, so not `.` or `..`; and it names a public commit status and
- * shows in the log, so a key or a token is refused without its value: the two may be swapped.
- */
+/** `project-id`: a URL path segment, and public (a commit status), so never a key or a token. */
 export const projectIdInput = (secrets: readonly string[]) =>
   required(`the project id shown on ${API_KEYS_PAGE}`)
     .refine((id) => !looksLikeSecret(id, secrets), {

@@ -40,10 +40,8 @@ export async function readPrompt(
   }
   if (!promptFile) {
     if (source.optional && !prompt) return ''
-    if (!prompt.trim()) {
-      return problem('prompt', 'is required (or prompt-file): the instruction for the agent')
-    }
-    return prompt.trim()
+    const given = prompt.trim()
+    return given || problem('prompt', 'is required (or prompt-file): the instruction for the agent')
   }
   const named = `"${forLog(promptFile, 200)}"`
   let text: string
@@ -59,10 +57,7 @@ export async function readPrompt(
         : errorMessage(error)
     return problem('prompt-file', `cannot read ${named}: ${reason}`)
   }
-  if (!text.trim()) {
-    return problem('prompt-file', `${named} is empty; it must contain the prompt`)
-  }
-  return text.trim()
+  return text.trim() || problem('prompt-file', `${named} is empty; it must contain the prompt`)
 }
 
 const ACCEPTED = 'give the path of a file in the repository, relative to the workspace'
