@@ -4,6 +4,7 @@ import { pathSegment } from '../http.js'
 import {
   describeHttpFailure,
   describeRedirect,
+  json,
   quote,
   serverText,
   type Operation
@@ -43,15 +44,6 @@ export interface MintlifyApi {
   createJob(prompt: string, timeoutMs: number, signal: AbortSignal): Promise<Job>
   getJob(jobId: string, timeoutMs: number, signal: AbortSignal): Promise<Job>
   sendMessage(jobId: string, prompt: string, timeoutMs: number, signal: AbortSignal): Promise<Job>
-}
-
-/** A body as JSON; undefined when it is none. */
-export function json(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }
 
 /** Why an answer is not a 2xx: a redirect (never followed) or a status, and the server's words. */

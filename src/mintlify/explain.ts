@@ -1,4 +1,5 @@
 /** The words for a failed request: what happened, and what the user can do. Pure. */
+import { z } from 'zod'
 import { API_KEYS_PAGE } from '../errors.js'
 import { forLog, MAX_QUOTED_LENGTH } from '../sanitize.js'
 
@@ -101,23 +102,26 @@ export function describeRedirect(status: number, location: string | null): strin
   )
 }
 
+/** A body as JSON; undefined when it is none. */
+export function json(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+const ErrorBody = z.object({
+  error: z.union([z.string(), z.object({ message: z.string() }).transform((e) => e.message)])
+})
+
 /** The server's `error` text from a JSON error body, or the start of whatever else it sent. */
 export function serverText(body: string): string {
   const trimmed = body.trim()
   if (!trimmed) return ''
-  try {
-    const parsed: unknown = JSON.parse(trimmed)
-    if (parsed && typeof parsed === 'object' && 'error' in parsed) {
-      const error = parsed.error
-      if (typeof error === 'string') return quote(error)
-      if (error && typeof error === 'object' && 'message' in error) {
-        const message = error.message
-        if (typeof message === 'string') return quote(message)
-      }
-    }
-  } catch {
-    // Not JSON: a proxy's HTML page or plain text; quote its start.
-  }
+  const said = ErrorBody.safeParse(json(trimmed)).data?.error
+  if (said !== undefined) return quote(said)
+  // A proxy's HTML page or plain text: its start.
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]
   const plain = /^<(!doctype|html|head|body)\b/i.test(trimmed)
     ? (title ?? trimmed.replace(/<[^>]*>/g, ' '))
@@ -226,18 +230,16 @@ function refusalReason(kind: Refusal, error: unknown, url: URL | undefined): str
 /** An error and its causes, outermost first, read by shape: they may come from another realm. */
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = []
-  let current: unknown = error
-  while (current !== undefined && current !== null && !chain.includes(current)) {
-    chain.push(current)
-    current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined
+  for (let at = error; at != null && !chain.includes(at); at = (at as { cause?: unknown }).cause) {
+    chain.push(at)
   }
   return chain
 }
 
 function messageOf(error: unknown): string {
-  if (typeof error === 'string') return error
-  if (error && typeof error === 'object' && 'message' in error) return String(error.message)
-  return String(error)
+  return error && typeof error === 'object' && 'message' in error
+    ? String(error.message)
+    : String(error)
 }
 
 /** Why a request that never reached the API cannot be sent at all, when retrying cannot help. */
