@@ -71,7 +71,7 @@ export function refusedBy(
 }
 
 /** The error for a 2xx whose body is not `what` was asked for. */
-export function notA(what: string, answer: Answer, said: string): ApiError {
+export function invalidBody(what: string, answer: Answer, said: string): ApiError {
   const body = answer.text.trim() ? `: ${quote(answer.text, 120)}` : ' (empty body)'
   return new ApiError(
     `${said} with a body that is not ${what}${body}`,
@@ -103,7 +103,7 @@ export function createMintlifyApi(
     )
     if (refused) throw new ApiError(refused.message, refused.failure, answer.requestId)
     const job = parseJob(json(answer.text))
-    if (!job) throw notA('a job', answer, `The API answered HTTP ${answer.status}`)
+    if (!job) throw invalidBody('a job', answer, `The API answered HTTP ${answer.status}`)
     return job
   }
 

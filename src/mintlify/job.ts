@@ -3,17 +3,17 @@ import { jobIdProblem } from '../job-id.js'
 import { isPullLinkShape, isRepoLinkShape } from '../trigger/ref.js'
 
 /** A string field: of another type (a proxy, a later API version) it reads as absent. */
-export const text = z.string().nullish().catch(undefined)
+export const stringField = z.string().nullish().catch(undefined)
 
 /** The agent job: only the fields the action names, so nothing else the API sends is handed on. */
 const JobSchema = z.object({
-  id: text,
-  status: text,
-  model: text,
-  prLink: text,
-  createdAt: text,
-  archivedAt: text,
-  source: z.object({ repository: text, ref: text }).nullish().catch(undefined)
+  id: stringField,
+  status: stringField,
+  model: stringField,
+  prLink: stringField,
+  createdAt: stringField,
+  archivedAt: stringField,
+  source: z.object({ repository: stringField, ref: stringField }).nullish().catch(undefined)
 })
 
 export type Job = z.infer<typeof JobSchema>

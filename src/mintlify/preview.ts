@@ -8,9 +8,9 @@ import { pathSegment } from '../http.js'
 import type { Runtime } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { isSiteLinkShape } from '../trigger/ref.js'
-import { notA, refusedBy, type Refused } from './api.js'
+import { invalidBody, refusedBy, type Refused } from './api.js'
 import { json } from './explain.js'
-import { inShape, text } from './job.js'
+import { inShape, stringField } from './job.js'
 import { MAX_ATTEMPTS, READ, decide, mayRetry, type RequestKind, type Situation } from './policy.js'
 import { lastCheckAt, requestTimeout, situation, type Schedule } from './poll.js'
 import { pollDelay, retryDelay } from './schedule.js'
@@ -100,8 +100,8 @@ export interface PreviewApi {
   status(statusId: string, timeoutMs: number, signal: AbortSignal): Promise<UpdateStatus>
 }
 
-const DeploymentSchema = z.object({ statusId: text, previewUrl: text })
-const StatusSchema = z.object({ status: text, summary: text })
+const DeploymentSchema = z.object({ statusId: stringField, previewUrl: stringField })
+const StatusSchema = z.object({ status: stringField, summary: stringField })
 
 /** The deployment an answer names, each field in its one shape; undefined when it names none. */
 export function parseDeployment(body: unknown): Deployment | undefined {
@@ -153,7 +153,7 @@ export function createPreviewApi(
         throw new PreviewError(refused, answer.requestId, named)
       }
       const deployment = parseDeployment(body)
-      if (!deployment) throw notA('a deployment', answer, said)
+      if (!deployment) throw invalidBody('a deployment', answer, said)
       return deployment
     },
     async status(statusId, timeoutMs, signal) {
@@ -163,7 +163,7 @@ export function createPreviewApi(
       const refused = refusedBy(answer, now(), words(said))
       if (refused) throw new ApiError(refused.message, refused.failure, answer.requestId)
       const read = parseStatus(json(answer.text))
-      if (!read) throw notA('a status', answer, said)
+      if (!read) throw invalidBody('a status', answer, said)
       return read
     }
   }
