@@ -1,21 +1,14 @@
 /** Longest job id accepted, from the platform, an input or a record on a pull request. */
 export const MAX_JOB_ID_LENGTH = 256
 
-// No id the platform hands out holds C0 or C1 control characters or DEL, and none could be shown
-// or sent back faithfully.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
-
-// Half of a surrogate pair alone: not a character, and no UTF-8 (a URL, a header) can carry it.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /**
- * What makes `id` unusable as a job id, in words that follow "the id …"; undefined when it can be
- * used. The platform documents a job id as a plain string with no pattern, so any characters are
- * taken: the id is sent back as one encoded path segment and published only encoded or escaped.
- * Refused is only what cannot be an id: nothing, control characters, half a character, `.` and
- * `..` (every URL parser resolves them as a step in the path, encoded or not), or more than
- * `MAX_JOB_ID_LENGTH` characters.
+ * What makes `id` unusable, in words that follow "the id …". A job id is the platform's opaque
+ * string: only what no request or text can carry faithfully is refused, and `.` or `..`, which
+ * every URL parser resolves as a step in the path, encoded or not.
  */
 export function jobIdProblem(id: string): string | undefined {
   if (id === '') return 'is empty'
@@ -28,15 +21,13 @@ export function jobIdProblem(id: string): string | undefined {
 
 const ENCODER = new TextEncoder()
 
-// Unreserved in a URL and no syntax in HTML, a YAML scalar or a shell word (unlike `~`, which a
-// shell expands and YAML reads as null).
+// Unreserved in a URL, and no syntax in HTML, a YAML scalar or a shell word (`~` is).
 const KEPT = /[A-Za-z0-9_.:-]/
 
 /**
- * `id` as it is published where text could be read as syntax (the `job-id` output, the record in
- * a docs check's description): every character outside letters, digits and `_ . : -` written as
- * the percent-encoded bytes of its UTF-8, so the result is one URL path segment with no space,
- * markup or line break. An id the platform hands out today (`job_` and hex) is itself.
+ * `id` where text could be read as syntax (the `job-id` output, a docs check's record): other
+ * characters as the percent-encoded bytes of their UTF-8, so an id the platform hands out today
+ * (`job_` and hex) is itself, and any other is one URL path segment with no space or markup.
  */
 export function encodeJobId(id: string): string {
   let out = ''
