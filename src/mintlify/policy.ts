@@ -104,8 +104,9 @@ export function decide(kind: RequestKind, error: ApiError, situation: Situation)
 
   // A request the rate limit refused did nothing: running the step again later is safe.
   if (!kind.idempotent && failure.kind === 'http' && failure.status === 429) {
-    if (over === undefined && failures < MAX_ATTEMPTS && waitMs < left)
+    if (over === undefined && failures < MAX_ATTEMPTS && waitMs < left) {
       return { retry: true, waitMs }
+    }
     const why =
       over !== undefined
         ? tooLong(over)

@@ -16,8 +16,6 @@ import { lastCheckAt, requestTimeout, situation, type Schedule } from './poll.js
 import { pollDelay, retryDelay } from './schedule.js'
 import type { Transport } from './transport.js'
 
-const STATUS_READ: RequestKind = { ...READ, action: 'read the preview deployment status' }
-
 export const PREVIEW_REQUEST: RequestKind = {
   action: 'request the preview deployment',
   idempotent: false,
@@ -181,24 +179,24 @@ type AfterFailure =
 export function afterRequestFailure(failure: Failure, attempt: Situation): AfterFailure {
   const left = attempt.deadline - attempt.now
   const backoff = retryDelay(attempt.failures, attempt.pace, attempt.random)
-  const stop = (cause: PreviewCause): AfterFailure => ({ retry: false, cause })
-  if (mayRetry(PREVIEW_REQUEST, failure)) {
-    const asked = failure.kind === 'http' ? failure.retryAfterMs : undefined
-    const waitMs = asked ?? backoff
-    if (attempt.failures < MAX_ATTEMPTS && waitMs < left)
-      return { retry: true, waitMs: Math.round(waitMs) }
-    return stop(
-      failure.kind === 'http'
-        ? { kind: 'rate-limit', waitMs: asked, leftMs: Math.max(0, left) }
-        : { kind: 'unsent', message: 'no time is left to send it again' }
-    )
+  const asked = failure.kind === 'http' ? failure.retryAfterMs : undefined
+  const waitMs = asked ?? backoff
+  const again = mayRetry(PREVIEW_REQUEST, failure)
+  if (again && attempt.failures < MAX_ATTEMPTS && waitMs < left) {
+    return { retry: true, waitMs: Math.round(waitMs) }
   }
-  if (failure.kind === 'unsent')
-    return stop({ kind: 'unsent', message: 'the API cannot be reached' })
-  if (failure.kind !== 'http' || failure.status >= 500)
-    return stop({ kind: 'unanswered', message: '' })
-  if (failure.status === 403) return stop({ kind: 'plan', server: '' })
-  return stop({ kind: 'refused', status: failure.status, server: '' })
+  const unsent = again ? 'no time is left to send it again' : 'the API cannot be reached'
+  const cause: PreviewCause =
+    failure.kind === 'unsent'
+      ? { kind: 'unsent', message: unsent }
+      : failure.kind !== 'http' || failure.status >= 500
+        ? { kind: 'unanswered', message: '' }
+        : again
+          ? { kind: 'rate-limit', waitMs: asked, leftMs: Math.max(0, left) }
+          : failure.status === 403
+            ? { kind: 'plan', server: '' }
+            : { kind: 'refused', status: failure.status, server: '' }
+  return { retry: false, cause }
 }
 
 type Requested =
@@ -290,7 +288,8 @@ export async function followPreview(
     } catch (error: unknown) {
       if (!(error instanceof ApiError)) throw error
       if (final) return { last, unread: errorMessage(error) }
-      const decision = decide(STATUS_READ, error, situation(++failures, schedule, runtime))
+      const kind = { ...READ, action: 'read the preview deployment status' }
+      const decision = decide(kind, error, situation(++failures, schedule, runtime))
       if (decision.retry) wait = decision.waitMs
       else if (decision.error instanceof DeadlineError) wait = Math.max(0, lastAt - now())
       else return { last, unread: errorMessage(error) }
