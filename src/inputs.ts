@@ -209,8 +209,9 @@ export async function readSettings(signal?: AbortSignal, event?: Event): Promise
   })
 
   const unknown = unknownInputs(process.env, [...readInputs])
-  if (problems.length > 0)
+  if (problems.length > 0) {
     throw refusal(problems, unknown, event, { 'api-key': apiKey, 'project-id': rawProjectId })
+  }
   for (const name of unknown) warnings.push(unknownInputWords(name))
   return Object.freeze({
     ...allDefined({
