@@ -81,7 +81,7 @@ export type PreviewCause =
   | { readonly kind: 'branch'; readonly job?: string; readonly pull?: string }
 
 /** A preview request that failed, with the server's words and the deployment its body named. */
-export class PreviewError extends ApiError {
+class PreviewError extends ApiError {
   override name = 'PreviewError'
   readonly server: string
   readonly deployment: Deployment | undefined
