@@ -28,8 +28,12 @@
 export const LAYERS = [
   {
     name: 'base',
-    holds: 'errors, durations, safe text, the secrets, the clock, the one HTTP layer',
-    paths: ['^src/(errors|duration|sanitize|runtime|http)[.]ts$', '^src/secrets/']
+    holds: 'errors, durations, safe text, job ids, the secrets, the clock, the one HTTP layer',
+    paths: [
+      '^src/(errors|duration|sanitize|runtime|http)[.]ts$',
+      '^src/job-id[.]ts$',
+      '^src/secrets/'
+    ]
   },
   {
     name: 'event',

@@ -7,13 +7,8 @@ import { readRecord, recordSuffix } from '../src/github/branch-record.js'
 import { marker, readMarker } from '../src/github/companion.js'
 import { jobIdInput } from '../src/inputs/parse.js'
 import { createMintlifyApi } from '../src/mintlify/api.js'
-import {
-  decodeJobId,
-  encodeJobId,
-  jobIdProblem,
-  MAX_JOB_ID_LENGTH,
-  parseJob
-} from '../src/mintlify/job.js'
+import { decodeJobId, encodeJobId, jobIdProblem, MAX_JOB_ID_LENGTH } from '../src/job-id.js'
+import { parseJob } from '../src/mintlify/job.js'
 import type { Transport } from '../src/mintlify/transport.js'
 
 /** Ids as the platform's contract allows them: any string that can be an id. */

@@ -10,6 +10,9 @@ import { pathSegment } from '../src/http.js'
 
 const KEY = 'mint_test_key_123'
 const never = new AbortController().signal
+const notFailed = (): never => {
+  throw new Error('The request did not fail.')
+}
 
 interface Sent {
   url: string
@@ -302,12 +305,12 @@ describe('follow-up messages', () => {
   it('explains a 400 as a job that cannot take messages, and a 404 as a wrong job id', async () => {
     const refused = await client(fakeFetch(400, '{"error":"Job is archived"}').fetch)
       .sendMessage('job_9', 'x', 30_000, never)
-      .catch((e: unknown) => e as ApiError)
+      .then(notFailed, (e: unknown) => e as ApiError)
     expect(refused.message).toMatch(/refused the message to agent job "job_9".*Job is archived/)
     expect(refused.message).toContain('start a new job')
     const missing = await client(fakeFetch(404, '').fetch)
       .sendMessage('job_9', 'x', 30_000, never)
-      .catch((e: unknown) => e as ApiError)
+      .then(notFailed, (e: unknown) => e as ApiError)
     expect(missing.message).toMatch(/Agent job "job_9" was not found in project "proj_1"/)
   })
 })
@@ -316,7 +319,7 @@ describe('advice that fits the request', () => {
   it('says a 429 while checking does not touch the job, and invites no re-run', async () => {
     const error = await client(fakeFetch(429, '', { 'retry-after': '5' }).fetch)
       .getJob('job_1', 30_000, never)
-      .catch((e: unknown) => e as ApiError)
+      .then(notFailed, (e: unknown) => e as ApiError)
     expect(error.message).toContain('Rate limited while checking the job')
     expect(error.message).not.toMatch(/100 agent jobs|try again/i)
   })
@@ -345,7 +348,7 @@ describe('the key in what the server sends back', () => {
     const body = `<html><body>${'x'.repeat(180)}${secret}</body></html>`
     const error = await client(fakeFetch(502, body).fetch)
       .getJob('job_1', 30_000, never)
-      .catch((e: unknown) => e as ApiError)
+      .then(notFailed, (e: unknown) => e as ApiError)
     expect(error.message).not.toContain('mint_abc')
     expect(error.message).toContain('***')
   })

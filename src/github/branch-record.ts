@@ -7,7 +7,7 @@
  * stranger who writes the same context hides the record rather than replacing it. It is found by
  * paging back through the branch's history, newest first, however many commits landed since.
  */
-import { decodeJobId, encodeJobId, jobIdProblem } from '../mintlify/job.js'
+import { decodeJobId, encodeJobId, jobIdProblem } from '../job-id.js'
 import type { Log, Within } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { describeGitHubError, type GitHubApi, type History, sameAccount } from './api.js'

@@ -5,7 +5,7 @@
  * and never edited. Best effort throughout, through the GitHub policy: a GitHub failure is one
  * warning, never a failed step, and every call is bounded.
  */
-import { decodeJobId, encodeJobId, jobIdProblem } from '../mintlify/job.js'
+import { decodeJobId, encodeJobId, jobIdProblem } from '../job-id.js'
 import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import type { RepoRef } from '../trigger/ref.js'

@@ -1,26 +1,19 @@
-/**
- * The prompt, from `prompt` or from a file in the workspace. Before a byte of the file is read,
- * its path is resolved with every symbolic link followed, and it must lead to a regular file
- * inside the workspace: whatever is read is sent to the agent and shown in the log and the job
- * summary, so a path into the runner (`../../etc/passwd`, `/proc/self/environ`, or a link in the
- * repository pointing there) must never be read. It is read only so far, so a wrong path fails
- * clearly instead of hanging.
- */
+// The prompt from a file is sent to the agent and shown in the log and the summary, so its path,
+// every link followed, must lead to a regular file inside the workspace: `/proc/self/environ` or
+// a link in the repository pointing there must never be read.
 import { constants } from 'node:fs'
 import { open, realpath, stat } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { InputError, cancellation, errorMessage } from '../errors.js'
 import { forLog } from '../sanitize.js'
 
-/** Largest prompt file read, so a wrong path to a large file fails clearly instead of slowly. */
-export const MAX_PROMPT_FILE_BYTES = 1_000_000
+// Larger, a wrong path fails clearly instead of slowly.
+const MAX_PROMPT_FILE_BYTES = 1_000_000
 
-export interface PromptSource {
-  /** The `prompt` input. */
+interface PromptSource {
   readonly prompt: string
-  /** The `prompt-file` input: a path relative to `workspace`. */
   readonly promptFile: string
-  /** The directory `prompt-file` is relative to and must stay in: the runner's workspace. */
+  /** The runner's workspace, which `promptFile` is relative to and must stay in. */
   readonly workspace: string
   /** When reading the file must have ended, on `Date.now()`'s clock. */
   readonly deadline: number
@@ -30,9 +23,8 @@ export interface PromptSource {
 }
 
 /**
- * The prompt from `prompt` or from the file named by `prompt-file`. Exactly one must be given,
- * except with `job-id`, where neither means attaching to the job (the prompt is then '').
- * A problem goes to `problems`, and the result is undefined. No message quotes the file.
+ * The prompt from `prompt` or the file `prompt-file`: exactly one, unless it is `optional` (then
+ * neither gives ''). A problem goes to `problems`, and no message quotes the file.
  */
 export async function readPrompt(
   problems: Error[],
@@ -48,10 +40,8 @@ export async function readPrompt(
   }
   if (!promptFile) {
     if (source.optional && !prompt) return ''
-    if (!prompt.trim()) {
-      return problem('prompt', 'is required (or prompt-file): the instruction for the agent')
-    }
-    return prompt.trim()
+    const given = prompt.trim()
+    return given || problem('prompt', 'is required (or prompt-file): the instruction for the agent')
   }
   const named = `"${forLog(promptFile, 200)}"`
   let text: string
@@ -67,13 +57,9 @@ export async function readPrompt(
         : errorMessage(error)
     return problem('prompt-file', `cannot read ${named}: ${reason}`)
   }
-  if (!text.trim()) {
-    return problem('prompt-file', `${named} is empty; it must contain the prompt`)
-  }
-  return text.trim()
+  return text.trim() || problem('prompt-file', `${named} is empty; it must contain the prompt`)
 }
 
-/** What a path inside the workspace must be, said in every refusal. */
 const ACCEPTED = 'give the path of a file in the repository, relative to the workspace'
 
 /** Whether `path` is `dir` or below it; both absolute. */
@@ -83,9 +69,8 @@ function isWithin(dir: string, path: string): boolean {
 }
 
 /**
- * The real path of `path` (relative to `workspace`, every symbolic link followed) when it is a
- * regular file inside the real workspace; otherwise why it is refused. Nothing is opened, and a
- * path that names a place outside the workspace is refused before the file system is asked.
+ * The real path of `path` when it is a regular file inside the real workspace, or why it is
+ * refused; a path written outside the workspace is refused before the file system is asked.
  */
 async function insideWorkspace(
   path: string,
@@ -100,21 +85,18 @@ async function insideWorkspace(
     return { refused: `cannot be read: the workspace cannot be found (${errorMessage(error)})` }
   }
   const given = resolve(base, path)
-  // The workspace may itself be reached through a link, so a path is taken as written under
-  // either name of it; where it really leads is what counts next.
+  // The workspace may itself be a link: a path may name it either way, where it leads counts.
   if (!isWithin(base, given) && !isWithin(root, given)) return outside
   const real = await realpath(given)
   if (!isWithin(root, real)) return outside
-  // A FIFO, a device such as /dev/zero or a directory is refused before it is opened: opening a
-  // FIFO blocks until a writer comes, and a device may never end.
+  // Opening a FIFO blocks until a writer comes, and a device such as /dev/zero never ends.
   if (!(await stat(real)).isFile()) return { refused: `is not a regular file; ${ACCEPTED}` }
   return real
 }
 
 /**
- * Reads a regular file of at most `max` bytes. It is opened without following a link and without
- * blocking, and checked again once open, so a file swapped after it was checked is not read; the
- * read stops at `max` bytes, at the step's deadline, and when `signal` aborts.
+ * Reads a regular file of at most `max` bytes, opened without following a link or blocking and
+ * checked again once open, so a file swapped meanwhile is not read; within the deadline.
  */
 async function readTextFile(
   path: string,

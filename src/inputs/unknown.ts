@@ -1,28 +1,20 @@
-/**
- * `INPUT_*` variables that name no input of the action. A runner hands each `with:` entry to the
- * step as `INPUT_<NAME>` (upper-cased, hyphens kept: `INPUT_PROJECT-ID`), so a misspelt name
- * (`api_key`, `projectid`) arrives under a variable the action never reads, and the input it
- * meant reads as empty. Each one gets a warning naming the input it is closest to. Pure; only
- * names are looked at, never a value.
- */
+// A runner hands each `with:` entry to the step as `INPUT_<NAME>` (hyphens kept), so a misspelt
+// name (`api_key`) arrives under a variable the action never reads, and the input it meant reads
+// as empty. Each one is named with the input it is closest to; a value is never looked at.
 import { forLog } from '../sanitize.js'
 
-/** The variable a runner sets for the input `name`, as `@actions/core` reads it. */
+/** The variable a runner sets for the input `name`. */
 export function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`
 }
 
-/** A variable that names no input: the name as the workflow gave it, and the nearest input. */
+/** A variable that names no input (`INPUT_API_KEY`), its name lower-cased, and the input meant. */
 export interface UnknownInput {
-  /** The variable, such as `INPUT_API_KEY`. */
   readonly variable: string
-  /** The name the workflow wrote, as far as the variable tells it: lower case (`api_key`). */
   readonly name: string
-  /** The input it most likely meant, when one is close enough. */
   readonly suggestion?: string
 }
 
-/** A name with case, `_` and `-` left out: `API_KEY`, `api-key` and `apikey` are one name. */
 function normalised(name: string): string {
   return name.toLowerCase().replace(/[-_\s]/g, '')
 }
@@ -51,9 +43,8 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The input `name` most likely meant: with case, `_` and `-` left out of both, the one fewest
- * edits away (none for `API_KEY` and `api-key`), when those are at most a third of its length
- * (one for a name under six letters), the first in `known` on a tie; else none.
+ * The input `name` most likely meant: with case, `_` and `-` left out, the one fewest edits away
+ * if at most a third of its length (one under six letters), the first in `known` on a tie.
  */
 export function closestInput(name: string, known: readonly string[]): string | undefined {
   const given = normalised(name)
@@ -68,11 +59,7 @@ export function closestInput(name: string, known: readonly string[]): string | u
   return best?.input
 }
 
-/**
- * The `INPUT_*` variables in `env` that name no input in `known` (the action's inputs, in the
- * order `action.yml` lists them), in the order `env` lists them.
- * Only names are read: a value is never looked at, so none can be shown.
- */
+/** The `INPUT_*` variables in `env` that name no input in `known`, in `env`'s order. */
 export function unknownInputs(env: NodeJS.ProcessEnv, known: readonly string[]): UnknownInput[] {
   const read = new Set(known.map(inputVariable))
   return Object.keys(env)
@@ -85,7 +72,7 @@ export function unknownInputs(env: NodeJS.ProcessEnv, known: readonly string[]):
     })
 }
 
-/** What the step says of a variable that names no input; the variable's value never appears. */
+/** What the step says of a variable that names no input. */
 export function unknownInputWords(unknown: UnknownInput): string {
   const name = forLog(unknown.name, 60)
   const variable = forLog(unknown.variable, 70)

@@ -1,18 +1,10 @@
-/**
- * The words for a failed request: what the server or the network did, and what the user can do
- * about it. Pure; untrusted text is quoted on its way in.
- */
+/** The words for a failed request: what happened, and what the user can do. Pure. */
+import { z } from 'zod'
 import { API_KEYS_PAGE } from '../errors.js'
 import { forLog, MAX_QUOTED_LENGTH } from '../sanitize.js'
 
 /** The request that failed, as far as its advice depends on it. */
 export type Operation = 'create' | 'poll' | 'message'
-
-/** The ids an explanation may name. */
-export interface Ids {
-  readonly projectId: string
-  readonly jobId?: string
-}
 
 // The causes of a 403 that Mintlify documents. Its API introduction says the REST API needs a Pro
 // or Enterprise plan; its API keys can be limited to read scope (a POST then answers 403), and an
@@ -29,7 +21,7 @@ export function describeHttpFailure(
   operation: Operation,
   status: number,
   serverMessage: string,
-  ids: Ids
+  ids: { readonly projectId: string; readonly jobId?: string | undefined }
 ): string {
   const said = serverMessage ? ` The server said: ${serverMessage}` : ''
   const project = `"${forLog(ids.projectId, 80)}"`
@@ -77,16 +69,14 @@ export function describeHttpFailure(
 }
 
 /**
- * Untrusted text made safe to quote in a log line (`forLog`: redacted first, one line, defused),
- * then cut to at most `max` characters at the end of a word, never inside one, saying how much was
- * left out. Only a text whose first `max` characters hold no space (a token, a long URL) is cut
- * where it must be.
+ * Untrusted text made safe to quote in a log line (`forLog`), then cut to at most `max`
+ * characters at the end of a word, saying how much was left out; only a text with no space early
+ * enough (a token, a long URL) is cut inside a word.
  */
 export function quote(text: string, max: number = MAX_QUOTED_LENGTH): string {
   // Redacted before it is cut, so no cut can leave part of a secret behind.
   const safe = forLog(text, Number.MAX_SAFE_INTEGER)
   if (safe.length <= max) return safe
-  // The last space at or before `max`: the words before it fit whole.
   const space = safe.slice(0, max + 1).search(/\s\S*$/)
   let kept = space > 0 ? safe.slice(0, space).trimEnd() : ''
   if (kept === '') {
@@ -112,23 +102,26 @@ export function describeRedirect(status: number, location: string | null): strin
   )
 }
 
+/** A body as JSON; undefined when it is none. */
+export function json(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+const ErrorBody = z.object({
+  error: z.union([z.string(), z.object({ message: z.string() }).transform((e) => e.message)])
+})
+
 /** The server's `error` text from a JSON error body, or the start of whatever else it sent. */
 export function serverText(body: string): string {
   const trimmed = body.trim()
   if (!trimmed) return ''
-  try {
-    const parsed: unknown = JSON.parse(trimmed)
-    if (parsed && typeof parsed === 'object' && 'error' in parsed) {
-      const error = parsed.error
-      if (typeof error === 'string') return quote(error)
-      if (error && typeof error === 'object' && 'message' in error) {
-        const message = error.message
-        if (typeof message === 'string') return quote(message)
-      }
-    }
-  } catch {
-    // Not JSON: a proxy's HTML page or plain text; quote its start.
-  }
+  const said = ErrorBody.safeParse(json(trimmed)).data?.error
+  if (said !== undefined) return quote(said)
+  // A proxy's HTML page or plain text: its start.
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]
   const plain = /^<(!doctype|html|head|body)\b/i.test(trimmed)
     ? (title ?? trimmed.replace(/<[^>]*>/g, ' '))
@@ -148,15 +141,11 @@ function errorCodes(error: unknown, seen = new Set<unknown>()): string[] {
   return codes
 }
 
-// OpenSSL's own error lines, such as `error:0A00010B:SSL routines::wrong version number` or
-// `403D…:error:0A00010B:SSL routines:tls_validate_record_header:wrong version number:../deps/…`:
-// internal text that tells a user nothing the error's code does not.
+// OpenSSL's own lines (`error:0A00010B:SSL routines::wrong version number`) tell a user nothing
+// the error's code does not.
 const OPENSSL_LINE = /(?:[0-9A-F]+:)?error:[0-9A-F]{8}:[^\n]*\n?/gi
 
-/**
- * The innermost message of an error chain, with the codes it does not already name, and without
- * OpenSSL's internal error lines.
- */
+/** The innermost message of an error chain, with the codes it does not already name. */
 export function describeNetworkError(error: unknown): string {
   const chain = causes(error)
   const deepest = chain[chain.length - 1]
@@ -166,65 +155,63 @@ export function describeNetworkError(error: unknown): string {
   return quote(unsaid.length ? `${message} (${unsaid.join(', ')})` : message, 200)
 }
 
-/** How a connection failed before anything was sent, as its error codes tell. */
-type ConnectProblem = 'refused' | 'unknown-host' | 'dns-later' | 'no-route' | 'slow' | 'closed'
-
-const CONNECT_CODES: Record<ConnectProblem, readonly string[]> = {
-  refused: ['ECONNREFUSED'],
-  'unknown-host': ['ENOTFOUND'],
-  'dns-later': ['EAI_AGAIN'],
-  'no-route': ['ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN'],
-  slow: ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'],
-  closed: ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']
-}
-
 const REACH_CHECK =
   'Check base-url, and that the runner may reach that host: a firewall may drop the ' +
   'connection, or the network may allow only a proxy (set HTTPS_PROXY).'
 
-/** What happened, for a host, and what to check. */
-const CONNECT_WORDS: Record<ConnectProblem, (host: string, code: string) => string> = {
-  refused: (host, code) =>
-    `the connection to ${host} was refused (${code}). Check base-url: nothing accepts ` +
-    'connections at that host and port (leave base-url out for the hosted API, ' +
-    'https://api.mintlify.com).',
-  'unknown-host': (host, code) =>
-    `the host name ${host} was not found (${code}). Check base-url's host name for a typo; on ` +
-    "a self-hosted runner, also the runner's DNS.",
-  'dns-later': (host, code) =>
-    `looking up the host name ${host} failed for now (${code}). Check the runner's DNS, and ` +
-    "base-url's host name.",
-  'no-route': (host, code) => `there is no route to ${host} (${code}). ${REACH_CHECK}`,
-  slow: (host, code) => `connecting to ${host} timed out (${code}). ${REACH_CHECK}`,
-  closed: (host, code) =>
-    `the connection to ${host} closed before the request was sent (${code}). Check base-url, ` +
-    'and any proxy or firewall between the runner and the API.'
-}
-
-/** The connection problem an error's codes name, with the code that named it. */
-function connectProblem(error: unknown): [ConnectProblem, string] | undefined {
-  const codes = errorCodes(error)
-  for (const [problem, known] of Object.entries(CONNECT_CODES) as [ConnectProblem, string[]][]) {
-    const code = codes.find((c) => known.includes(c))
-    if (code) return [problem, code]
-  }
-  return undefined
-}
+/** How a connection failed before anything was sent, by its error codes, and what to check. */
+const CONNECT_WORDS: [readonly string[], (host: string, code: string) => string][] = [
+  [
+    ['ECONNREFUSED'],
+    (host, code) =>
+      `the connection to ${host} was refused (${code}). Check base-url: nothing accepts ` +
+      'connections at that host and port (leave base-url out for the hosted API, ' +
+      'https://api.mintlify.com).'
+  ],
+  [
+    ['ENOTFOUND'],
+    (host, code) =>
+      `the host name ${host} was not found (${code}). Check base-url's host name for a typo; ` +
+      "on a self-hosted runner, also the runner's DNS."
+  ],
+  [
+    ['EAI_AGAIN'],
+    (host, code) =>
+      `looking up the host name ${host} failed for now (${code}). Check the runner's DNS, and ` +
+      "base-url's host name."
+  ],
+  [
+    ['ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN'],
+    (host, code) => `there is no route to ${host} (${code}). ${REACH_CHECK}`
+  ],
+  [
+    ['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'],
+    (host, code) => `connecting to ${host} timed out (${code}). ${REACH_CHECK}`
+  ],
+  [
+    ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'],
+    (host, code) =>
+      `the connection to ${host} closed before the request was sent (${code}). Check ` +
+      'base-url, and any proxy or firewall between the runner and the API.'
+  ]
+]
 
 /**
- * The words for a request that never reached the API: the base URL it tried (`where`, the origin
- * and path of base-url), what happened as the error's codes tell it, and what to check. With
- * `timedOut`, the request got no answer within that time before it was sent.
+ * The words for a request that never reached the API at `where` (base-url's origin and path):
+ * what happened, as the error's codes tell it, or that nothing answered within `timedOut`, and
+ * what to check.
  */
 export function describeUnreachable(where: string, error: unknown, timedOut?: string): string {
   const head = `Could not reach ${forLog(where, 200)}:`
   if (timedOut) return `${head} no answer within ${timedOut}. ${REACH_CHECK}`
   const refused = refusal(error)
   const url = URL.canParse(where) ? new URL(where) : undefined
-  if (refused) return `${head} ${refusalReason(refused, error, url)}. ${refusalAdvice(refused)}`
-  const problem = connectProblem(error)
-  const host = url?.host ?? where
-  if (problem) return `${head} ${CONNECT_WORDS[problem[0]](forLog(host, 100), problem[1])}`
+  if (refused) return `${head} ${refusalReason(refused, error, url)}. ${ADVICE[refused]}`
+  const codes = errorCodes(error)
+  for (const [known, words] of CONNECT_WORDS) {
+    const code = codes.find((c) => known.includes(c))
+    if (code) return `${head} ${words(forLog(url?.host ?? where, 100), code)}`
+  }
   return (
     `${head} ${describeNetworkError(error)}. Check base-url, and the runner's network and ` +
     'proxy settings.'
@@ -233,45 +220,30 @@ export function describeUnreachable(where: string, error: unknown, timedOut?: st
 
 /** What happened, for a refusal: a code rather than the network stack's own text. */
 function refusalReason(kind: Refusal, error: unknown, url: URL | undefined): string {
-  const codes = errorCodes(error)
-  const code = codes.find((c) =>
-    /^ERR_SSL_|^ERR_TLS_|CERT|SELF_SIGNED|UNABLE_TO_|DEPTH_ZERO/.test(c)
-  )
-  switch (kind) {
-    case 'tls-handshake':
-      return `the TLS handshake failed before anything was sent (${code ?? 'TLS error'})`
-    case 'untrusted-certificate':
-    case 'certificate-name':
-      return describeNetworkError(error)
-    case 'proxy-auth':
-      return 'the proxy refused to connect (HTTP 407)'
-    case 'bad-port':
-      return `fetch refuses to connect to port ${url?.port || 'of base-url'}`
-  }
+  if (kind === 'proxy-auth') return 'the proxy refused to connect (HTTP 407)'
+  if (kind === 'bad-port') return `fetch refuses to connect to port ${url?.port || 'of base-url'}`
+  if (kind !== 'tls-handshake') return describeNetworkError(error)
+  const code = errorCodes(error).find((c) => c.startsWith('ERR_SSL_'))
+  return `the TLS handshake failed before anything was sent (${code ?? 'TLS error'})`
 }
 
-/**
- * An error and its causes, outermost first. Errors are read by shape, not `instanceof`: the
- * network stack may create them in another realm.
- */
+/** An error and its causes, outermost first, read by shape: they may come from another realm. */
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = []
-  let current: unknown = error
-  while (current !== undefined && current !== null && !chain.includes(current)) {
-    chain.push(current)
-    current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined
+  for (let at = error; at != null && !chain.includes(at); at = (at as { cause?: unknown }).cause) {
+    chain.push(at)
   }
   return chain
 }
 
 function messageOf(error: unknown): string {
-  if (typeof error === 'string') return error
-  if (error && typeof error === 'object' && 'message' in error) return String(error.message)
-  return String(error)
+  return error && typeof error === 'object' && 'message' in error
+    ? String(error.message)
+    : String(error)
 }
 
 /** Why a request that never reached the API cannot be sent at all, when retrying cannot help. */
-export type Refusal =
+type Refusal =
   'untrusted-certificate' | 'certificate-name' | 'tls-handshake' | 'proxy-auth' | 'bad-port'
 
 const ADVICE: Record<Refusal, string> = {
@@ -293,10 +265,7 @@ const ADVICE: Record<Refusal, string> = {
     'the port in base-url, and serve the API on another port.'
 }
 
-/**
- * Classifies an error thrown before any answer arrived into a refusal that retrying cannot fix,
- * or undefined when trying again may work.
- */
+/** The refusal an error thrown before any answer is, when retrying cannot fix it. */
 export function refusal(error: unknown): Refusal | undefined {
   const codes = errorCodes(error)
   if (codes.includes('ERR_TLS_CERT_ALTNAME_INVALID')) return 'certificate-name'
@@ -308,9 +277,4 @@ export function refusal(error: unknown): Refusal | undefined {
   if (/Proxy response \(407\)/.test(text)) return 'proxy-auth'
   if (/\bbad port\b/.test(text)) return 'bad-port'
   return undefined
-}
-
-/** The advice for a refusal. */
-export function refusalAdvice(kind: Refusal): string {
-  return ADVICE[kind]
 }

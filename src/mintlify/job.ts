@@ -1,159 +1,125 @@
 import { z } from 'zod'
+import { jobIdProblem } from '../job-id.js'
 import { isPullLinkShape, isRepoLinkShape } from '../trigger/ref.js'
 
-/**
- * A field the platform documents as a string. Any field may be missing, null, or (from a proxy or
- * a future API version) of another type: such a value reads as absent rather than failing the run.
- */
-const text = z.string().nullish().catch(undefined)
+/** A string field: of another type (a proxy, a later API version) it reads as absent. */
+export const stringField = z.string().nullish().catch(undefined)
 
-/** The agent job as the API returns it. Unknown fields are kept for the `job` output. */
-const JobSchema = z.looseObject({
-  id: text,
-  status: text,
-  model: text,
-  prLink: text,
-  createdAt: text,
-  archivedAt: text,
-  source: z.looseObject({ repository: text, ref: text }).nullish().catch(undefined)
+/** The agent job: only the fields the action names, so nothing else the API sends is handed on. */
+const JobSchema = z.object({
+  id: stringField,
+  status: stringField,
+  model: stringField,
+  prLink: stringField,
+  createdAt: stringField,
+  archivedAt: stringField,
+  source: z.object({ repository: stringField, ref: stringField }).nullish().catch(undefined)
 })
 
 export type Job = z.infer<typeof JobSchema>
 
-/** The fields that make a JSON object a job; an answer with none of them is something else. */
-export const JOB_FIELDS = [
-  'id',
-  'status',
-  'prLink',
-  'model',
-  'createdAt',
-  'archivedAt',
-  'source'
-] as const
+/** The fields of a job; a JSON object with none of them is something else. */
+export const JOB_FIELDS = JobSchema.keyof().options
 
 /**
- * The fields the platform names a place or a job with, and the one shape each is accepted in. A
- * value in any other shape is treated as absent, so it reaches no GitHub request, output or
- * summary; the answer is data, never an instruction where to write. A link, a repository and a
- * branch are what tokens act on, so they keep strict shapes; an id is the platform's opaque
- * string, taken as it is whatever characters it holds (`jobIdProblem`), and published only
- * encoded (`encodeJobId`) or escaped.
+ * The fields the platform names a place or a job with. Each is taken in one shape only, and read
+ * as absent otherwise: the answer is data, never an instruction where to write. Links and
+ * branches are what tokens act on, so their shapes are strict; an id is opaque (`jobIdProblem`).
  */
 export type NamedField = 'id' | 'prLink' | 'source.repository' | 'source.ref'
 
-/**
- * A branch name as the agent works on them (`mintlify/docs-update-…`): the characters git allows
- * that need no quoting anywhere, no `..`, `//`, `@{`, leading `-` or `/`, or trailing `/`, `.` or
- * `.lock`, at most 255 characters.
- */
+// A branch as the agent names them (`mintlify/docs-update-…`): characters git allows that need
+// no quoting anywhere, and none of git's forbidden sequences.
 function isBranchShape(ref: string): boolean {
   return (
     /^[A-Za-z0-9_][A-Za-z0-9_./+-]{0,254}$/.test(ref) && !/\.\.|\/\/|\/\.|\.lock$|[/.]$/.test(ref)
   )
 }
 
-/** Whether `value` of `field` is in the field's one accepted shape. */
-export function inShape(field: NamedField, value: string): boolean {
-  switch (field) {
-    case 'id':
-      return jobIdProblem(value) === undefined
-    case 'prLink':
-      return isPullLinkShape(value)
-    case 'source.repository':
-      return isRepoLinkShape(value)
-    case 'source.ref':
-      return isBranchShape(value)
-  }
+const SHAPES: Record<NamedField, (value: string) => boolean> = {
+  id: (id) => jobIdProblem(id) === undefined,
+  prLink: isPullLinkShape,
+  'source.repository': isRepoLinkShape,
+  'source.ref': isBranchShape
 }
 
-/** The fields of a job that were refused for their shape: kept out of the job's JSON. */
-const REFUSED = Symbol('refused')
+/** Whether `value` of `field` is in the field's one accepted shape. */
+export function inShape(field: NamedField, value: string): boolean {
+  return SHAPES[field](value)
+}
 
-type Refusing = { [REFUSED]?: readonly NamedField[] }
+// A symbol key: the `job` output's JSON never shows it.
+const REFUSED = Symbol('refused')
 
 /** The named fields of `job` the platform gave in a shape the action does not accept. */
 export function refusedFields(job: Job | undefined): readonly NamedField[] {
-  return (job as Refusing | undefined)?.[REFUSED] ?? []
-}
-
-/** `job` with every named field out of shape set to null, the refusals remembered. */
-function inShapeOnly(job: Job): Job {
-  const refused: NamedField[] = []
-  const keep = (field: NamedField, value: string | null | undefined) => {
-    if (typeof value !== 'string' || inShape(field, value)) return value
-    refused.push(field)
-    return null
-  }
-  const shaped: Job = { ...job, id: keep('id', job.id), prLink: keep('prLink', job.prLink) }
-  if (job.source) {
-    shaped.source = {
-      ...job.source,
-      repository: keep('source.repository', job.source.repository),
-      ref: keep('source.ref', job.source.ref)
-    }
-  }
-  return withRefused(shaped, refused)
+  return (job as { [REFUSED]?: NamedField[] } | undefined)?.[REFUSED] ?? []
 }
 
 function withRefused(job: Job, refused: readonly NamedField[]): Job {
-  if (refused.length === 0) return job
-  // A symbol key: JSON (the `job` output) never shows it.
-  Object.defineProperty(job, REFUSED, { value: refused, enumerable: false })
+  if (refused.length > 0) Object.defineProperty(job, REFUSED, { value: refused })
   return job
 }
 
+function valueOf(job: Job, field: NamedField): string | null | undefined {
+  if (field === 'id' || field === 'prLink') return job[field]
+  return job.source?.[field === 'source.ref' ? 'ref' : 'repository']
+}
+
 /**
- * Parses a response body into a job. Undefined when the body is not a job: not a JSON object, an
- * error body (`{"error": …}`, whatever its status), or an object with none of the job's fields.
- * A named field out of its shape (see `inShape`) reads as null, and `refusedFields` names it.
+ * A response body as a job; undefined for anything else (an error body, whatever its status, or
+ * none of the job's fields). A named field out of its shape reads as null (`refusedFields`).
  */
 export function parseJob(body: unknown): Job | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body) || 'error' in body) return undefined
   if (!JOB_FIELDS.some((field) => field in body)) return undefined
   const result = JobSchema.safeParse(body)
-  return result.success ? inShapeOnly(result.data) : undefined
+  if (!result.success) return undefined
+  const job = result.data
+  const refused: NamedField[] = []
+  const keep = (field: NamedField) => {
+    const value = valueOf(job, field)
+    if (typeof value !== 'string' || inShape(field, value)) return value
+    refused.push(field)
+    return null
+  }
+  const shaped = { ...job, id: keep('id'), prLink: keep('prLink') }
+  if (job.source) {
+    shaped.source = { repository: keep('source.repository'), ref: keep('source.ref') }
+  }
+  return withRefused(shaped, refused)
+}
+
+/** `known` with each field `latest` gives, except a null or a missing value over a known one. */
+function overlay<T extends object>(known: T, latest: T): T {
+  const merged: Record<string, unknown> = { ...(known as Record<string, unknown>) }
+  for (const [field, value] of Object.entries(latest)) {
+    if (value != null || !(field in merged)) merged[field] = value
+  }
+  return merged as T
 }
 
 /**
- * The job as the action knows it after reading `latest`: what the answer says, except that a
- * field it leaves out or sets to null keeps the value known before, and the id is always the one
- * the job was created with. A partial answer never erases what the action has already reported.
+ * The job after reading `latest`: a partial answer never erases what was reported, and the id
+ * stays the one the job was created with.
  */
 export function mergeJob(known: Job, latest: Job): Job {
-  const merged: Record<string, unknown> = { ...known }
-  for (const [field, value] of Object.entries(latest)) {
-    // A null the action has nothing better for is kept, so the record keeps its shape.
-    if ((value !== null && value !== undefined) || !(field in merged)) merged[field] = value
-  }
-  if (known.source && latest.source) {
-    const source: Record<string, unknown> = { ...known.source }
-    for (const [field, value] of Object.entries(latest.source)) {
-      if (value !== null && value !== undefined) source[field] = value
-    }
-    merged.source = source
-  }
+  const merged = overlay(known, latest)
+  if (known.source && latest.source) merged.source = overlay(known.source, latest.source)
   if (known.id) merged.id = known.id
   const job = JobSchema.parse(merged)
-  // A field refused in any answer and known from none is still said to be refused.
-  const refused = [...new Set([...refusedFields(known), ...refusedFields(latest)])]
+  // A field refused in any answer and known from none is still refused.
+  const refused = new Set([...refusedFields(known), ...refusedFields(latest)])
   return withRefused(
     job,
-    refused.filter((field) => {
-      const value = field.startsWith('source.')
-        ? job.source?.[field.slice(7) as 'repository' | 'ref']
-        : job[field as 'id' | 'prLink']
-      return value === null || value === undefined
-    })
+    [...refused].filter((field) => valueOf(job, field) == null)
   )
 }
 
 /** Where a job stands, from the action's point of view. */
 export type Phase = 'running' | 'completed' | 'archived' | 'failed'
 
-/**
- * Every status the API documents, and whether the job is finished. A status missing from this
- * table is treated as still running: a new status must never be mistaken for success.
- */
+/** Every status the API documents; any other counts as running, never mistaken for success. */
 export const STATUS_TABLE: ReadonlyMap<string, Phase> = new Map([
   ['active', 'running'],
   ['completed', 'completed'],
@@ -168,71 +134,4 @@ export function classifyStatus(status: string | null | undefined): {
 } {
   const phase = status ? STATUS_TABLE.get(status) : undefined
   return phase ? { phase, known: true } : { phase: 'running', known: false }
-}
-
-/** Longest job id accepted, from the platform, an input or a record on a pull request. */
-export const MAX_JOB_ID_LENGTH = 256
-
-// C0 and C1 control characters and DEL: no id the platform hands out holds them, and they could
-// not be shown or sent back faithfully.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
-
-// Half of a surrogate pair alone: not a character, and no UTF-8 (a URL, a header) can carry it.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
-/**
- * What makes `id` unusable as a job id, in words that follow "the id …"; undefined when it can be
- * used. The platform's description gives a job id as a plain string with no pattern, so any
- * characters are taken (spaces, `/`, `%`, `-->`, markup, any script): the id is sent back as one
- * encoded path segment and published only encoded or escaped. Refused is only what cannot be an
- * id: nothing, control characters or half a character, `.` and `..` (which every URL parser
- * resolves as a step in the path, encoded or not, so no request can name them), or more than
- * `MAX_JOB_ID_LENGTH` characters.
- */
-export function jobIdProblem(id: string): string | undefined {
-  if (id === '') return 'is empty'
-  if (CONTROL.test(id)) return 'contains control characters'
-  if (LONE_SURROGATE.test(id)) return 'contains half of a character (a lone surrogate)'
-  if (id === '.' || id === '..') return 'cannot be "." or ".."'
-  if (id.length > MAX_JOB_ID_LENGTH) return `is longer than ${MAX_JOB_ID_LENGTH} characters`
-  return undefined
-}
-
-const ENCODER = new TextEncoder()
-
-/**
- * The characters a job id keeps as they are when encoded: unreserved in a URL, and no syntax in
- * HTML, a YAML scalar or a shell word (unlike `~`, which a shell expands and YAML reads as null).
- */
-const KEPT = /[A-Za-z0-9_.:-]/
-
-/**
- * `id` as it is published where text could be read as syntax (the `job-id` output, the record
- * in a docs check's description): every character outside letters, digits and `_ . : -`
- * written as the percent-encoded bytes of its UTF-8, so the result is one URL path segment and
- * holds no space, markup or line break. An id the platform hands out today (`job_` and hex) is
- * itself. `decodeJobId` gives back the id.
- */
-export function encodeJobId(id: string): string {
-  let out = ''
-  for (const char of id) {
-    if (KEPT.test(char)) out += char
-    else
-      for (const byte of ENCODER.encode(char))
-        out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
-  }
-  return out
-}
-
-/**
- * The id `text` encodes (`encodeJobId`), or undefined when its percent-encoding is broken. Text
- * without `%` is itself.
- */
-export function decodeJobId(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return undefined
-  }
 }

@@ -1,11 +1,8 @@
-/**
- * The loops: sending one request until it succeeds or the policy says stop, and waiting for a job
- * to end. They ask `policy.ts` what to do after every failure and decide nothing themselves.
- */
+/** The loops: one request until it succeeds or the policy stops it, and waiting for a job. */
 import { formatDuration } from '../duration.js'
 import { ApiError, DeadlineError, cancellation, errorMessage } from '../errors.js'
 import { classifyStatus, mergeJob, type Job, type Phase } from './job.js'
-import { READ, decide, type RequestKind } from './policy.js'
+import { READ, decide, type RequestKind, type Situation } from './policy.js'
 import type { Runtime } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { pollDelay, type PollPace } from './schedule.js'
@@ -13,38 +10,21 @@ import { pollDelay, type PollPace } from './schedule.js'
 /** Longest a single request may take; a stalled connection must not eat the whole step. */
 export const REQUEST_TIMEOUT_MS = 30_000
 
-/**
- * The last look at the job is made at the deadline less this share of the wait (from its start to
- * the deadline): the time that look's answer is given, and no more. Half a second of a 10 s wait.
- */
-export const FINAL_CHECK_SHARE = 0.05
-
 /** The most time kept before the deadline for the last look at the job, however long the wait. */
 export const FINAL_CHECK_MS = 5_000
 
-/**
- * When the last look at a job whose wait started at `started` is made: the deadline less its
- * share of the wait (`FINAL_CHECK_SHARE`, at most `FINAL_CHECK_MS`), in whole milliseconds. A job
- * that ends before then is seen to end.
- */
+/** When the last look is made: before the deadline by 5% of the wait, at most `FINAL_CHECK_MS`. */
 export function lastCheckAt(started: number, deadline: number): number {
-  const share = Math.min(FINAL_CHECK_MS, Math.max(0, deadline - started) * FINAL_CHECK_SHARE)
-  return deadline - Math.ceil(share)
+  return deadline - Math.ceil(Math.min(FINAL_CHECK_MS, Math.max(0, deadline - started) * 0.05))
 }
 
 /** Quiet polls are summed up in one progress line at most this often. */
 export const PROGRESS_EVERY_MS = 60_000
 
-/**
- * After a follow-up message, how long a terminal status that may date from before the message is
- * waited out before it is believed.
- */
+/** After a follow-up message, how long a terminal status that may predate it is waited out. */
 export const STALE_GRACE_MS = 60_000
 
-/**
- * Consecutive failed polls at which the run of them becomes one warning. Each run of failures
- * logs its first failure and this one; the others, and each attempt's details, go to debug.
- */
+/** Failed polls in a row that make one warning; the first is logged, the others only in debug. */
 export const WARN_AFTER_FAILURES = 3
 
 export interface Schedule extends PollPace {
@@ -55,10 +35,18 @@ export interface Schedule extends PollPace {
 /** One request, given the time it may take and the signal that cancels it. */
 export type Call<T> = (timeoutMs: number, signal: AbortSignal) => Promise<T>
 
-/**
- * Sends a request of `kind` until it succeeds, repeating it only when the request policy allows.
- * A request that is not idempotent and may have taken effect fails with an error that says so.
- */
+/** The time one request may take: its own limit, and no later than `until` (the deadline). */
+export function requestTimeout(runtime: Runtime, until: number): number {
+  return Math.max(1, Math.min(REQUEST_TIMEOUT_MS, until - runtime.now()))
+}
+
+/** Where the `failures`-th failed request in a row stands, for the request policy. */
+export function situation(failures: number, schedule: Schedule, runtime: Runtime): Situation {
+  const { deadline } = schedule
+  return { failures, now: runtime.now(), deadline, pace: schedule, random: runtime.random }
+}
+
+/** Sends a request of `kind` until it succeeds, repeating it only as the request policy allows. */
 export async function send<T>(
   kind: RequestKind,
   call: Call<T>,
@@ -75,21 +63,14 @@ export async function send<T>(
       )
     }
     try {
-      const answer = await call(requestTimeout(schedule, runtime), runtime.signal)
+      const answer = await call(requestTimeout(runtime, schedule.deadline), runtime.signal)
       if (failures > 1)
         runtime.log.info(`The request to ${kind.action} went through on attempt ${failures}.`)
       return answer
     } catch (error: unknown) {
       if (!(error instanceof ApiError)) throw error
-      const decision = decide(kind, error, {
-        failures,
-        now: runtime.now(),
-        deadline: schedule.deadline,
-        pace: schedule,
-        random: runtime.random
-      })
+      const decision = decide(kind, error, situation(failures, schedule, runtime))
       if (!decision.retry) throw decision.error
-      // One warning for a run of failures; each further attempt only in debug.
       const again = formatDuration(decision.waitMs)
       if (failures === 1) {
         runtime.log.warning(`${error.message} ${kind.noEffect}; trying again in ${again}.`)
@@ -103,28 +84,23 @@ export async function send<T>(
   }
 }
 
-export interface WaitOptions {
-  /** Sees every job as known after each answer, so the caller always holds the latest. */
+interface WaitOptions {
+  /** Sees the job as known after each answer, so the caller always holds the latest. */
   readonly onJob?: (job: Job) => void
   /**
-   * The wait follows a follow-up message. The job has no `updatedAt`, so a read right after the
-   * message can still show the status from before it: a terminal status counts only once the job
-   * has been seen `active` since the message (its answer counts), or after `STALE_GRACE_MS` of
-   * unchanged terminal status.
+   * After a message a read may still show the status from before it (a job has no `updatedAt`):
+   * a terminal status counts once the job was seen `active`, or after `STALE_GRACE_MS` of it.
    */
   readonly afterMessage?: boolean
 }
 
-export type WaitResult =
+type WaitResult =
   | { readonly kind: 'finished'; readonly job: Job; readonly phase: Exclude<Phase, 'running'> }
   | { readonly kind: 'timeout'; readonly job: Job }
 
 /**
- * Polls the job until it reaches a terminal status or the deadline passes. When the next poll
- * would fall after `lastCheckAt`, one last look is made at that time instead, so a job that ends
- * before it is seen to end, not reported as timed out; no regular poll runs past it either.
- * Failures are handled as the request policy says for a read. Fields an answer leaves out keep
- * their earlier value.
+ * Polls the job until it ends or the deadline passes. A poll that would fall after `lastCheckAt`
+ * is made then instead, as the last, so a job that ends before it is seen to end.
  */
 export async function waitForJob(
   first: Job,
@@ -133,7 +109,6 @@ export async function waitForJob(
   runtime: Runtime,
   options: WaitOptions = {}
 ): Promise<WaitResult> {
-  const onJob = options.onJob ?? (() => undefined)
   const { log, now } = runtime
   const started = now()
   const lastAt = lastCheckAt(started, schedule.deadline)
@@ -145,8 +120,6 @@ export async function waitForJob(
   let lastLine = started
   let lastStatus = first.status
   let final = false
-  // After a message: whether the job has been seen working since, and since when a terminal
-  // status that may be stale has been showing.
   let seenActive = !options.afterMessage || classifyStatus(first.status).phase === 'running'
   let staleSince: number | undefined
 
@@ -160,11 +133,10 @@ export async function waitForJob(
           'treating it as still running.'
       )
     }
-    if (phase === 'running') {
+    if (phase === 'running' || seenActive) {
       seenActive = true
       return phase
     }
-    if (seenActive) return phase
     staleSince ??= now()
     if (now() - staleSince < STALE_GRACE_MS) {
       log.debug(
@@ -183,20 +155,20 @@ export async function waitForJob(
   let phase = phaseOf(job)
   while (phase === 'running') {
     if (final) return { kind: 'timeout', job }
-    // The next poll would come after the last look's time: the last look comes instead.
     if (now() + wait >= lastAt) {
       wait = Math.max(0, lastAt - now())
       final = true
     }
     await runtime.sleep(Math.round(wait), runtime.signal)
-    // A request that has no time left to be answered is not sent.
     if (schedule.deadline - now() <= 0) return { kind: 'timeout', job }
 
     let latest: Job
     try {
-      // A regular poll that hangs must not take the last look's place: it ends by its time.
-      const until = final ? schedule.deadline : lastAt
-      latest = await getJob(requestTimeout(schedule, runtime, until), runtime.signal)
+      // A regular poll that hangs must not take the last look's place.
+      latest = await getJob(
+        requestTimeout(runtime, final ? schedule.deadline : lastAt),
+        runtime.signal
+      )
     } catch (error: unknown) {
       if (!(error instanceof ApiError)) throw error
       failures++
@@ -204,16 +176,13 @@ export async function waitForJob(
         log.warning(`The last check before the timeout failed: ${errorMessage(error)}`)
         continue
       }
-      const decision = decide(READ, error, {
-        failures,
-        now: now(),
-        deadline: schedule.deadline,
-        pace: schedule,
-        random: runtime.random
-      })
-      // No time for another regular try: the last check before the deadline is the next one.
-      const outOfTime = !decision.retry && decision.error instanceof DeadlineError
-      if (!decision.retry && !(outOfTime && decision.error.why === 'no-time')) throw decision.error
+      const decision = decide(READ, error, situation(failures, schedule, runtime))
+      // No time for another regular try: the last look is the next one.
+      const noTime =
+        !decision.retry &&
+        decision.error instanceof DeadlineError &&
+        decision.error.why === 'no-time'
+      if (!decision.retry && !noTime) throw decision.error
       wait = decision.retry ? decision.waitMs : Math.max(0, lastAt - now())
       const line =
         `Checking the job failed (${failures} in a row): ${errorMessage(error)} ` +
@@ -231,11 +200,12 @@ export async function waitForJob(
     polls++
     wait = pollDelay(polls, schedule, runtime.random)
     job = mergeJob(job, latest)
-    onJob(job)
+    options.onJob?.(job)
     phase = phaseOf(job)
     const elapsed = formatDuration(now() - started)
+    const status = forLog(job.status ?? '(none)', 60)
     if (job.status !== lastStatus) {
-      log.info(`Job status: ${forLog(job.status ?? '(none)', 60)} (after ${elapsed}).`)
+      log.info(`Job status: ${status} (after ${elapsed}).`)
       lastStatus = job.status
       lastLine = now()
     } else if (now() - lastLine >= PROGRESS_EVERY_MS) {
@@ -244,17 +214,8 @@ export async function waitForJob(
       )
       lastLine = now()
     } else {
-      log.debug(`Poll ${polls}: status ${forLog(job.status ?? '(none)', 60)} after ${elapsed}.`)
+      log.debug(`Poll ${polls}: status ${status} after ${elapsed}.`)
     }
   }
   return { kind: 'finished', job, phase }
-}
-
-/** The time one request may take: its own limit, and no later than `until` (the deadline). */
-function requestTimeout(
-  schedule: Schedule,
-  runtime: Runtime,
-  until: number = schedule.deadline
-): number {
-  return Math.max(1, Math.min(REQUEST_TIMEOUT_MS, until - runtime.now()))
 }

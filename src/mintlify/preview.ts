@@ -1,71 +1,53 @@
-/**
- * Preview deployments (Mintlify's v1 REST API, the same admin key): asking for a preview of a
- * docs branch, and following the deployment's update status to its end. The routes, the shape
- * of their answers, what a failed request means (pure: `afterRequestFailure`), and the two loops.
- *
- * As published (Mintlify's `openapi.json`, "Trigger preview deployment" and "Get update status",
- * 2026-08-21): `POST /v1/project/preview/{projectId}` with `{branch}` answers 202
- * `{statusId, previewUrl}` and redeploys a branch that has a preview; 400 without a branch; 403
- * when the plan has no previews; 5 requests a minute per organization.
- * `GET /v1/project/update-status/{statusId}` answers `{status: queued | in_progress | success |
- * failure, summary, …}`. The POST has no idempotency key, so an answer that does not prove
- * nothing was done (a 5xx, no answer) is never followed by a second request.
- */
+// Preview deployments on Mintlify's v1 REST API, as its openapi.json gives them (2026-08-21):
+// `POST /v1/project/preview/{projectId}` `{branch}` answers 202 `{statusId, previewUrl}`, 400, or
+// 403 for a plan without previews, 5 a minute; `GET /v1/project/update-status/{statusId}` answers
+// `{status, summary}`. The POST has no idempotency key, so it passes the gate of `mayRetry`.
 import { z } from 'zod'
 import { ApiError, DeadlineError, cancellation, errorMessage, type Failure } from '../errors.js'
 import { pathSegment } from '../http.js'
 import type { Runtime } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { isSiteLinkShape } from '../trigger/ref.js'
-import { describeRedirect, quote, serverText } from './explain.js'
-import { inShape } from './job.js'
-import {
-  MAX_ATTEMPTS,
-  READ,
-  decide,
-  mayRetry,
-  parseRetryAfter,
-  type RequestKind
-} from './policy.js'
-import { lastCheckAt, REQUEST_TIMEOUT_MS, type Schedule } from './poll.js'
-import { backoffDelay, pollDelay, type PollPace } from './schedule.js'
+import { invalidBody, refusedBy, type Refused } from './api.js'
+import { json } from './explain.js'
+import { inShape, stringField } from './job.js'
+import { MAX_ATTEMPTS, READ, decide, mayRetry, type RequestKind, type Situation } from './policy.js'
+import { lastCheckAt, requestTimeout, situation, type Schedule } from './poll.js'
+import { pollDelay, retryDelay } from './schedule.js'
 import type { Transport } from './transport.js'
 
-/** Reading a deployment's status: harmless to repeat. */
-export const STATUS_READ: RequestKind = { ...READ, action: 'read the preview deployment status' }
+export const PREVIEW_REQUEST: RequestKind = {
+  action: 'request the preview deployment',
+  idempotent: false,
+  duplicate: 'deploying twice',
+  uncertain: 'the preview may or may not have been requested',
+  before: '',
+  noEffect: 'Nothing was deployed'
+}
 
-/** What a preview request's answer names: each field only in its one accepted shape. */
+/** What a preview request's answer names, each field only in its one accepted shape. */
 export interface Deployment {
-  /** The update status to follow, when it can be an id (`jobIdProblem`): opaque, as a job's. */
   readonly statusId?: string
-  /** The preview's address, when it is a docs site link in the strict shape (`isSiteLinkShape`). */
   readonly previewUrl?: string
-  /** The answer gave a `previewUrl` out of that shape: it is never written anywhere. */
+  /** The answer gave a `previewUrl` out of the strict shape: it is written nowhere. */
   readonly urlRefused?: boolean
 }
 
 /** The update statuses the platform documents; any other is taken as still building. */
-export const DEPLOY_STATUSES = ['queued', 'in_progress', 'success', 'failure'] as const
+const DEPLOY_STATUSES = ['queued', 'in_progress', 'success', 'failure'] as const
 
-export type DeployStatus = (typeof DEPLOY_STATUSES)[number]
-
-/** A deployment's update status, as far as the action reads it. */
 export interface UpdateStatus {
-  /** One of `DEPLOY_STATUSES`; undefined when the answer gave none the action knows. */
-  readonly status?: DeployStatus
+  readonly status?: (typeof DEPLOY_STATUSES)[number]
   /** The status as given, for the log, when it is not one the action knows. */
   readonly unknown?: string
-  /** The platform's summary, already redacted by the transport; words cut it and make it inert. */
   readonly summary?: string
 }
 
-/**
- * What the run knows of its preview, for every sink. `building` is requested and not seen to end
- * (queued, in progress, or not read before the deadline).
- */
+/** What the run knows of its preview, for every sink. */
 export interface Preview {
   readonly state:
     | 'would-request'
+    /** Requested and not seen to end (queued, in progress, or not read before the deadline). */
     | 'building'
     | 'ready'
     | 'failed'
@@ -73,14 +55,11 @@ export interface Preview {
     | 'uncertain'
     /** The docs pull request's head is the commit the last preview was requested for. */
     | 'unchanged'
-  /** The branch asked for (or that would be). */
   readonly branch?: string
-  /** The preview's address, in the strict shape only. */
   readonly url?: string
   readonly urlRefused?: boolean
   /** The platform's summary of a failed build. */
   readonly summary?: string
-  /** Why no preview was requested, or why its fate is unknown. */
   readonly cause?: PreviewCause
   /** The docs pull request's head commit the preview is of (`unchanged`: the earlier one). */
   readonly sha?: string
@@ -101,21 +80,14 @@ export type PreviewCause =
   /** The job's branch and the docs pull request's head branch differ, or neither is known. */
   | { readonly kind: 'branch'; readonly job?: string; readonly pull?: string }
 
-/** A preview request that failed; `deployment` is what its body named, if anything. */
-export class PreviewError extends ApiError {
+/** A preview request that failed, with the server's words and the deployment its body named. */
+class PreviewError extends ApiError {
   override name = 'PreviewError'
-  /** The server's own words, quoted and cut. */
   readonly server: string
   readonly deployment: Deployment | undefined
-  constructor(
-    message: string,
-    failure: Failure,
-    requestId?: string,
-    server = '',
-    deployment?: Deployment
-  ) {
-    super(message, failure, requestId)
-    this.server = server
+  constructor(refused: Refused, requestId?: string, deployment?: Deployment) {
+    super(refused.message, refused.failure, requestId)
+    this.server = refused.server
     this.deployment = deployment
   }
 }
@@ -123,52 +95,34 @@ export class PreviewError extends ApiError {
 export interface PreviewApi {
   /** Asks for a preview deployment of `branch`. Throws a `PreviewError` for any other answer. */
   request(branch: string, timeoutMs: number, signal: AbortSignal): Promise<Deployment>
-  /** Reads the update status `statusId`. */
   status(statusId: string, timeoutMs: number, signal: AbortSignal): Promise<UpdateStatus>
 }
 
-/**
- * A field the platform documents as a string: any other value reads as absent, as in `job.ts`.
- */
-const text = z.string().nullish().catch(undefined)
+const DeploymentSchema = z.object({ statusId: stringField, previewUrl: stringField })
+const StatusSchema = z.object({ status: stringField, summary: stringField })
 
-const DeploymentSchema = z.looseObject({ statusId: text, previewUrl: text })
-
-const StatusSchema = z.looseObject({ status: text, summary: text })
-
-/** The deployment an answer names, each field in its shape; undefined when it names none. */
+/** The deployment an answer names, each field in its one shape; undefined when it names none. */
 export function parseDeployment(body: unknown): Deployment | undefined {
   const parsed = DeploymentSchema.safeParse(body)
   if (!parsed.success || Array.isArray(body)) return undefined
   const { statusId, previewUrl } = parsed.data
-  const id = statusId && inShape('id', statusId) ? statusId : undefined
-  const url = previewUrl && isSiteLinkShape(previewUrl) ? previewUrl : undefined
-  if (!statusId && !previewUrl) return undefined
-  return {
-    ...(id ? { statusId: id } : {}),
-    ...(url ? { previewUrl: url } : {}),
-    ...(previewUrl && !url ? { urlRefused: true } : {})
+  const deployment = {
+    ...(statusId && inShape('id', statusId) ? { statusId } : {}),
+    ...(previewUrl && isSiteLinkShape(previewUrl) ? { previewUrl } : {}),
+    ...(previewUrl && !isSiteLinkShape(previewUrl) ? { urlRefused: true } : {})
   }
+  return Object.keys(deployment).length > 0 ? deployment : undefined
 }
 
 /** An update status answer as the action reads it; undefined when it is no object. */
 export function parseStatus(body: unknown): UpdateStatus | undefined {
-  if (Array.isArray(body)) return undefined
   const parsed = StatusSchema.safeParse(body)
-  if (!parsed.success) return undefined
+  if (!parsed.success || Array.isArray(body)) return undefined
   const { status, summary } = parsed.data
   const known = DEPLOY_STATUSES.find((s) => s === status)
   return {
     ...(known ? { status: known } : status ? { unknown: status } : {}),
     ...(summary ? { summary } : {})
-  }
-}
-
-function json(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
   }
 }
 
@@ -178,6 +132,7 @@ export function createPreviewApi(
   projectId: string,
   now: () => number = Date.now
 ): PreviewApi {
+  const words = (said: string) => (server: string) => said + (server ? `: ${server}` : '.')
   return {
     async request(branch, timeoutMs, signal) {
       const path = `/v1/project/preview/${pathSegment(projectId)}`
@@ -188,140 +143,67 @@ export function createPreviewApi(
         timeoutMs,
         signal
       )
-      const { status, requestId } = answer
+      const said = `Mintlify answered HTTP ${answer.status} to the preview request`
       const body = json(answer.text)
-      if (status >= 300 && status < 400) {
-        const message = describeRedirect(status, answer.headers.get('location'))
-        throw new PreviewError(message, { kind: 'http', status }, requestId)
-      }
-      if (status < 200 || status >= 300) {
-        const server = serverText(answer.text)
-        const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'), now())
-        throw new PreviewError(
-          `Mintlify answered HTTP ${status} to the preview request` +
-            (server ? `: ${server}` : '.'),
-          { kind: 'http', status, retryAfterMs },
-          requestId,
-          server,
-          parseDeployment(body)
-        )
+      const refused = refusedBy(answer, now(), words(said))
+      if (refused) {
+        const named = answer.status >= 400 ? parseDeployment(body) : undefined
+        throw new PreviewError(refused, answer.requestId, named)
       }
       const deployment = parseDeployment(body)
-      if (!deployment?.statusId && !deployment?.previewUrl && !deployment?.urlRefused) {
-        throw new PreviewError(
-          `Mintlify answered HTTP ${status} to the preview request with a body that is not a ` +
-            'deployment' +
-            (answer.text.trim() ? `: ${quote(answer.text, 120)}` : ' (empty body)'),
-          { kind: 'invalid-response' },
-          requestId
-        )
-      }
+      if (!deployment) throw invalidBody('a deployment', answer, said)
       return deployment
     },
     async status(statusId, timeoutMs, signal) {
       const path = `/v1/project/update-status/${pathSegment(statusId)}`
       const answer = await transport.send('GET', path, undefined, timeoutMs, signal)
-      const { status, requestId } = answer
-      if (status < 200 || status >= 300) {
-        const server = serverText(answer.text)
-        const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'), now())
-        throw new ApiError(
-          `Mintlify answered HTTP ${status} to the preview status read` +
-            (server ? `: ${server}` : '.'),
-          { kind: 'http', status, retryAfterMs },
-          requestId
-        )
-      }
+      const said = `Mintlify answered HTTP ${answer.status} to the preview status read`
+      const refused = refusedBy(answer, now(), words(said))
+      if (refused) throw new ApiError(refused.message, refused.failure, answer.requestId)
       const read = parseStatus(json(answer.text))
-      if (!read) {
-        throw new ApiError(
-          `Mintlify answered HTTP ${status} to the preview status read with a body that is ` +
-            'not a status.',
-          { kind: 'invalid-response' },
-          requestId
-        )
-      }
+      if (!read) throw invalidBody('a status', answer, said)
       return read
     }
   }
 }
 
-/** What to do after a failed preview request. */
-export type AfterFailure =
+type AfterFailure =
   | { readonly retry: true; readonly waitMs: number }
   | { readonly retry: false; readonly cause: PreviewCause }
 
-/** Where a failed preview request stands, on the run's clock. */
-export interface Attempt {
-  /** Failed attempts so far, this one included. */
-  readonly failures: number
-  readonly now: number
-  readonly deadline: number
-  readonly pace: PollPace
-  readonly random: () => number
-}
-
 /**
- * The preview request as the request policy sees it: not idempotent (a second request deploys
- * again), so it passes the same gate as a create or a message (`mayRetry`).
+ * After a preview request failed: sent again only through the gate (`mayRetry`), after the wait
+ * `Retry-After` asks for or the backoff, at most `MAX_ATTEMPTS` times and within the deadline; or
+ * why it stops. A 5xx or no readable answer may have started a deployment. Pure.
  */
-export const PREVIEW_REQUEST: RequestKind = {
-  action: 'request the preview deployment',
-  idempotent: false,
-  duplicate: 'deploying twice',
-  uncertain: 'the preview may or may not have been requested',
-  before: '',
-  noEffect: 'Nothing was deployed'
-}
-
-/**
- * After a preview request failed, whether it is sent again, and when; or why it stops. Pure.
- * It is sent again only when the request policy's gate lets a request that is not idempotent go
- * again (`mayRetry`: it never left the runner, or the platform's rate limit refused it), after
- * the wait `Retry-After` asks for (or the backoff), at most `MAX_ATTEMPTS` times, and only when
- * that wait ends before the deadline. A 403 is the plan, another 4xx a refusal; a 5xx, no answer
- * or an unreadable answer may have started a deployment, so it is never repeated.
- */
-export function afterRequestFailure(failure: Failure, attempt: Attempt): AfterFailure {
+export function afterRequestFailure(failure: Failure, attempt: Situation): AfterFailure {
   const left = attempt.deadline - attempt.now
-  const backoff = Math.max(
-    attempt.pace.initialMs / 10,
-    backoffDelay(attempt.failures - 1, attempt.pace.initialMs, attempt.pace.maxMs, attempt.random)
-  )
-  if (mayRetry(PREVIEW_REQUEST, failure)) {
-    const limited = failure.kind === 'http'
-    const waitMs = (limited ? failure.retryAfterMs : undefined) ?? backoff
-    const stop: PreviewCause = limited
-      ? { kind: 'rate-limit', waitMs: failure.retryAfterMs, leftMs: Math.max(0, left) }
-      : { kind: 'unsent', message: 'no time is left to send it again' }
-    return attempt.failures < MAX_ATTEMPTS && waitMs < left
-      ? { retry: true, waitMs: Math.round(waitMs) }
-      : { retry: false, cause: stop }
+  const backoff = retryDelay(attempt.failures, attempt.pace, attempt.random)
+  const asked = failure.kind === 'http' ? failure.retryAfterMs : undefined
+  const waitMs = asked ?? backoff
+  const again = mayRetry(PREVIEW_REQUEST, failure)
+  if (again && attempt.failures < MAX_ATTEMPTS && waitMs < left) {
+    return { retry: true, waitMs: Math.round(waitMs) }
   }
-  switch (failure.kind) {
-    case 'unsent':
-      return { retry: false, cause: { kind: 'unsent', message: 'the API cannot be reached' } }
-    case 'lost':
-    case 'invalid-response':
-      return { retry: false, cause: { kind: 'unanswered', message: '' } }
-    case 'http': {
-      const { status } = failure
-      if (status >= 500) return { retry: false, cause: { kind: 'unanswered', message: '' } }
-      if (status === 403) return { retry: false, cause: { kind: 'plan', server: '' } }
-      return { retry: false, cause: { kind: 'refused', status, server: '' } }
-    }
-  }
+  const unsent = again ? 'no time is left to send it again' : 'the API cannot be reached'
+  const cause: PreviewCause =
+    failure.kind === 'unsent'
+      ? { kind: 'unsent', message: unsent }
+      : failure.kind !== 'http' || failure.status >= 500
+        ? { kind: 'unanswered', message: '' }
+        : again
+          ? { kind: 'rate-limit', waitMs: asked, leftMs: Math.max(0, left) }
+          : failure.status === 403
+            ? { kind: 'plan', server: '' }
+            : { kind: 'refused', status: failure.status, server: '' }
+  return { retry: false, cause }
 }
 
-/** The result of asking for a preview: the deployment, or why there is none to follow. */
-export type Requested =
+type Requested =
   | { readonly deployment: Deployment; readonly cause?: undefined }
   | { readonly cause: PreviewCause; readonly deployment?: Deployment }
 
-/**
- * Asks for a preview of `branch`, sending the request again only as `afterRequestFailure`
- * allows, within `schedule`'s deadline. Never throws for a failed request: the cause says why.
- */
+/** Asks for a preview of `branch`, again only as `afterRequestFailure` allows; failing, a cause. */
 export async function requestPreview(
   api: PreviewApi,
   branch: string,
@@ -330,25 +212,17 @@ export async function requestPreview(
 ): Promise<Requested> {
   for (let failures = 1; ; failures++) {
     if (runtime.signal.aborted) throw cancellation(runtime.signal)
-    const left = schedule.deadline - runtime.now()
-    if (left <= 0) {
+    if (schedule.deadline <= runtime.now()) {
       return { cause: { kind: 'unsent', message: "the step's timeout came first" } }
     }
     try {
-      const timeout = Math.max(1, Math.min(REQUEST_TIMEOUT_MS, left))
+      const timeout = requestTimeout(runtime, schedule.deadline)
       return { deployment: await api.request(branch, timeout, runtime.signal) }
     } catch (error: unknown) {
       if (!(error instanceof ApiError)) throw error
-      const next = afterRequestFailure(error.failure, {
-        failures,
-        now: runtime.now(),
-        deadline: schedule.deadline,
-        pace: schedule,
-        random: runtime.random
-      })
+      const next = afterRequestFailure(error.failure, situation(failures, schedule, runtime))
       if (!next.retry) {
-        const server = error instanceof PreviewError ? error.server : ''
-        const deployment = error instanceof PreviewError ? error.deployment : undefined
+        const { server = '', deployment } = error instanceof PreviewError ? error : {}
         return { cause: withWords(next.cause, error.message, server), deployment }
       }
       runtime.log.info(
@@ -361,31 +235,15 @@ export async function requestPreview(
 
 /** The cause with the server's words, and the failure's own message where the cause has one. */
 function withWords(cause: PreviewCause, message: string, server: string): PreviewCause {
-  switch (cause.kind) {
-    case 'plan':
-    case 'refused':
-      return { ...cause, server }
-    case 'unanswered':
-      return { ...cause, message }
-    case 'unsent':
-      return { ...cause, message: `${message} (${cause.message})` }
-    default:
-      return cause
-  }
-}
-
-/** How following a deployment ended: its last status read, and whether it ended. */
-export interface Followed {
-  readonly last?: UpdateStatus
-  /** Why the last read failed, when the follow stopped on a failure. */
-  readonly unread?: string
+  if (cause.kind === 'plan' || cause.kind === 'refused') return { ...cause, server }
+  if (cause.kind === 'unanswered') return { ...cause, message }
+  if (cause.kind === 'unsent') return { ...cause, message: `${message} (${cause.message})` }
+  return cause
 }
 
 /**
- * Follows the update status `statusId` until it is `success` or `failure`, on the job's poll
- * schedule (`pollDelay`) and within its deadline: when the next read would come after the last
- * check's time (`lastCheckAt`), that read is made then instead. A failed read is handled as the
- * request policy says for a read. Never throws for a failed read.
+ * Follows the update status `statusId` to `success` or `failure` on the job's poll schedule, the
+ * last read at `lastCheckAt`: its last status, and why the last read failed if it did.
  */
 export async function followPreview(
   api: PreviewApi,
@@ -393,7 +251,7 @@ export async function followPreview(
   schedule: Schedule,
   runtime: Runtime,
   onStatus: (status: UpdateStatus) => void = () => undefined
-): Promise<Followed> {
+): Promise<{ last?: UpdateStatus; unread?: string }> {
   const { now } = runtime
   const lastAt = lastCheckAt(now(), schedule.deadline)
   const unknown = new Set<string>()
@@ -409,13 +267,9 @@ export async function followPreview(
       final = true
     }
     if (wait > 0) await runtime.sleep(Math.round(wait), runtime.signal)
-    const left = schedule.deadline - now()
-    if (left <= 0) return { last }
+    if (schedule.deadline <= now()) return { last }
     try {
-      const timeout = Math.max(
-        1,
-        Math.min(REQUEST_TIMEOUT_MS, (final ? schedule.deadline : lastAt) - now())
-      )
+      const timeout = requestTimeout(runtime, final ? schedule.deadline : lastAt)
       const read = await api.status(statusId, timeout, runtime.signal)
       failures = 0
       polls++
@@ -434,19 +288,11 @@ export async function followPreview(
     } catch (error: unknown) {
       if (!(error instanceof ApiError)) throw error
       if (final) return { last, unread: errorMessage(error) }
-      failures++
-      const decision = decide(STATUS_READ, error, {
-        failures,
-        now: now(),
-        deadline: schedule.deadline,
-        pace: schedule,
-        random: runtime.random
-      })
-      if (!decision.retry) {
-        const outOfTime = decision.error instanceof DeadlineError
-        if (!outOfTime) return { last, unread: errorMessage(error) }
-        wait = Math.max(0, lastAt - now())
-      } else wait = decision.waitMs
+      const kind = { ...READ, action: 'read the preview deployment status' }
+      const decision = decide(kind, error, situation(++failures, schedule, runtime))
+      if (decision.retry) wait = decision.waitMs
+      else if (decision.error instanceof DeadlineError) wait = Math.max(0, lastAt - now())
+      else return { last, unread: errorMessage(error) }
       runtime.log.debug(`Reading the preview status failed: ${errorMessage(error)}`)
     }
   }

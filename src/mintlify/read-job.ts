@@ -1,4 +1,3 @@
-/** Reading a job once, through the Mintlify request policy. */
 import { cancellation, errorMessage } from '../errors.js'
 import type { Runtime } from '../runtime.js'
 import { forLog } from '../sanitize.js'
@@ -6,10 +5,7 @@ import { POLL, type MintlifyApi } from './api.js'
 import { mergeJob, type Job } from './job.js'
 import { send, type Schedule } from './poll.js'
 
-/**
- * Reads a job once, through the request policy (retried as a read may be), keeping the id it
- * was asked for whatever the answer leaves out. Throws what the request threw.
- */
+/** Reads a job once, as the request policy retries a read, keeping the id it was asked for. */
 export async function readJob(
   api: MintlifyApi,
   id: string,
@@ -20,10 +16,7 @@ export async function readJob(
   return mergeJob({ id }, answer)
 }
 
-/**
- * Reads a job a record names, within `schedule` (the lookup budget): the job, or undefined when it
- * cannot be read in that time, with the reason logged. A cancellation of the step stays one.
- */
+/** Reads a job a record names within `schedule`; undefined, the reason logged, when it cannot. */
 export async function tryReadJob(
   api: MintlifyApi,
   id: string,

@@ -1,12 +1,9 @@
-/**
- * When to look at the job next: the pace of status checks, and the backoff after a failed request.
- * Pure functions of their arguments; the randomness is passed in.
- */
+/** When to look at the job next, and how long to back off after a failed request. Pure. */
 
 /** Each wait between polls is this many times the one before, up to the maximum. */
 export const POLL_GROWTH = 1.5
 
-/** Polls are spread by up to this fraction below the scheduled wait, never above it. */
+/** A poll comes up to this fraction of its wait early, never late. */
 export const POLL_JITTER = 0.1
 
 export interface PollPace {
@@ -17,27 +14,30 @@ export interface PollPace {
 }
 
 /**
- * The wait before the next poll after `polls` polls have answered: grows ×1.5 from the first
- * interval to the maximum, less a little jitter so that many runs started together drift apart.
- * The jitter only shortens a wait, so the end of a job is always noticed within `maxMs`.
+ * The wait after `polls` answered polls: ×1.5 from the first interval to the maximum, shortened by
+ * jitter so runs started together drift apart, never lengthened past `maxMs`.
  */
 export function pollDelay(polls: number, pace: PollPace, random: () => number): number {
   const scheduled = Math.min(pace.maxMs, pace.initialMs * POLL_GROWTH ** Math.max(0, polls))
   return scheduled * (1 - POLL_JITTER * clamp01(random()))
 }
 
-/**
- * Exponential backoff with full jitter for the `attempt`-th retry in a row (0 for the first):
- * a random wait between 0 and min(cap, base × 2^attempt).
- */
+/** Full-jitter backoff for the `attempt`-th retry in a row (0 first): 0 to cap or base × 2^n. */
 export function backoffDelay(
   attempt: number,
   baseMs: number,
   capMs: number,
   random: () => number
 ): number {
-  const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt))
-  return ceiling * clamp01(random())
+  return Math.min(capMs, baseMs * 2 ** Math.max(0, attempt)) * clamp01(random())
+}
+
+/** The backoff after `failures` in a row, at least a tenth of the interval: jitter may draw 0. */
+export function retryDelay(failures: number, pace: PollPace, random: () => number): number {
+  return Math.max(
+    pace.initialMs / 10,
+    backoffDelay(failures - 1, pace.initialMs, pace.maxMs, random)
+  )
 }
 
 function clamp01(value: number): number {

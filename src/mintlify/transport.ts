@@ -1,8 +1,5 @@
-/**
- * The only code that touches the network for the Mintlify API: one request per call, with the
- * headers, a per-request timeout, the run's cancellation, the runner's proxy, a cap on what is
- * read, and no redirects. It never retries and never decides; it reports what provably happened.
- */
+// The only code that touches the network for Mintlify: one request per call, with a timeout, the
+// run's cancellation, the runner's proxy, a size cap and no redirects. It never retries or decides.
 import { formatDuration } from '../duration.js'
 import { ApiError, cancellation } from '../errors.js'
 import { describeNetworkError, describeUnreachable, refusal } from './explain.js'
@@ -10,8 +7,7 @@ import { forLog } from '../sanitize.js'
 import { redact } from '../secrets/redact.js'
 import { proxiedFetch, readCapped, TooLargeError } from '../http.js'
 
-/** The parts of a fetch response the transport reads. */
-export interface HttpResponse {
+interface HttpResponse {
   readonly status: number
   readonly headers: { get(name: string): string | null }
   /** The body as a stream, when the fetch offers one; read with a size cap. */
@@ -28,16 +24,15 @@ export interface HttpRequest {
 }
 
 /**
- * A fetch function. It calls `sent` when the request is written to an open connection: until
- * then, a failure provably left the server untouched. The default is undici's fetch, through the
- * runner's proxy when one is set.
+ * A fetch. It calls `sent` once the request is written to an open connection: a failure before
+ * then provably left the server untouched. The default is undici's, through the runner's proxy.
  */
 export type Fetch = (url: string, init: HttpRequest, sent: () => void) => Promise<HttpResponse>
 
 /** Largest answer read; a bigger one is a failed request, not hundreds of megabytes of memory. */
 export const MAX_ANSWER_BYTES = 1_048_576
 
-export interface TransportOptions {
+interface TransportOptions {
   readonly baseUrl: URL
   readonly apiKey: string
   readonly userAgent: string
@@ -46,21 +41,17 @@ export interface TransportOptions {
   readonly debug?: (message: string) => void
 }
 
-/** An answer, whatever its status: the body is already redacted of the key. */
+/** An answer, whatever its status, its body already redacted of the key. */
 export interface Answer {
   readonly status: number
   readonly text: string
   readonly headers: { get(name: string): string | null }
-  /** The request id the server or its CDN gave, quoted. */
+  /** The request id the server or its CDN gave, made safe to quote. */
   readonly requestId?: string
 }
 
 export interface Transport {
-  /**
-   * Sends one request to `path` (below the base URL's path) and returns the answer, whatever its
-   * status. Throws an `ApiError` whose failure is `unsent` or `lost` when no answer was read, or
-   * the run's cancellation.
-   */
+  /** One request to `path` below the base URL; without an answer, an `ApiError` or cancellation. */
   send(
     method: 'GET' | 'POST',
     path: string,
@@ -88,8 +79,9 @@ export function createTransport(options: TransportOptions): Transport {
       }
       if (body !== undefined) headers['Content-Type'] = 'application/json'
       const started = now()
-      // One controller per request, released when it settles: the run's signal lives for the
-      // whole step, and tying a short-lived signal to it would keep every request alive.
+      const took = () => formatDuration(now() - started)
+      // A controller per request, released when it settles: tying each request's signal to the
+      // run's, which lives for the whole step, would keep every request alive.
       const request = new AbortController()
       const cancel = () => request.abort()
       signal.addEventListener('abort', cancel, { once: true })
@@ -110,19 +102,13 @@ export function createTransport(options: TransportOptions): Transport {
           () => (sent = true)
         )
         const text = redact((await readCapped(answered, MAX_ANSWER_BYTES)).toString('utf8'))
-        const requestId =
-          answered.headers.get('x-request-id') ?? answered.headers.get('cf-ray') ?? undefined
-        const safeRequestId = requestId ? forLog(requestId, 100) : undefined
+        const id = answered.headers.get('x-request-id') ?? answered.headers.get('cf-ray')
+        const requestId = id ? forLog(id, 100) : undefined
         debug(
-          `${method} ${url} → ${answered.status} in ${formatDuration(now() - started)}` +
-            (safeRequestId ? ` (request id ${safeRequestId})` : '')
+          `${method} ${url} → ${answered.status} in ${took()}` +
+            (requestId ? ` (request id ${requestId})` : '')
         )
-        return {
-          status: answered.status,
-          text,
-          headers: answered.headers,
-          requestId: safeRequestId
-        }
+        return { status: answered.status, text, headers: answered.headers, requestId }
       } catch (error: unknown) {
         if (signal.aborted) throw cancellation(signal)
         const reason = timedOut
@@ -130,7 +116,7 @@ export function createTransport(options: TransportOptions): Transport {
           : error instanceof TooLargeError
             ? error.message
             : describeNetworkError(error)
-        debug(`${method} ${url} failed after ${formatDuration(now() - started)}: ${reason}`)
+        debug(`${method} ${url} failed after ${took()}: ${reason}`)
         if (answered) {
           throw new ApiError(
             `${origin} answered HTTP ${answered.status}, but the answer could not be read: ` +
@@ -139,19 +125,13 @@ export function createTransport(options: TransportOptions): Transport {
           )
         }
         if (sent) {
-          throw new ApiError(`The request to ${origin} got no answer: ${reason}.`, {
-            kind: 'lost'
-          })
+          throw new ApiError(`The request to ${origin} got no answer: ${reason}.`, { kind: 'lost' })
         }
-        const refused = timedOut ? undefined : refusal(error)
-        throw new ApiError(
-          describeUnreachable(
-            `${origin}${prefix}`,
-            error,
-            timedOut ? formatDuration(timeoutMs) : undefined
-          ),
-          { kind: 'unsent', permanent: refused !== undefined }
-        )
+        const waited = timedOut ? formatDuration(timeoutMs) : undefined
+        throw new ApiError(describeUnreachable(`${origin}${prefix}`, error, waited), {
+          kind: 'unsent',
+          permanent: !timedOut && refusal(error) !== undefined
+        })
       } finally {
         clearTimeout(timer)
         signal.removeEventListener('abort', cancel)

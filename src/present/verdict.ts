@@ -5,7 +5,8 @@
  */
 import { formatDuration } from '../duration.js'
 import { errorMessage } from '../errors.js'
-import { classifyStatus, encodeJobId, refusedFields, type NamedField } from '../mintlify/job.js'
+import { encodeJobId } from '../job-id.js'
+import { classifyStatus, refusedFields, type NamedField } from '../mintlify/job.js'
 import { DASHBOARD } from '../mintlify/api.js'
 import { describeLink, forLog, safeLink, type SafeLink } from '../sanitize.js'
 import type { RunRecord } from '../run.js'
