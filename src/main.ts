@@ -53,7 +53,7 @@ export async function run(
         time
       })
     )
-    await act({ state, sinks, settings, step, report, readers, api, kind }, event, facts, plan)
+    await act({ state, sinks, settings, step, report, readers, api }, event, facts, plan)
   } catch (error: unknown) {
     endWith(state, error, time.timeoutMs, report)
   }

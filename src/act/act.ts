@@ -8,8 +8,7 @@ import type { DocsReaders } from '../github/docs-pull.js'
 import { readDocsPull } from '../github/docs-pull.js'
 import { readDocsPushes } from '../github/docs-pushes.js'
 import type { Recorded } from '../github/companion.js'
-import type { Close, Plan, Start } from '../decide/plan.js'
-import type { Kind } from '../kinds/kind.js'
+import { nothingToTell, type Close, type Plan, type Start } from '../decide/plan.js'
 import type { Settings } from '../inputs.js'
 import type { MintlifyApi } from '../mintlify/api.js'
 import { waitForJob } from '../mintlify/poll.js'
@@ -37,8 +36,6 @@ export interface Run {
   readonly readers: DocsReaders
   /** The Mintlify API; undefined on a dry run, which sends it nothing. */
   readonly api?: MintlifyApi
-  /** The run's kind, whose decision a run on a branch asks again once its change is read. */
-  readonly kind: Pick<Kind, 'decide'>
 }
 
 /** Acts on `plan`, which the decision made from `facts`. */
@@ -52,7 +49,7 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
     const within = step.time.within('change')
     const since = plan.tell?.since
     prepared = await preparePrompt(settings, event, readers.workflow, within, step.log, since)
-    plan = run.kind.decide(settings, event, { ...facts, prepared })
+    if (prepared.skip) plan = nothingToTell(plan, prepared.skip)
   }
   const words = planWords(plan)
   if (words.warning) run.report.warning(words.warning)

@@ -139,8 +139,11 @@ export interface Start {
   readonly jobId: string
   readonly why?: Why
   readonly reusingFrom?: number
-  /** A run that gathers on a branch tells the change from this commit on, then decides again. */
-  readonly tell?: { readonly since?: string }
+  /**
+   * A run that gathers on a branch reads its change from `since` on; `keep` is the branch's record
+   * should that change need no job (`nothingToTell`).
+   */
+  readonly tell?: { readonly since?: string; readonly keep?: Keep }
   readonly keep?: Keep
   /** When the job can take no follow-up, a new one is started with the same change. */
   readonly fallback?: { readonly act: 'create'; readonly keep?: Keep }
@@ -156,3 +159,8 @@ export interface Close {
 }
 
 export type Plan = Skip | Start | Close
+
+/** A branch's plan whose change, read as `tell` says, needs no job (`paths` match nothing). */
+export function nothingToTell(plan: Start, text: string): Skip {
+  return { act: 'skip', why: { code: 'change', text }, check: 'success', keep: plan.tell?.keep }
+}

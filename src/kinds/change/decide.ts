@@ -39,8 +39,8 @@ export function decideChange(
         ? fromBranch(event, facts, branch)
         : { act: 'create', jobId: '', keep }
   // On a branch that gathers, the change is read once the plan says from which commit.
-  return branch && plan.act !== 'skip' && plan.act !== 'close' && !plan.tell
-    ? { ...plan, tell: {} }
+  return branch && plan.act !== 'skip' && plan.act !== 'close'
+    ? { ...plan, tell: { ...plan.tell, keep } }
     : plan
 }
 
