@@ -9,7 +9,8 @@ import { addSecret, clearSecrets } from '../src/secrets/redact.js'
 import { base64, leakedForms } from '../__fixtures__/secret-forms.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
-const { Reporter, summaryMarkup } = await import('../src/publish/report.js')
+const { Reporter } = await import('../src/publish/report.js')
+const { summaryMarkup } = await import('../src/present/summary.js')
 
 const PR = 'https://github.com/acme/docs/pull/110'
 const REPOSITORY = 'https://github.com/acme/docs'

@@ -33,7 +33,8 @@ export async function run(options: RunSeams = {}): Promise<boolean> {
   const report = new Reporter()
   const cancel = cancelOnSignals(options.signal)
   const state = newRunState(now())
-  const sinks: Sink[] = []
+  // The Actions report is a sink from the start: whatever ends the run, it is reported.
+  const sinks: Sink[] = [report]
   let failed: boolean
   try {
     // The event is read first: where GitHub gives the run no secrets, empty ones skip it.
@@ -114,15 +115,8 @@ export async function run(options: RunSeams = {}): Promise<boolean> {
     // still holds may be waited for through the rest of the step's time (`lastWindow`).
     const sleep = options.sleep ?? realSleep
     const time = lastTimeOf(now, sleep, state.deadline, state.lastWriteMs, cancel.finishing())
-    const wrote = await finishAll(sinks, state, time.until(time.by), time)
-    for (const { written, url, did = [] } of wrote) {
-      if (written && url) state.written[written] = url
-      state.did.push(...did)
-    }
-    const failure = await report.finish(state)
-    if (failure) report.fail(failure)
+    failed = await finishAll(sinks, state, time.until(time.by), time)
     cancel.release()
-    failed = failure !== undefined
   }
   return failed
 }

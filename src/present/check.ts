@@ -8,8 +8,7 @@ import { recordSuffix } from '../github/branch-record.js'
 import type { RunRecord, RunState } from '../run.js'
 import { safeLink } from '../sanitize.js'
 import { parsePullLink } from '../trigger/ref.js'
-import { withPreview } from './preview.js'
-import { verdictOf } from './verdict.js'
+import { reportOf, type Reported } from './report.js'
 
 /** GitHub's limit on a status description. */
 const MAX_DESCRIPTION = 140
@@ -57,21 +56,19 @@ export function checkContext(
 }
 
 /**
- * The status for the run as it stands: state and words from the presentation, and a link: the
- * docs pull request once it is ready, when it is a pull request on this GitHub (`serverUrl`), or
- * else the workflow run. No other link from the API becomes the check's. Its name is
+ * The status for the run as it stands, rendered from the report: its state and words, and a link:
+ * the docs pull request once it is ready, when it is a pull request on this GitHub (`serverUrl`),
+ * or else the workflow run. No other link from the API becomes the check's. Its name is
  * `checkContext`'s.
  */
 export function checkStatus(
-  state: RunRecord & Pick<RunState, 'projectId' | 'branch' | 'accepted'>,
+  state: Reported & Pick<RunState, 'projectId' | 'accepted'>,
   runUrl: string | undefined,
   serverUrl: string,
   /** A record of the project exists: an earlier run that the platform accepted wrote it. */
   known = false
 ) {
-  const verdict = verdictOf(state)
-  const { link } = verdict
-  const check = withPreview(verdict.check, state.preview)
+  const { check, link } = reportOf(state)
   const docs = link && parsePullLink(link.href, serverUrl) ? link.href : undefined
   const target = (check.state === 'success' && docs) || safeLink(runUrl)?.href
   // A run on a branch ends the description with the record the next run there joins by.

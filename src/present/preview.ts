@@ -8,7 +8,7 @@ import { formatDuration } from '../duration.js'
 import type { Preview, PreviewCause } from '../mintlify/preview.js'
 import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { anchor } from './links.js'
-import type { CheckState } from './verdict.js'
+import type { CheckState } from './ending.js'
 
 /** Longest piece of the platform's build summary quoted. */
 export const MAX_SUMMARY_QUOTE = 200

@@ -1,12 +1,13 @@
 /**
  * A place the action reports the run to: the docs check, the status comment, the docs pull
- * request (and the Actions report, which `main.ts` runs last, since it names what they wrote).
- * Each sink is one module with a factory that says when it applies, from the settings and the
- * trigger, and reacts to the run's moments. A sink says what the presentation decided and
- * carries out what the decision planned; it decides only what its own writes need (whether a
- * token may reach the place, whether GitHub shows it as the agent's, which writes are still to
- * make), never what happened. It never changes the run state (what it hands back, `main.ts`
- * records), and its failures are warnings that never change the step's outcome.
+ * request, the reactions, and the Actions report (said last, since it names what the others
+ * wrote). Each sink is one module with a factory that says when it applies, and reacts to the
+ * run's moments. A sink renders the run's report (`present/report.ts`) and carries out what the
+ * decision planned; it decides only what its own writes need (whether a token may reach the
+ * place, whether GitHub shows it as the agent's, which writes are still to make), never what
+ * happened. It never changes the run state (what it hands back, `finishAll` records), and its
+ * failures are warnings that never change the step's outcome; only the Actions report says
+ * whether the step failed.
  */
 import type { GitHubApi } from '../github/api.js'
 import type { Companion } from '../github/companion.js'
@@ -43,9 +44,13 @@ export interface Wrote {
   readonly url?: string
   /** What it did on GitHub, a line each, which the log gives once the run is over. */
   readonly did?: readonly string[]
+  /** The step fails: the Actions report said why. */
+  readonly failed?: boolean
 }
 
 export interface Sink {
+  /** Finished after every other sink, with where they wrote (the Actions report). */
+  readonly last?: boolean
   /**
    * The plan was taken and its job is about to be asked for: written beside the start, never
    * waited for.
@@ -88,17 +93,27 @@ export async function closeAll(
 }
 
 /**
- * Every sink's last write at once, each bounded by `within` (and `time`); none can fail the others. Returns
- * where they wrote.
+ * Every sink's last write at once, each bounded by `within` (and `time`); none can fail the
+ * others. What they hand back is recorded in the run state, then the `last` sinks say it.
+ * Resolves to whether the step fails.
  */
 export async function finishAll(
   sinks: readonly Sink[],
   state: RunState,
   within: Within,
   time?: LastTime
-): Promise<Wrote[]> {
-  const settled = await Promise.allSettled(sinks.map((sink) => sink.finished(state, within, time)))
-  return settled.flatMap((result) =>
-    result.status === 'fulfilled' && result.value ? [result.value] : []
-  )
+): Promise<boolean> {
+  const first = sinks.filter((sink) => !sink.last)
+  const settled = await Promise.allSettled(first.map((sink) => sink.finished(state, within, time)))
+  for (const result of settled) {
+    if (result.status !== 'fulfilled' || !result.value) continue
+    const { written, url, did = [] } = result.value
+    if (written && url) state.written[written] = url
+    state.did.push(...did)
+  }
+  let failed = false
+  for (const sink of sinks.filter((sink) => sink.last)) {
+    failed = (await sink.finished(state, within, time))?.failed === true || failed
+  }
+  return failed
 }

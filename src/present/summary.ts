@@ -1,0 +1,113 @@
+/**
+ * The job summary, rendered from the report: the headline, the table of facts, the notes, the
+ * warnings, the prompt and why the step failed, as HTML blocks none of which holds a blank line
+ * (a blank line would end GitHub's HTML block and let the rest render as markdown). Pure.
+ */
+import { cut, escapeMarkup, escapePreformatted } from '../sanitize.js'
+import { redact } from '../secrets/redact.js'
+import { messageMarkup } from './links.js'
+import type { Report } from './report.js'
+
+/** Longest prompt shown in the job summary; the log shows it whole. */
+export const MAX_SUMMARY_PROMPT_LENGTH = 200_000
+
+/**
+ * Most bytes the escaped prompt may take in the job summary: GitHub refuses a step's summary over
+ * 1 MiB, and escaping can make one character six bytes.
+ */
+export const MAX_SUMMARY_PROMPT_BYTES = 512 * 1024
+
+/** What the summary shows beyond the report: what the log said and the step's own failure. */
+export interface SummaryExtras {
+  /** The warnings the log gave, each once, in order. */
+  readonly warned: readonly string[]
+  readonly prompt?: string
+  readonly failure?: string
+}
+
+/** The summary's blocks, in order. */
+export function summaryBlocks(report: Report, extras: SummaryExtras, hasJob: boolean): string[] {
+  const rows = report.facts.flatMap(({ on, markup }) =>
+    on.summary ? [`<tr><th>${on.summary}</th><td>${markup}</td></tr>`] : []
+  )
+  // A note that was also a warning is listed once, under the warnings.
+  const notes = [...report.said, ...report.notes].filter((note) => !extras.warned.includes(note))
+  return [
+    '<h2>Mintlify agent</h2>',
+    `<p>${report.icon} <strong>${escapeMarkup(report.headline)}</strong></p>`,
+    ...(hasJob ? [`<table>${rows.join('')}</table>`] : []),
+    ...notes.map((note) => summaryMarkup(note, 2_000)),
+    ...(extras.warned.length > 0 ? ['<h3>Warnings</h3>'] : []),
+    ...extras.warned.map((warning) => summaryMarkup(warning, 2_000, '⚠️ ')),
+    // GitHub's markdown reads everything up to the first blank line after <details> as one HTML
+    // block: the escaped prompt has no blank line and no markup, so none of it renders.
+    ...(extras.prompt === undefined
+      ? []
+      : [
+          '<details open><summary>The prompt</summary>\n<pre>' +
+            summaryPrompt(extras.prompt) +
+            '</pre>\n</details>'
+        ]),
+    ...(extras.failure ? [summaryMarkup(extras.failure, 4_000)] : [])
+  ]
+}
+
+/**
+ * A message in the job summary as the log shows it: each line on a line of its own (lines that
+ * start with `- ` as a list), each `code` span as `<code>`, everything else escaped
+ * (`escapeMarkup`), and each mention of the API keys page a link (`messageMarkup`). Secrets are
+ * redacted and the text cut to `max` first. `prefix` (markup) starts the first paragraph.
+ */
+export function summaryMarkup(text: string, max: number, prefix = ''): string {
+  const blocks: string[] = []
+  let paragraph: string[] = []
+  let items: string[] = []
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push(`<p>${paragraph.join('<br>\n')}</p>`)
+    if (items.length > 0)
+      blocks.push(`<ul>\n${items.map((i) => `<li>${i}</li>`).join('\n')}\n</ul>`)
+    paragraph = []
+    items = []
+  }
+  for (const line of cut(redact(text), max).split(/\r\n|\r|\n/)) {
+    const item = /^\s*- (.*)$/.exec(line)
+    if (line.trim() === '') flush()
+    else if (item) {
+      if (paragraph.length > 0) flush()
+      items.push(inlineMarkup(item[1] ?? ''))
+    } else {
+      if (items.length > 0) flush()
+      paragraph.push(inlineMarkup(line))
+    }
+  }
+  flush()
+  if (prefix === '') return blocks.join('\n')
+  const [first = '', ...rest] = blocks
+  const led = first.startsWith('<p>')
+    ? `<p>${prefix}${first.slice(3)}`
+    : `<p>${prefix}</p>\n${first}`
+  return [led, ...rest].join('\n')
+}
+
+/**
+ * One line of a message as markup: a `code` span (backticks paired on the line) as `<code>`, the
+ * rest as `messageMarkup`; an unpaired backtick stays a backtick.
+ */
+function inlineMarkup(line: string): string {
+  return line
+    .split(/(`[^`]+`)/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? `<code>${escapeMarkup(part.slice(1, -1), Number.POSITIVE_INFINITY)}</code>`
+        : messageMarkup(part, Number.POSITIVE_INFINITY)
+    )
+    .join('')
+}
+
+/** The prompt escaped for the summary, cut until it fits in `MAX_SUMMARY_PROMPT_BYTES`. */
+function summaryPrompt(prompt: string): string {
+  for (let max = MAX_SUMMARY_PROMPT_LENGTH; ; max = Math.floor(max / 2)) {
+    const escaped = escapePreformatted(prompt, max)
+    if (Buffer.byteLength(escaped) <= MAX_SUMMARY_PROMPT_BYTES) return escaped
+  }
+}
