@@ -1,4 +1,5 @@
 import { act } from './act/act.js'
+import { resolveEffects } from './decide/check.js'
 import { effectsOf } from './decide/plan.js'
 import { CancelledError, DeadlineError, SecretsWithheldError, cancellation } from './errors.js'
 import { readSettings } from './inputs.js'
@@ -75,7 +76,7 @@ export async function run(options: RunSeams = {}): Promise<boolean> {
     const commented = facts.pull?.recorded.known === true && facts.pull.recorded.value !== undefined
     // The plan says where the run writes on GitHub: nowhere, for a comment that is no command.
     sinks.push(
-      ...sinksFor(effectsOf(plan), {
+      ...sinksFor(resolveEffects(effectsOf(plan), settings, event), {
         settings,
         trigger,
         companion,

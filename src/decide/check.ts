@@ -7,6 +7,7 @@
  * nothing to document. Pure.
  */
 import type { Settings } from '../inputs.js'
+import type { Effect } from './plan.js'
 import { codeCommit, gathersOn } from '../trigger/code.js'
 import { closedPull, ownChange, type Event } from '../trigger/event.js'
 
@@ -24,4 +25,21 @@ export function checkScope(settings: CheckSettings, event: Event | undefined): C
   if (!change || event.deleted || closedPull(event)) return 'none'
   if (settings.context === 'off') return settings.paths.length > 0 ? 'skips-only' : 'none'
   return 'full'
+}
+
+/** An effect once resolved for this run: the check carries the scope it was given. */
+export type Resolved =
+  Exclude<Effect, { kind: 'check' }> | { readonly kind: 'check'; readonly skipsOnly: boolean }
+
+/** The plan's effects for this run: the check where `checkScope` allows one, with its scope. */
+export function resolveEffects(
+  effects: readonly Effect[],
+  settings: CheckSettings,
+  event: Event | undefined
+): Resolved[] {
+  const scope = checkScope(settings, event)
+  return effects.flatMap((effect): Resolved[] => {
+    if (effect.kind !== 'check') return [effect]
+    return scope === 'none' ? [] : [{ kind: 'check', skipsOnly: scope === 'skips-only' }]
+  })
 }

@@ -13,16 +13,19 @@ import { Beside, describeGitHubError, sendingAgain, Surface } from '../github/po
 import { checkStatus, checkWritten } from '../present/check.js'
 import type { RunState } from '../run.js'
 import type { LastTime, Log, Within } from '../runtime.js'
-import { checkScope } from '../decide/check.js'
+import type { Resolved } from '../decide/check.js'
+import { reportOf } from '../present/report.js'
 import type { CommitRef } from '../trigger/ref.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
 
-/** The check, where the decision says it applies (`checkScope`) and a token can write it. */
-export function checkSink(context: SinkContext): Sink | undefined {
-  const { settings, trigger, github } = context
+/** The check, where the decision resolved one (`resolveEffects`) and a token can write it. */
+export function checkSink(
+  context: SinkContext,
+  effect: Extract<Resolved, { kind: 'check' }>
+): Sink | undefined {
+  const { trigger, github } = context
   const { event, commit, runUrl } = trigger ?? {}
-  const scope = checkScope(settings, event)
-  if (scope === 'none' || !github || !event || !commit) return undefined
+  if (!github || !event || !commit) return undefined
   return new CheckSink(
     github,
     {
@@ -31,7 +34,7 @@ export function checkSink(context: SinkContext): Sink | undefined {
       commitUrl: `${event.serverUrl}/${commit.owner}/${commit.repo}/commit/${commit.sha}`,
       fork: Boolean(event.pullRequest?.fork),
       serverUrl: event.serverUrl,
-      skipsOnly: scope === 'skips-only',
+      skipsOnly: effect.skipsOnly,
       known: context.commented === true
     },
     context.log,
@@ -104,9 +107,8 @@ export class CheckSink implements Sink {
    * the held write is waited for through the rest of the step's time.
    */
   async finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined> {
-    const skipped = state.outcome.kind === 'skipped'
-    const leave = state.outcome.kind === 'skipped' && state.outcome.leaveCheck === true
-    if ((!this.options.skipsOnly || skipped) && !leave) {
+    const report = reportOf(state)
+    if ((!this.options.skipsOnly || report.skipped) && !report.leavesCheck) {
       const write = (bounds: Within) => this.write(state, bounds)
       if (!time) await this.beside.last(write, within, true)
       else {

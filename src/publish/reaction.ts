@@ -9,7 +9,7 @@ import type { GitHubApi, Reaction } from '../github/api.js'
 import { sendingAgain } from '../github/policy.js'
 import type { Effect } from '../decide/plan.js'
 import { reactionFailed } from '../present/plan.js'
-import { classifyStatus } from '../mintlify/job.js'
+import { reportOf } from '../present/report.js'
 import type { RunState } from '../run.js'
 import type { LastTime, Within } from '../runtime.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
@@ -26,27 +26,6 @@ export function reactionSink(
   const event = trigger?.event
   if (settings.dryRun || !github || !event) return undefined
   return new ReactionSink(github, event.owner, event.repo, effect, context)
-}
-
-/**
- * The reaction that ends a command: how the job ended, or `confused` when the run ended without
- * seeing it through; none for a run that took no job (a skip, a dry run).
- */
-export function endReaction(state: Pick<RunState, 'outcome' | 'job'>): Reaction | undefined {
-  const { outcome } = state
-  switch (outcome.kind) {
-    case 'skipped':
-    case 'dry-run':
-      return undefined
-    case 'finished':
-      return outcome.phase === 'completed' ? 'rocket' : 'confused'
-    case 'started': {
-      const { phase } = classifyStatus(state.job?.status)
-      return phase === 'failed' || phase === 'archived' ? 'confused' : 'rocket'
-    }
-    default:
-      return 'confused'
-  }
 }
 
 class ReactionSink implements Sink {
@@ -78,7 +57,7 @@ class ReactionSink implements Sink {
 
   /** How the job ended; or the one inert reaction of a command not taken. */
   async finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined> {
-    const content = this.effect.content ?? endReaction(state)
+    const content = this.effect.content ?? reportOf(state).reaction
     if (!content) return undefined
     await this.react(content, time ? sendingAgain(time, time.by) : within)
     return undefined
