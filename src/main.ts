@@ -19,6 +19,8 @@ import { kindOf, type Kind } from './kinds/registry.js'
 export interface RunSeams extends RunOptions {
   /** The kinds of run, in the order they are tried; the registry's by default. */
   readonly kinds?: readonly Kind[]
+  /** Surfaces shown beside the Actions report (see `surface`). */
+  readonly surfaces?: readonly Sink[]
 }
 
 export type { RunOptions } from './step.js'
@@ -35,7 +37,7 @@ export async function run(options: RunSeams = {}): Promise<boolean> {
   const cancel = cancelOnSignals(options.signal)
   const state = newRunState(now())
   // The Actions report is a sink from the start: whatever ends the run, it is reported.
-  const sinks: Sink[] = [report]
+  const sinks: Sink[] = [report, ...(options.surfaces ?? [])]
   let failed: boolean
   try {
     // The event is read first: where GitHub gives the run no secrets, empty ones skip it.

@@ -12,6 +12,7 @@
 import type { GitHubApi } from '../github/api.js'
 import type { Companion } from '../github/companion.js'
 import type { Settings } from '../inputs.js'
+import { reportOf, type Report } from '../present/report.js'
 import type { RunState, Trigger, Written } from '../run.js'
 import type { LastTime, Log, Within } from '../runtime.js'
 
@@ -74,6 +75,17 @@ export interface Sink {
 
 /** A sink module's factory: the sink, or undefined when it does not apply to this run. */
 export type SinkFactory = (context: SinkContext) => Sink | undefined
+
+/**
+ * A surface that shows the run's report once it is over, after the sinks that write on GitHub
+ * (so it sees where they wrote): a new surface is one renderer and one line in the list of sinks.
+ */
+export function surface(render: (report: Report) => void | Promise<void>): Sink {
+  return {
+    last: true,
+    finished: async (state) => void (await render(reportOf(state)))
+  }
+}
 
 /** Every sink's `taking`, none waited for. */
 export function takeAll(sinks: readonly Sink[], state: RunState): void {
