@@ -14,10 +14,9 @@ import { reportOf, type Reported } from './report.js'
 const MAX_DESCRIPTION = 140
 
 /**
- * The check's name, as branch protection and rulesets select it: `Mintlify docs (<project-id>)`.
- * Stable for a project, whatever the workflow, job or run, and distinct for distinct projects: an
- * id with other characters than letters, digits, `_`, `.`, `:` and `-`, or over 100 of them, is
- * shown without them and followed by a short hash of the whole id.
+ * The check's name, as branch protection selects it: `Mintlify docs (<project-id>)`, stable for a
+ * project; an id with other characters than `[\w.:-]`, or over 100, is shown without them and
+ * followed by a short hash of the whole id, so distinct projects keep distinct names.
  */
 export function checkName(projectId: string): string {
   if (/^[\w.:-]{1,100}$/.test(projectId)) return `Mintlify docs (${projectId})`
@@ -26,11 +25,8 @@ export function checkName(projectId: string): string {
 }
 
 /**
- * The check's name when the platform did not accept the project id with the key: it names no
- * project, since what was given as one may be a key (the two inputs swapped). Branch protection
- * that requires `Mintlify docs (<project-id>)` still waits, as it should when no docs job ran,
- * and this check beside it says why in red; not writing any would leave the user a required
- * check waiting with no word on why.
+ * The check's name when the platform did not accept the project id: what was given may be a key
+ * (the inputs swapped), so it names none; a required check still waits, and this one says why.
  */
 export const UNNAMED_CHECK = 'Mintlify docs'
 
@@ -56,10 +52,8 @@ export function checkContext(
 }
 
 /**
- * The status for the run as it stands, rendered from the report: its state and words, and a link:
- * the docs pull request once it is ready, when it is a pull request on this GitHub (`serverUrl`),
- * or else the workflow run. No other link from the API becomes the check's. Its name is
- * `checkContext`'s.
+ * The status rendered from the report: its state and words, and a link to the ready docs pull
+ * request when it is on this GitHub (`serverUrl`), else to the workflow run; no other link.
  */
 export function checkStatus(
   state: Reported & Pick<RunState, 'projectId' | 'accepted'>,

@@ -175,7 +175,7 @@ function saidOf(seen: Seen, short: string): Said {
   }
 }
 
-/** How a job that had not ended was last seen: still working, or in a status this action does not know. */
+/** How a job that had not ended was last seen: still working, or in a status not known. */
 function lastSeen(status: string | null | undefined): string {
   if (status === undefined || status === null) return 'had shown no status'
   const shown = forLog(status, 60)

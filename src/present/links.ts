@@ -1,7 +1,6 @@
 /**
- * Links in the markup the action writes (the job summary, the status comment). Only a URL that
- * `safeLink` accepts (http or https, no credentials, nothing HTML or a shell reads as syntax)
- * becomes an `<a href>`; anything else is shown as escaped text. Pure.
+ * Links in the markup the action writes: only a URL `safeLink` accepts becomes an `<a href>`;
+ * anything else is shown as escaped text. Pure.
  */
 import { API_KEYS_PAGE } from '../errors.js'
 import { cut, escapeMarkup, safeLink, type SafeLink } from '../sanitize.js'
@@ -28,9 +27,8 @@ export function urlMarkup(url: string | null | undefined, max = 200): string | u
 }
 
 /**
- * How the docs pull request is named: `acme/docs#110`, with its repository, since a bare `#110`
- * reads as a pull request of the code repository the summary and the comment belong to. A link
- * that is not a pull request page shows its address.
+ * How the docs pull request is named: `acme/docs#110`, since a bare `#110` reads as one of the
+ * code repository; a link that is not a pull request page shows its address.
  */
 export function pullLabel(link: SafeLink): string {
   const ref = parsePullLink(link.href, new URL(link.href).origin)

@@ -1,8 +1,6 @@
 /**
- * What the job did to the docs, for the `outcome` output and its line in the status comment and
- * the job summary; and the docs pull request's own checks, for the `docs-checks` output and
- * their line. Pure: the words come from what the run read (`RunRecord`), and the only links are
- * those the reads kept (commit pages and check pages on this GitHub), checked again here.
+ * What the job did to the docs (the `outcome` output and fact) and the docs pull request's own
+ * checks (`docs-checks`). The only links are those the reads kept, checked again here. Pure.
  */
 import { MAX_SHOWN_COMMITS } from '../github/docs-pushes.js'
 import type { NamedCheck } from '../github/docs-checks.js'

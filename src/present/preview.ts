@@ -1,8 +1,7 @@
 /**
- * The preview deployment's words, on every surface: the status comment's and the job summary's
- * "Preview" line, the log, the notice a plan without previews gets, the outputs, and what the
- * docs check adds when the preview is ready. Pure. The preview's address is shown only in the
- * strict shape the client kept (`isSiteLinkShape`); the platform's summary is cut and escaped.
+ * The preview deployment's words on every surface: its fact, log lines, notice, outputs and what
+ * the docs check adds. Its address is shown only in the strict shape the client kept; the
+ * platform's summary is cut and escaped. Pure.
  */
 import { formatDuration } from '../duration.js'
 import type { Preview, PreviewCause } from '../mintlify/preview.js'
@@ -16,11 +15,7 @@ export const MAX_SUMMARY_QUOTE = 200
 /** How to stop asking for previews, for a plan that has none. */
 export const TURN_OFF = 'Set `preview: off` on this step to stop asking for one.'
 
-/**
- * The `preview-status` output: the last state seen (`unchanged`: the docs pull request's head is
- * the commit the last preview was requested for, so none was asked for again); empty when no
- * preview was asked about.
- */
+/** The `preview-status` output: the last state seen; empty when no preview was asked about. */
 export function previewStatus(preview: Preview | undefined): string {
   if (!preview || preview.state === 'would-request') return ''
   if (preview.cause?.kind === 'plan') return 'unavailable'
@@ -99,11 +94,7 @@ function linkMarkup(preview: Preview): string | undefined {
   return link ? anchor(link, escapeMarkup(link.href, 200)) : undefined
 }
 
-/**
- * The "Preview" line's value (markup) in the status comment and the job summary: the link and
- * its state (building, ready, failed with the platform's summary cut and escaped), or why there
- * is none; undefined when the run asked nothing about a preview.
- */
+/** The "Preview" fact (markup): the link and its state, or why there is none. */
 export function previewMarkup(preview: Preview | undefined): string | undefined {
   if (!preview) return undefined
   const link = linkMarkup(preview)

@@ -45,15 +45,11 @@ export interface Report extends Omit<Ending, 'check'> {
   readonly check: CheckState
   /** The check on the commit already says what is true: nothing is written over it. */
   readonly leavesCheck: boolean
-  /** No job was started: there was nothing to document. */
   readonly skipped: boolean
-  /** The facts, in the order every table shows them. */
   readonly facts: readonly Fact[]
   /** The run's own notes (why a new job replaced the recorded one, …): the comment lists them. */
   readonly said: readonly string[]
-  /** What the sinks did on GitHub, a line each. */
   readonly did: readonly string[]
-  /** The step's outputs, in the order they are set. */
   readonly outputs: Readonly<Record<string, string>>
   /** The reaction that ends a `/docs` command; none for a run that took no job. */
   readonly reaction?: Reaction
@@ -135,10 +131,7 @@ function factsOf(record: Reported, ending: Ending, runUrl: string | undefined): 
   ]
 }
 
-/**
- * How long the step took; after a timeout, with the timeout beside it: the last check comes
- * before the deadline (no other fits after it), so the step ends short of it.
- */
+/** How long the step took; after a timeout, the timeout beside it (the step ends short of it). */
 function durationOf(record: RunRecord): string {
   const took = formatDuration(record.elapsedMs)
   const { outcome } = record
@@ -175,8 +168,7 @@ function outputsOf(record: Reported, ending: Ending): Record<string, string> {
     'source-ref': field(job.source?.ref),
     'created-at': field(job.createdAt),
     'archived-at': field(job.archivedAt),
-    // The record's link is the one pr-link hands on: a refused link (credentials, syntax) is not
-    // handed on here either.
+    // A link pr-link refuses is not handed on here either.
     job: jobOutput({ ...job, prLink: href || null })
   }
 }
@@ -195,10 +187,7 @@ function jobOutput(job: Job): string {
   return trimmed.length <= MAX_JOB_OUTPUT_LENGTH ? trimmed : JSON.stringify({ id: job.id })
 }
 
-/**
- * The reaction that ends a command: how the job ended, or `confused` when the run ended without
- * seeing it through; none for a run that took no job (a skip, a dry run).
- */
+/** The reaction that ends a command: `rocket` or `confused`; none for a run that took no job. */
 function reactionOf({ outcome, job }: RunRecord): Reaction | undefined {
   switch (outcome.kind) {
     case 'skipped':
@@ -215,10 +204,7 @@ function reactionOf({ outcome, job }: RunRecord): Reaction | undefined {
   }
 }
 
-/**
- * The docs pull request the marker records: the one GitHub showed as the agent's this run, else
- * the one recorded before. A pull request that is not the agent's is never recorded.
- */
+/** The docs pull request the marker records: the one shown as the agent's, else the record's. */
 function docsRecord({ docs, recordedDocs }: Reported): PullRef | undefined {
   const shown = docs?.ref && docs.state !== 'unknown' && docs.state !== 'foreign'
   return shown ? docs.ref : recordedDocs

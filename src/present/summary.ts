@@ -1,7 +1,6 @@
 /**
- * The job summary, rendered from the report: the headline, the table of facts, the notes, the
- * warnings, the prompt and why the step failed, as HTML blocks none of which holds a blank line
- * (a blank line would end GitHub's HTML block and let the rest render as markdown). Pure.
+ * The job summary rendered from the report, as HTML blocks none of which holds a blank line (one
+ * would end GitHub's HTML block and let the rest render as markdown). Pure.
  */
 import { cut, escapeMarkup, escapePreformatted } from '../sanitize.js'
 import { redact } from '../secrets/redact.js'
@@ -11,10 +10,7 @@ import type { Report } from './report.js'
 /** Longest prompt shown in the job summary; the log shows it whole. */
 export const MAX_SUMMARY_PROMPT_LENGTH = 200_000
 
-/**
- * Most bytes the escaped prompt may take in the job summary: GitHub refuses a step's summary over
- * 1 MiB, and escaping can make one character six bytes.
- */
+/** Most bytes of the escaped prompt: GitHub refuses a summary over 1 MiB; escaping can sextuple. */
 export const MAX_SUMMARY_PROMPT_BYTES = 512 * 1024
 
 /** What the summary shows beyond the report: what the log said and the step's own failure. */
@@ -25,7 +21,6 @@ export interface SummaryExtras {
   readonly failure?: string
 }
 
-/** The summary's blocks, in order. */
 export function summaryBlocks(report: Report, extras: SummaryExtras, hasJob: boolean): string[] {
   const rows = report.facts.flatMap(({ on, markup }) =>
     on.summary ? [`<tr><th>${on.summary}</th><td>${markup}</td></tr>`] : []
@@ -53,10 +48,9 @@ export function summaryBlocks(report: Report, extras: SummaryExtras, hasJob: boo
 }
 
 /**
- * A message in the job summary as the log shows it: each line on a line of its own (lines that
- * start with `- ` as a list), each `code` span as `<code>`, everything else escaped
- * (`escapeMarkup`), and each mention of the API keys page a link (`messageMarkup`). Secrets are
- * redacted and the text cut to `max` first. `prefix` (markup) starts the first paragraph.
+ * A message as the log shows it: a line each (`- ` lines as a list), `code` spans as `<code>`,
+ * the rest escaped with the API keys page linked; redacted and cut to `max` first. `prefix`
+ * (markup) starts the first paragraph.
  */
 export function summaryMarkup(text: string, max: number, prefix = ''): string {
   const blocks: string[] = []
@@ -89,10 +83,7 @@ export function summaryMarkup(text: string, max: number, prefix = ''): string {
   return [led, ...rest].join('\n')
 }
 
-/**
- * One line of a message as markup: a `code` span (backticks paired on the line) as `<code>`, the
- * rest as `messageMarkup`; an unpaired backtick stays a backtick.
- */
+/** One line as markup: paired backticks as `<code>`, the rest as `messageMarkup`. */
 function inlineMarkup(line: string): string {
   return line
     .split(/(`[^`]+`)/)

@@ -1,12 +1,9 @@
 /**
- * The docs check on the code change: a commit status on the change's head commit, under a name
- * that includes the Mintlify project, so branch protection can require it and two projects in one
- * workflow keep their own. Pending while the job runs (never waited for), then what the
- * presentation says, as the last status GitHub stores: when GitHub still holds the pending write
- * at the end, the final state is written again once it has answered (see `Beside`), for as long
- * as the step's own time allows. A commit status is safe to send again (GitHub keeps the last one
- * for its context), so the final one is sent again after a 5xx, a broken connection or no answer,
- * within the last writes' budget (`sendingAgain`).
+ * The docs check on the code change: a commit status on its head commit, named by the project.
+ * Pending while the job runs (never waited for), then the report's state, as the last status
+ * GitHub stores: a final write beside a pending one GitHub still holds is written again once it
+ * answered (`Beside`). A status is safe to send again, so the final one is, after a 5xx or no
+ * answer, within the last writes' budget (`sendingAgain`).
  */
 import type { GitHubApi } from '../github/api.js'
 import { Beside, describeGitHubError, sendingAgain, Surface } from '../github/policy.js'
@@ -101,10 +98,8 @@ export class CheckSink implements Sink {
   }
 
   /**
-   * The last word: written beside a pending write GitHub still holds, and again once GitHub has
-   * answered that one, so it is the last status GitHub stores (or a warning says it may not be).
-   * With `time`, each of them is sent again until it lands or the last writes' budget ends, and
-   * the held write is waited for through the rest of the step's time.
+   * The last word, written again once GitHub answered a pending write it still holds, so it is
+   * the last status GitHub stores (or a warning says it may not be).
    */
   async finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined> {
     const report = reportOf(state)

@@ -1,14 +1,8 @@
 /**
- * The docs pull request follows the code pull request. With `docs-token`, once the job's `prLink`
- * names a pull request in the job's own docs repository on the workflow's GitHub, the action keeps
- * one backlink comment on it (its record and words: `backlink.ts`, `present/docs-pr.ts`), asks the
- * `docs-reviewers` for a review and adds the `docs-labels` once each (`docs-review.ts`), and when
- * the code pull request is closed without merging, closes the docs pull request or says so there.
- *
- * The docs token goes to that one repository only, through `GITHUB_API_URL`; a link anywhere else
- * is not followed (`trigger/docs.ts`, `docs-reach.ts`). The backlink is an owned comment, trusted as the status
- * comment is. Best effort throughout, through the GitHub policy: a failure is one warning and
- * never changes how the step ends.
+ * The docs pull request follows the code pull request: the action keeps one backlink comment on
+ * it, asks the `docs-reviewers` and adds the `docs-labels` once each (`docs-review.ts`), and when
+ * the code pull request is closed without merging, closes it or says so there. The token reaches
+ * that one repository only (`docs-reach.ts`). Best effort: a failure is one warning.
  */
 import { fedChange } from '../trigger/fed.js'
 import { docsClosing } from '../kinds/closed/decide.js'
@@ -118,9 +112,8 @@ export class DocsPullSink implements Sink {
   }
 
   /**
-   * The code pull request was closed: the decision (`docsClosing`) says what becomes of the docs
-   * pull request once it was read, and this carries it out. Returns a line for the status
-   * comment saying what was done, if anything.
+   * The code pull request was closed: carries out what `docsClosing` decides for the docs pull
+   * request. Returns a line for the status comment saying what was done, if anything.
    */
   async closed(state: RunState, within: Within): Promise<string | undefined> {
     const event = state.trigger?.event
@@ -177,11 +170,7 @@ export class DocsPullSink implements Sink {
     return `The code pull request was closed without merging, ${done}`
   }
 
-  /**
-   * Asks for the reviews in one request; when GitHub refuses it for one name (422: not a
-   * collaborator), asks one name at a time, so the others are still asked. Returns the keys to
-   * record as asked, refused names included (they are not asked again); one warning names them.
-   */
+  /** Asks for the reviews (`askEach`); one warning names those refused. Returns the keys asked. */
   private async requestReviewers(
     handle: DocsHandle,
     plan: ReviewPlan,

@@ -1,7 +1,6 @@
 /**
- * Reaching the docs pull request: the job's link checked, the token that may go there chosen,
- * the pull request read and proven the agent's, and the action's own backlink found on it. Every
- * write the docs pull request sink makes goes through what this hands back.
+ * Reaching the docs pull request: the job's link checked, the token chosen, the pull request
+ * proven the agent's and the action's backlink found on it; every write to it goes through this.
  */
 import type { Account, GitHubApi } from '../github/api.js'
 import { readBacklink, type Backlink } from '../github/backlink.js'

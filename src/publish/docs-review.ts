@@ -1,7 +1,6 @@
 /**
- * Who is asked to review the docs pull request and which labels it gets: `docs-reviewers` and
- * `docs-labels`, less what is there already or was done by an earlier run; and asking them, one
- * by one when GitHub refuses one name. Pure but for the `ask` it is given.
+ * Who is asked to review the docs pull request and which labels it gets, less what is there
+ * already or was done by an earlier run. Pure but for the `ask` it is given.
  */
 import type { PullState } from '../github/api.js'
 import { gitHubError } from '../github/policy.js'
@@ -79,10 +78,9 @@ export function labelsToAdd(
 }
 
 /**
- * Asks for the reviews in one request (`ask`); when GitHub refuses it for some name (422: not a
- * collaborator), asks one name at a time, so the others are still asked. Returns the keys to
- * record as asked, refused names included (they are not asked again), and the refused names.
- * Any other failure is thrown.
+ * Asks for the reviews in one request; when GitHub refuses a name (422), one name at a time, so
+ * the others are still asked. Returns the keys to record as asked (refused names included: they
+ * are not asked again) and the refused names; any other failure is thrown.
  */
 export async function askEach(
   ask: (users: readonly string[], teams: readonly string[]) => Promise<unknown>,

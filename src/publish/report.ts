@@ -77,10 +77,7 @@ export class Reporter implements Log, Sink {
     return this.clean(cut(redact(message), MAX_ANNOTATION_LENGTH))
   }
 
-  /**
-   * Says why the step fails: one error annotation, titled like the warnings (`core.setFailed`
-   * takes no title). The exit code is the entry's (`index.ts`), which ends the process.
-   */
+  /** Why the step fails: one error annotation, titled like the warnings; `index.ts` exits. */
   fail(message: string): void {
     core.error(this.annotation(message), TITLE)
   }
@@ -93,14 +90,13 @@ export class Reporter implements Log, Sink {
     core.endGroup()
   }
 
-  /** Publishes the job id as soon as it is known, so it survives whatever happens next. */
   /** Publishes the preview's address and state as soon as the platform answered. */
   preview(preview: Preview): void {
     this.output('preview-url', previewUrl(preview))
     this.output('preview-status', previewStatus(preview))
   }
 
-  /** The id goes out as `encodeJobId` writes it, which the `job-id` input takes back. */
+  /** Publishes the job id as soon as it is known, as the `job-id` input takes it back. */
   jobId(id: string): void {
     this.output('job-id', encodeJobId(id))
   }
@@ -122,10 +118,7 @@ export class Reporter implements Log, Sink {
     return { failed: failure !== undefined }
   }
 
-  /**
-   * Writes the outputs, the closing log lines and annotations, and the job summary. Returns the
-   * message the step fails with, or undefined when it succeeds.
-   */
+  /** Renders the report as outputs, closing log lines and the job summary; the failure, if any. */
   async finish(record: Reported): Promise<string | undefined> {
     const report = reportOf(record)
     for (const [name, value] of Object.entries(report.outputs)) this.output(name, value)
@@ -163,11 +156,9 @@ export class Reporter implements Log, Sink {
   }
 
   /**
-   * Sets an output once per value, redacted (every secret in every form, and the credentials of
-   * any URL: a job's `source.repository` may carry them); `core.setOutput` keeps values intact
-   * whatever else they contain.
-   * When `GITHUB_OUTPUT` cannot be written, says so once and sets no more: the step goes on with
-   * its job and fails at the end (see `failure`).
+   * Sets an output once per value, redacted (a job's `source.repository` may carry credentials).
+   * When `GITHUB_OUTPUT` cannot be written, says so once and sets no more: the step fails at the
+   * end (see `failure`).
    */
   private output(name: string, value: string): void {
     const clean = redact(value)
@@ -187,9 +178,7 @@ export class Reporter implements Log, Sink {
 
   private async writeSummary(report: Report, hasJob: boolean, failure: string | undefined) {
     try {
-      // Every piece is redacted once more as it is written, whole: a link's address is shown as
-      // it was checked (`safeLink` refuses credentials, not a secret in a path), and a secret
-      // that reached the markup unredacted is still caught in its escaped form.
+      // Redacted once more, whole: `safeLink` refuses credentials, not a secret in a path.
       const extras = { warned: this.warned, prompt: this.shownPrompt, failure }
       for (const block of summaryBlocks(report, extras, hasJob)) {
         core.summary.addRaw(redact(block), true)

@@ -1,13 +1,8 @@
 /**
- * A place the action reports the run to: the docs check, the status comment, the docs pull
- * request, the reactions, and the Actions report (said last, since it names what the others
- * wrote). Each sink is one module with a factory that says when it applies, and reacts to the
- * run's moments. A sink renders the run's report (`present/report.ts`) and carries out what the
- * decision planned; it decides only what its own writes need (whether a token may reach the
- * place, whether GitHub shows it as the agent's, which writes are still to make), never what
- * happened. It never changes the run state (what it hands back, `finishAll` records), and its
- * failures are warnings that never change the step's outcome; only the Actions report says
- * whether the step failed.
+ * A place the action reports the run to. A sink renders the run's report (`present/report.ts`)
+ * and carries out what the decision planned, deciding only what its own writes need (a token that
+ * reaches the place, which writes are still to make), never what happened. Its failures are
+ * warnings; only the Actions report says whether the step failed.
  */
 import type { GitHubApi } from '../github/api.js'
 import type { Companion } from '../github/companion.js'
@@ -30,17 +25,13 @@ export interface SinkContext {
   readonly commented?: boolean
   /** Bounds for a write made while the job runs; `stop` ends it early. */
   readonly withinWrite: (stop: AbortSignal) => Within
-  /**
-   * Bounds for a write made while the job runs that is safe to send again (a commit status): the
-   * step's own time, so the last write can wait for GitHub to answer it. `withinWrite` without.
-   */
+  /** Bounds for a write safe to send again (a commit status): the step's own time. */
   readonly withinHeld?: (stop: AbortSignal) => Within
   readonly log: Log
 }
 
 /** Where a sink wrote, for the outputs and the summary, and what it did on GitHub. */
 export interface Wrote {
-  /** Where it wrote (with `url`), for the outputs and the summary. */
   readonly written?: Written
   readonly url?: string
   /** What it did on GitHub, a line each, which the log gives once the run is over. */
@@ -52,24 +43,15 @@ export interface Wrote {
 export interface Sink {
   /** Finished after every other sink, with where they wrote (the Actions report). */
   readonly last?: boolean
-  /**
-   * The plan was taken and its job is about to be asked for: written beside the start, never
-   * waited for.
-   */
+  /** The job is about to be asked for: written beside the start, never waited for. */
   taking?(state: RunState): void
   /** The job exists and the step waits for it: written beside the polling, which never waits. */
   started?(state: RunState): void
-  /**
-   * The job completed and its docs pull request is known ready, and the run goes on (to follow
-   * the preview): written at once, after the writes before it, never waited for.
-   */
+  /** The docs pull request is known ready while the run follows the preview; never waited for. */
   ready?(state: RunState): void
   /** A code pull request was closed: follow it. Returns a line for the run's notes. */
   closed?(state: RunState, within: Within): Promise<string | undefined>
-  /**
-   * The run ended (however it did): the last write, bounded by `within`; `time` says how long a
-   * write safe to send again may be tried, and a write GitHub still holds waited for.
-   */
+  /** The run ended, however it did: the last write, bounded by `within` (and `time`). */
   finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined>
 }
 

@@ -1,8 +1,7 @@
 /**
- * The places the action reports to on GitHub, one per effect a plan can have
- * (`decide/plan.ts`), resolved for the run (`decide/check.ts`): a run's sinks come from its plan, so a comment that is no command to take,
- * whose plan has no effects, writes nothing on GitHub. A new place is one effect, one module
- * with a factory (see `sink.ts`) and one line here.
+ * The places the action writes to on GitHub, one per effect a plan can have, resolved for the run
+ * (`decide/check.ts`): a comment that is no command, whose plan has none, writes nothing. A new
+ * place is one effect, one module with a factory (see `sink.ts`) and one line here.
  */
 import type { Resolved } from '../decide/check.js'
 import { checkSink } from './check.js'
