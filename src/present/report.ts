@@ -16,21 +16,7 @@ import { docsChecksMarkup, docsOutcome, outcomeMarkup } from './outcome.js'
 import { previewMarkup, previewStatus, previewUrl, withPreview } from './preview.js'
 
 /** What the report reads: the run, and what the other sinks wrote. */
-export type Reported = RunRecord &
-  Partial<
-    Pick<
-      RunState,
-      | 'written'
-      | 'notes'
-      | 'did'
-      | 'projectId'
-      | 'told'
-      | 'recordedDocs'
-      | 'previewed'
-      | 'trigger'
-      | 'branch'
-    >
-  >
+export type Reported = RunRecord & Partial<RunState>
 
 /** The surfaces that show facts as a table. */
 export type Table = 'comment' | 'summary'

@@ -54,7 +54,7 @@ export interface CheckOptions {
   readonly known?: boolean
 }
 
-/** The check as a sink, on `options.commit`; `withinWrite` bounds a write made while the job runs. */
+/** The check as a sink on `options.commit`; `withinWrite` bounds a write while the job runs. */
 export function checkSinkOf(
   github: GitHubApi,
   options: CheckOptions,
@@ -97,7 +97,7 @@ export function checkSinkOf(
       if (!options.skipsOnly)
         beside.start((within, stopped) => write(state, within, stopped), withinWrite)
     },
-    /** The docs are ready: merging need not wait for the preview. Stored after the pending state. */
+    /** The docs are ready: merging need not wait for the preview. Stored after the pending one. */
     ready: (state: RunState): void => {
       if (!options.skipsOnly)
         beside.start((within, stopped) => write(state, within, stopped), withinWrite, true)

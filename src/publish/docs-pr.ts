@@ -19,10 +19,7 @@ import { DocsReach, type DocsOptions, type DocsTokens, type Opened } from './doc
 import { askEach, labelsToAdd, reviewPlan, type ReviewPlan } from './docs-review.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
 
-/**
- * The docs pull request sink, with a token that may reach it: `docs-token` for a docs repository
- * of its own, the workflow token for docs in the code repository itself. Not for a dry run.
- */
+/** The docs pull request sink, with a token that may reach it; not for a dry run. */
 export function docsPullSink(
   context: SinkContext,
   effect: Extract<Effect, { kind: 'docs-pull' }>
@@ -38,10 +35,7 @@ export function docsPullSink(
   )
 }
 
-/**
- * The docs pull request as a sink. Each token is only ever called for the repository of the
- * job's pull request link, and only where it belongs (see `DocsTokens`).
- */
+/** The docs pull request as a sink, writing only through its reach (`DocsReach`). */
 export class DocsPullSink implements Sink {
   private readonly reach: DocsReach
   private readonly surface: Surface
@@ -59,10 +53,7 @@ export class DocsPullSink implements Sink {
     this.log = log
   }
 
-  /**
-   * At the end of a run: the backlink (with this run's change), then reviewers and labels, once.
-   * A run on a closed pull request did its work in `closed`. Hands back the backlink's address.
-   */
+  /** The backlink with this run's change, reviewers and labels (a closed pull request: `closed`). */
   async finished(state: RunState, within: Within): Promise<Wrote | undefined> {
     const event = state.trigger?.event
     if (event && !this.options.closed) await this.follow(event, state, within)

@@ -39,7 +39,6 @@ export interface DocsOptions {
 export interface Opened {
   readonly handle: DocsHandle
   readonly account: Account
-  /** The backlink: found, or to be created. */
   readonly backlink: OwnedComment
   readonly record: Backlink
 }
@@ -62,10 +61,7 @@ export class DocsReach {
     this.surface = new Surface(log, 'The docs job is not affected.')
   }
 
-  /**
-   * Checks the job's link, then learns the docs token's account, reads the pull request and
-   * finds the action's own backlink on it. Undefined (with one warning) when any of it fails.
-   */
+  /** The docs pull request, proven and read; undefined (with one warning) when any step fails. */
   async open(state: RunState, within: Within): Promise<Opened | undefined> {
     const target = docsTargetOf(state.job, this.options.serverUrl, state.trigger?.event)
     if (!target) {
@@ -78,8 +74,7 @@ export class DocsReach {
     }
     const { ref } = target
     const { docs } = state
-    // The run read it already and GitHub showed it is not the agent's (said once, then): nothing
-    // more is read or written there.
+    // GitHub showed it is not the agent's (said once, then): nothing more is read or written.
     if (docs?.state === 'foreign' && docs.ref?.number === ref.number && sameRepo(docs.ref, ref)) {
       return undefined
     }
@@ -93,8 +88,7 @@ export class DocsReach {
     const token = target.inCodeRepo ? 'github-token' : 'docs-token'
     this.use = token
     this.repository = `${ref.owner}/${ref.repo}`
-    // The run's own read of it was refused for this token, and the run said so with the fix:
-    // the same token would be refused again, and a second warning would repeat the first.
+    // This token was refused already, and the run said so: a second warning would repeat it.
     if (
       docs?.state === 'unknown' &&
       docs.failure === 'refused' &&

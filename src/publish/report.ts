@@ -1,8 +1,7 @@
 /**
- * The only writer of the Actions report: log lines, annotations, step outputs and the job summary
- * all go out through the `Reporter`, a sink that renders the run's report (`present/report.ts`)
- * last, once the other sinks said where they wrote. It decides nothing; it makes every piece of
- * text safe on its way out: secrets redacted, workflow commands defused, sizes capped.
+ * The only writer of the log, annotations, outputs and job summary: a sink that renders the run's
+ * report last, once the other sinks said where they wrote. It decides nothing; it makes text safe
+ * on its way out: secrets redacted, workflow commands defused, sizes capped.
  */
 import { accessSync, constants, statSync } from 'node:fs'
 import * as core from '@actions/core'
@@ -24,7 +23,6 @@ export const MAX_ANNOTATION_LENGTH = 4_000
 const TITLE = { title: 'Mintlify agent' }
 
 export class Reporter implements Log, Sink {
-  /** Said after every other sink: it names what they wrote. */
   readonly last = true
   private readonly written = new Map<string, string>()
   /** Why `GITHUB_OUTPUT` cannot be written, once a write to it failed: the step then fails. */
@@ -135,10 +133,7 @@ export class Reporter implements Log, Sink {
     return failure === undefined ? undefined : this.annotation(failure)
   }
 
-  /**
-   * The message the step fails with: the report's, or, when the outputs could not be written,
-   * one that says so and carries what they would have handed on, so that nothing is lost.
-   */
+  /** The report's failure; or, when no output could be set, one that carries what they hold. */
   private failure(record: RunRecord, report: Report): string | undefined {
     if (this.outputProblem === undefined) return report.failMessage
     const id = record.job?.id
@@ -155,11 +150,7 @@ export class Reporter implements Log, Sink {
       .join(' ')
   }
 
-  /**
-   * Sets an output once per value, redacted (a job's `source.repository` may carry credentials).
-   * When `GITHUB_OUTPUT` cannot be written, says so once and sets no more: the step fails at the
-   * end (see `failure`).
-   */
+  /** Sets an output once per value, redacted; after `GITHUB_OUTPUT` failed once, sets no more. */
   private output(name: string, value: string): void {
     const clean = redact(value)
     if (this.written.get(name) === clean) return
@@ -185,8 +176,7 @@ export class Reporter implements Log, Sink {
       }
       await core.summary.write()
     } catch (error: unknown) {
-      // Outside a runner there is no summary to write; on one, a file that cannot be written
-      // costs the summary, not the step.
+      // A summary file that cannot be written costs the summary, not the step.
       if (process.env.GITHUB_STEP_SUMMARY) {
         this.warning(
           `Could not write the job summary: ${runnerFileProblem('GITHUB_STEP_SUMMARY', error)}. ` +
@@ -216,9 +206,8 @@ const UNWRITABLE = new Map([
 ])
 
 /**
- * Which runner file could not be written and why, for a message: `GITHUB_OUTPUT names "…", which
- * is a directory`. `error` is what writing it threw; the file is looked at for the reason, since
- * `@actions/core` reports a missing or inaccessible file without an error code.
+ * Which runner file could not be written and why (`GITHUB_OUTPUT names "…", which is a
+ * directory`): the file is looked at, as `@actions/core` gives no code for a missing one.
  */
 export function runnerFileProblem(
   variable: 'GITHUB_OUTPUT' | 'GITHUB_STEP_SUMMARY',

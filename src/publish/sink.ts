@@ -15,9 +15,7 @@ import type { LastTime, Log, Within } from '../runtime.js'
 export interface SinkContext {
   readonly settings: Settings
   readonly trigger?: Trigger
-  /** GitHub with the workflow token (`github-token`), when there is one. */
   readonly github?: GitHubApi
-  /** GitHub with `docs-token`, when it is given. */
   readonly docsGitHub?: GitHubApi
   /** The code pull request's status comment, when the run found the pull request. */
   readonly companion?: Companion
