@@ -88,10 +88,7 @@ export function backlinkBody(record: Backlink, serverUrl: string): string {
   ].join('\n')
 }
 
-/**
- * The comment posted on the docs pull request when its code pull request was closed without
- * being merged: why it was closed (`close`), or that it may no longer be needed (`comment`).
- */
+/** The note on the docs pull request when its code pull request was closed without merging. */
 export function closingComment(
   projectId: string,
   code: PullRef,
@@ -116,11 +113,7 @@ export function closingComment(
   ].join('\n')
 }
 
-/**
- * Why a request for the docs pull request failed, with `token` (`docs-token` or `github-token`):
- * a refusal of `docs-token` says to give it access to the docs repository (`repository`), one of
- * the workflow token says the workflow's `permissions:`.
- */
+/** Why a request for the docs pull request failed, and what `token` needs for it. */
 export function docsFailure(
   what: string,
   failure: unknown,

@@ -8,10 +8,7 @@ import { forLog, type SafeLink } from '../sanitize.js'
 import { pullName } from '../trigger/ref.js'
 import { commitCount, failingNames } from './outcome.js'
 
-/**
- * A commit status's state and its description (at most 140 characters). A run that stopped
- * waiting for a job that still runs stays `pending`: a required check must not pass on it.
- */
+/** A commit status's state and words; a job that may still run stays `pending`, never passes. */
 export interface CheckState {
   readonly state: 'pending' | 'success' | 'failure' | 'error'
   readonly description: string
@@ -88,10 +85,7 @@ export function finished(seen: Seen, phase: 'completed' | 'archived' | 'failed')
   )
 }
 
-/**
- * The job completed with a pull request: ready only when the docs pull request was read and is
- * open; merged, closed, or unread, the words say so.
- */
+/** The job completed with a pull request: ready only when it was read and is open. */
 function opened({ record, id }: Seen, link: SafeLink): Said {
   const docs = record.docs
   const name = docs?.ref ? pullName(docs.ref) : 'The docs pull request'
@@ -140,9 +134,8 @@ function opened({ record, id }: Seen, link: SafeLink): Said {
   }
   if (docs?.state === 'unknown') {
     const unread = 'Docs pull request opened; its state could not be read'
-    // One the job opened or updated whose state could not be read (a private docs repository
-    // without docs-token; the warning says how to let it be read) is still a green "opened":
-    // nobody needs to act on it. Nothing says ready.
+    // One the job opened whose state could not be read (a private docs repository without
+    // docs-token) is still a green "opened": nobody needs to act on it. Nothing says ready.
     const check = docs.ref
       ? is(
           'success',

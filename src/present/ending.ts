@@ -13,9 +13,7 @@ import { finished, is, say, type Said, type Seen } from './ended.js'
 export interface Ending extends Said {
   /** The pull request link, when the job has one that is safe to hand on. */
   readonly link?: SafeLink
-  /** Lines for the log, in order. */
   readonly notes: readonly string[]
-  /** Annotations that do not fail the step. */
   readonly warnings: readonly string[]
 }
 

@@ -10,14 +10,12 @@ import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { anchor } from './links.js'
 
 /**
- * `docs-pr`: the job completed and opened or updated a docs pull request; `pushed`: it completed
- * without one and the agent committed to the deploy branch since the job was created;
- * `no-change`: neither; `unknown`: the docs repository could not be read. Empty for a run that
- * did not see the job complete, or whose link is not one the action hands on.
+ * What the completed job did: a docs pull request, pushes to the deploy branch, neither, or
+ * `unknown` (unread); empty when the run did not see it complete or its link is not handed on.
  */
 export type DocsOutcome = '' | 'docs-pr' | 'pushed' | 'no-change' | 'unknown'
 
-/** Whether the run saw the job complete (as the verdict reads a `started` answer). */
+/** Whether the run saw the job complete (as the ending reads a `started` answer). */
 function seenCompleted(record: RunRecord): boolean {
   const { outcome, job } = record
   if (outcome.kind === 'finished') return outcome.phase === 'completed'
@@ -43,10 +41,7 @@ export function commitCount(n: number): string {
   return `${n} commit${n === 1 ? '' : 's'}`
 }
 
-/**
- * The "Outcome" line (markup) of the status comment and the job summary; undefined when the
- * outcome is empty or the docs pull request line already says it.
- */
+/** The "Outcome" fact (markup); undefined when empty or the docs pull request fact says it. */
 export function outcomeMarkup(record: RunRecord): string | undefined {
   const { pushes } = record
   switch (docsOutcome(record)) {

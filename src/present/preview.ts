@@ -132,9 +132,7 @@ function commitOf(preview: Preview): string {
 
 /** What the log and annotations say of the preview at the end of the run. */
 export interface PreviewWords {
-  /** A line for the log. */
   readonly info?: string
-  /** A warning that never fails the step. */
   readonly warning?: string
   /** A notice: the plan has no previews. */
   readonly notice?: string
@@ -188,10 +186,7 @@ export function previewWords(preview: Preview | undefined): PreviewWords {
   }
 }
 
-/**
- * The check's words with the preview: a ready docs pull request whose preview is ready says so.
- * Nothing else changes: a preview that failed or still builds never changes the check's state.
- */
+/** The check's words with a ready preview; a preview never changes the check's state. */
 export function withPreview(check: CheckState, preview: Preview | undefined): CheckState {
   if (check.state !== 'success' || preview?.state !== 'ready') return check
   if (check.description !== 'Docs pull request ready') return check

@@ -16,10 +16,8 @@ export interface ReviewPlan {
 }
 
 /**
- * The reviewers to ask on the docs pull request: `docs-reviewers`, with `author` read as the code
- * pull request's author, less anyone asked before (`asked`), anyone already asked on the pull
- * request, and its own author, who cannot review it. A team is asked by its slug, and only when
- * it belongs to the docs repository's owner.
+ * The reviewers to ask: `docs-reviewers` (`author`: the code's author), less anyone asked before
+ * or already, and the pull request's own author; a team only of the docs repository's owner.
  */
 export function reviewPlan(
   wanted: DocsReviewers,

@@ -85,9 +85,8 @@ export async function closeAll(
 }
 
 /**
- * Every sink's last write at once, each bounded by `within` (and `time`); none can fail the
- * others. What they hand back is recorded in the run state, then the `last` sinks say it.
- * Resolves to whether the step fails.
+ * Every sink's last write at once (none can fail the others), recorded in the run state; then
+ * the `last` sinks say it. Resolves to whether the step fails.
  */
 export async function finishAll(
   sinks: readonly Sink[],
