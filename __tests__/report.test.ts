@@ -328,7 +328,7 @@ describe('the summary reads as the log does', () => {
     expect(warnings.match(/<p>⚠️ /g)).toHaveLength(3)
     expect(warnings).toContain('<p>⚠️ The api-key does not start with &quot;mint_&quot;.</p>')
     expect(warnings).toContain('<p>⚠️ &quot;promt&quot; &#40;INPUT_PROMT&#41; is not an input')
-    // The verdict's own warning too: the archived job.
+    // The ending's own warning too: the archived job.
     expect(warnings).toContain('<p>⚠️ Agent job job_1 was archived before it finished.')
     expect(html.split('does not start with')).toHaveLength(2)
   })
