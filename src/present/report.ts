@@ -10,7 +10,7 @@ import { classifyStatus, encodeJobId, JOB_FIELDS, STATUS_TABLE, type Job } from 
 import type { RunRecord, RunState } from '../run.js'
 import { cut, escapeMarkup, safeLink } from '../sanitize.js'
 import type { PullRef } from '../trigger/ref.js'
-import { endingOf, type CheckState, type Ending } from './ending.js'
+import { endingOf, type Ending } from './ending.js'
 import { anchor, pullMarkup, urlMarkup } from './links.js'
 import { docsChecksMarkup, docsOutcome, outcomeMarkup } from './outcome.js'
 import { previewMarkup, previewStatus, previewUrl, withPreview } from './preview.js'
@@ -27,8 +27,7 @@ export interface Fact {
   readonly markup: string
 }
 
-export interface Report extends Omit<Ending, 'check'> {
-  readonly check: CheckState
+export interface Report extends Ending {
   /** The check on the commit already says what is true: nothing is written over it. */
   readonly leavesCheck: boolean
   readonly skipped: boolean
