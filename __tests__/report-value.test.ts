@@ -190,7 +190,9 @@ describe('every surface renders the same report', () => {
     await new Reporter().finish(ended)
     expect(core.outputs()).toEqual(report.outputs)
     const log = core.logLines().join('\n')
-    for (const line of [...report.did, ...report.notes]) expect(log).toContain(line)
+    const said = report.log.filter((line) => line.as === 'info' || line.as === 'note')
+    expect(said.map((line) => line.text)).toEqual([...ended.did, ...report.notes])
+    for (const line of said) expect(log).toContain(line.text)
     expect(core.notice).toHaveBeenCalledWith(report.notice ?? '', { title: 'Mintlify agent' })
   })
 

@@ -13,7 +13,7 @@ import type { PullRef } from '../trigger/ref.js'
 import { endingOf, type Ending } from './ending.js'
 import { anchor, pullMarkup, urlMarkup } from './links.js'
 import { docsChecksMarkup, docsOutcome, outcomeMarkup } from './outcome.js'
-import { previewMarkup, previewStatus, previewUrl, withPreview } from './preview.js'
+import { previewMarkup, previewStatus, previewUrl, previewWords, withPreview } from './preview.js'
 
 /** What the report reads: the run, and what the other sinks wrote. */
 export type Reported = RunRecord & Partial<RunState>
@@ -27,6 +27,12 @@ export interface Fact {
   readonly markup: string
 }
 
+/** A line the log gives once the run is over; a `note` or `notice` the log said already is not said again. */
+export interface LogLine {
+  readonly as: 'info' | 'warning' | 'notice' | 'note'
+  readonly text: string
+}
+
 export interface Report extends Ending {
   /** The check on the commit already says what is true: nothing is written over it. */
   readonly leavesCheck: boolean
@@ -34,7 +40,8 @@ export interface Report extends Ending {
   readonly facts: readonly Fact[]
   /** The run's own notes (why a new job replaced the recorded one, …): the comment lists them. */
   readonly said: readonly string[]
-  readonly did: readonly string[]
+  /** The log's closing lines, in order: what the sinks did, then how the run ended. */
+  readonly log: readonly LogLine[]
   readonly outputs: Readonly<Record<string, string>>
   /** The reaction that ends a `/docs` command; none for a run that took no job. */
   readonly reaction?: Reaction
@@ -60,7 +67,7 @@ export function reportOf(record: Reported, runUrl = record.trigger?.runUrl): Rep
     skipped: outcome.kind === 'skipped',
     facts: factsOf(record, ending, runUrl),
     said: record.notes ?? [],
-    did: record.did ?? [],
+    log: logOf(record, ending),
     outputs: outputsOf(record, ending),
     reaction: reactionOf(record),
     record: {
@@ -113,6 +120,19 @@ function factsOf(record: Reported, ending: Ending, runUrl: string | undefined): 
     ...fact({ comment: 'Workflow run' }, link(runUrl, 'this run')),
     ...fact({ summary: 'Duration' }, cell(durationOf(record))),
     ...fact(ended ? { comment: 'Duration' } : {}, formatDuration(record.elapsedMs))
+  ]
+}
+
+/** The log's closing lines: what the sinks did, the warnings, the notice first of the notes. */
+function logOf(record: Reported, ending: Ending): LogLine[] {
+  const as = (kind: LogLine['as']) => (text: string | undefined) =>
+    text ? [{ as: kind, text }] : []
+  return [
+    ...(record.did ?? []).flatMap(as('info')),
+    ...ending.warnings.flatMap(as('warning')),
+    ...as('notice')(ending.notice),
+    ...ending.notes.flatMap(as('note')),
+    ...as('notice')(previewWords(record.preview).notice)
   ]
 }
 

@@ -8,7 +8,7 @@ import * as core from '@actions/core'
 import { errorMessage } from '../errors.js'
 import { encodeJobId, type Job } from '../mintlify/job.js'
 import type { Preview } from '../mintlify/preview.js'
-import { previewStatus, previewUrl, previewWords } from '../present/preview.js'
+import { previewStatus, previewUrl } from '../present/preview.js'
 import { reportOf, type Report, type Reported } from '../present/report.js'
 import { summaryBlocks } from '../present/summary.js'
 import type { Log } from '../runtime.js'
@@ -60,8 +60,10 @@ export class Reporter implements Log, Sink {
     this.info(message)
   }
 
+  /** A notice, unless the log already gave it. */
   private notice(message: string): void {
     const line = this.annotation(message)
+    if (this.said.has(line)) return
     this.said.add(line)
     core.notice(line, TITLE)
   }
@@ -120,14 +122,7 @@ export class Reporter implements Log, Sink {
   async finish(record: Reported): Promise<string | undefined> {
     const report = reportOf(record)
     for (const [name, value] of Object.entries(report.outputs)) this.output(name, value)
-    // What the other sinks did on GitHub, a line each, before how the run ended.
-    for (const line of report.did) this.info(line)
-    for (const warning of report.warnings) this.warning(warning)
-    // A notice is said first, so that a note saying the same is not said again.
-    if (report.notice) this.notice(report.notice)
-    for (const note of report.notes) this.note(note)
-    const preview = previewWords(record.preview).notice
-    if (preview && !this.said.has(this.annotation(preview))) this.notice(preview)
+    for (const line of report.log) this[line.as](line.text)
     const failure = this.failure(record, report)
     await this.writeSummary(report, record.job !== undefined, failure)
     return failure === undefined ? undefined : this.annotation(failure)
