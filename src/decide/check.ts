@@ -4,7 +4,7 @@
  * that gathers into one docs job, whose record the check keeps. Never on a dry run, a deleted
  * branch, a closed pull request, or a scheduled or manual run on whatever commit a branch is at.
  * With `context: off` the job is not told the change, so the check only says when `paths` found
- * nothing to document. Pure.
+ * nothing to document. The plan's effects carry this out (`resolveEffects`). Pure.
  */
 import type { Settings } from '../inputs.js'
 import type { Effect } from './plan.js'

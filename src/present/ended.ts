@@ -40,10 +40,10 @@ export function say(
   return { icon, headline, comment, check, ...more }
 }
 
-export const is = (state: CheckState['state'], description: string): CheckState => ({
-  state,
-  description
-})
+/** The check in a state, with its words. */
+export function is(state: CheckState['state'], description: string): CheckState {
+  return { state, description }
+}
 
 /** What every ending reads of the run. */
 export interface Seen {
@@ -56,6 +56,7 @@ export interface Seen {
   readonly stillRunning: CheckState
 }
 
+/** What the run says of a job seen to end in `phase`. */
 export function finished(seen: Seen, phase: 'completed' | 'archived' | 'failed'): Said {
   const { id, link } = seen
   if (phase === 'completed') return link ? opened(seen, link) : completed(seen)

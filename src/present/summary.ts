@@ -21,6 +21,7 @@ export interface SummaryExtras {
   readonly failure?: string
 }
 
+/** The summary's blocks, in order; the table of facts only once there is a job (`hasJob`). */
 export function summaryBlocks(report: Report, extras: SummaryExtras, hasJob: boolean): string[] {
   const rows = report.facts.flatMap(({ on, markup }) =>
     on.summary ? [`<tr><th>${on.summary}</th><td>${markup}</td></tr>`] : []
