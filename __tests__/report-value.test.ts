@@ -10,9 +10,12 @@ import { checkStatus } from '../src/present/check.js'
 import { commentOf } from '../src/present/comment.js'
 import { reportOf, type Report, type Reported, type Table } from '../src/present/report.js'
 import { summaryBlocks } from '../src/present/summary.js'
+import { newRunState } from '../src/run.js'
+import type { Within } from '../src/runtime.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { Reporter } = await import('../src/publish/report.js')
+const { finishAll, surface } = await import('../src/publish/sink.js')
 
 const PR = 'https://github.com/acme/docs/pull/110'
 const RUN = 'https://github.com/acme/widgets/actions/runs/7'
@@ -202,5 +205,34 @@ describe('every surface renders the same report', () => {
       'confused'
     )
     expect(reportOf({ ...ended, outcome: { kind: 'dry-run' } }).reaction).toBeUndefined()
+  })
+})
+
+describe('the Actions report, a sink said last', () => {
+  it('sees where the other sinks wrote and what they did, and alone says whether the step fails', async () => {
+    const state = {
+      ...newRunState(0),
+      ...ended,
+      outcome: { kind: 'finished', phase: 'failed' } as const
+    }
+    const shown: string[] = []
+    const within: Within = (call) => call(new AbortController().signal)
+    const failed = await finishAll(
+      [
+        new Reporter(),
+        surface((report) => void shown.push(report.outputs['docs-comment-url'] ?? '')),
+        {
+          finished: async () => ({ written: 'docs-comment', url: PR, did: ['Wrote the backlink.'] })
+        },
+        { finished: async () => Promise.reject(new Error('a sink that broke')) }
+      ],
+      state,
+      within
+    )
+    expect(failed).toBe(true)
+    expect(shown).toEqual([PR])
+    expect(core.outputs()['docs-comment-url']).toBe(PR)
+    expect(core.logLines()).toContain('Wrote the backlink.')
+    expect(core.failures()).toEqual([expect.stringContaining('Agent job job_1 failed')])
   })
 })
