@@ -93,8 +93,6 @@ function factsOf(record: Reported, ending: Ending, runUrl: string | undefined): 
   }
   const status = job?.status
   const known = status !== null && status !== undefined && STATUS_TABLE.has(status)
-  const checks = docsChecksMarkup(record)
-  const preview = previewMarkup(record.preview)
   const fact = (on: Fact['on'], markup: string | undefined): Fact[] =>
     markup === undefined ? [] : [{ on, markup }]
   return [
@@ -107,8 +105,8 @@ function factsOf(record: Reported, ending: Ending, runUrl: string | undefined): 
       ending.link ? pullMarkup(ending.link) : '—'
     ),
     ...fact({ summary: 'Outcome', comment: 'Outcome' }, outcomeMarkup(record)),
-    ...fact({ summary: 'Docs checks', comment: 'Docs checks' }, checks),
-    ...fact({ summary: 'Preview', comment: 'Preview' }, preview),
+    ...fact({ summary: 'Docs checks', comment: 'Docs checks' }, docsChecksMarkup(record)),
+    ...fact({ summary: 'Preview', comment: 'Preview' }, previewMarkup(record.preview)),
     ...fact(
       { summary: 'Source repository', comment: 'Docs repository' },
       urlMarkup(job?.source?.repository) ?? '—'
