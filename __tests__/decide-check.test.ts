@@ -4,7 +4,8 @@
 // a closed pull request, a deleted branch) or writes nothing (a dry run).
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { checkScope, type CheckSettings } from '../src/decide/check.js'
+import { checkScope, resolveEffects, type CheckSettings } from '../src/decide/check.js'
+import { COMMON_EFFECTS } from '../src/decide/plan.js'
 import type { Event } from '../src/trigger/event.js'
 import { anyEvent, commentEvent, event, HEAD, pullEvent, push } from './decide-inputs.js'
 
@@ -129,5 +130,23 @@ describe('where the docs check is set (cases)', () => {
   ])('%s', (_, settings, ev, scope) => {
     expect(checkScope({ ...DEFAULTS, ...settings }, ev)).toBe(scope)
     expect(ev.sha).toBe(HEAD)
+  })
+})
+
+describe('the effects a run carries out', () => {
+  it('keep the check only where its scope allows one, with that scope, and every other effect as planned', () => {
+    fc.assert(
+      fc.property(anyCheckSettings, events, (settings, ev) => {
+        const scope = checkScope(settings, ev)
+        const resolved = resolveEffects(COMMON_EFFECTS, settings, ev)
+        const check = resolved.find((effect) => effect.kind === 'check')
+        expect(check).toEqual(
+          scope === 'none' ? undefined : { kind: 'check', skipsOnly: scope === 'skips-only' }
+        )
+        expect(resolved.filter((effect) => effect.kind !== 'check')).toEqual(
+          COMMON_EFFECTS.filter((effect) => effect.kind !== 'check')
+        )
+      })
+    )
   })
 })

@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { decide } from '../src/kinds/registry.js'
 import { effectsOf, type Plan, type Start } from '../src/decide/plan.js'
 import type { Facts } from '../src/read/facts.js'
-import { verdictOf } from '../src/present/verdict.js'
+import { reportOf } from '../src/present/report.js'
 import { agentsPull } from '../__fixtures__/docs-pull.js'
 import type { Event } from '../src/trigger/event.js'
 import { AGENT, anyRun, HEAD, PROJECT, SETTINGS } from './decide-inputs.js'
@@ -223,7 +223,7 @@ describe('the check says success only on what is known', () => {
           status: 'completed',
           prLink: linked ? 'https://github.com/acme/docs/pull/1' : null
         }
-        const { check } = verdictOf({
+        const { check } = reportOf({
           job,
           mode,
           outcome: waited ? { kind: 'finished', phase: 'completed' } : { kind: 'started', mode },

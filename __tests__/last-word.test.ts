@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { ApiError } from '../src/errors.js'
 import { checkContext, checkName, checkStatus, UNNAMED_CHECK } from '../src/present/check.js'
-import { endReaction } from '../src/publish/reaction.js'
+import { reportOf } from '../src/present/report.js'
 import { newRunState, type Outcome, type RunState } from '../src/run.js'
 
 const PROJECT = 'sk_live_0123456789abcdefghij'
@@ -178,7 +178,7 @@ describe('the answer to a /docs command', () => {
   it('is 🚀 or 😕 however the run ended, but for a run that took no job', () => {
     fc.assert(
       fc.property(runs, (run) => {
-        const reaction = endReaction(stateOf(run))
+        const { reaction } = reportOf(stateOf(run))
         const none = run.outcome.kind === 'skipped' || run.outcome.kind === 'dry-run'
         expect(reaction === undefined).toBe(none)
         const failed = ['error', 'timeout', 'cancelled'].includes(run.outcome.kind)

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import type { CommitStatus, GitHubApi, IssueComment } from '../src/github/api.js'
 import { OwnedComment } from '../src/github/own-comment.js'
 import { AGAIN_PAUSE_MS, Surface, tryShare } from '../src/github/policy.js'
-import { CheckSink } from '../src/publish/check.js'
+import { checkSinkOf } from '../src/publish/check.js'
 import { newRunState, type RunState } from '../src/run.js'
 import type { LastTime, Within } from '../src/runtime.js'
 import { lastWindow } from '../src/step.js'
@@ -177,7 +177,7 @@ async function runCheck(run: Run) {
   const window = lastWindow(run.jobEnd, run.deadline ?? run.jobEnd, run.lastMs)
   // As main.ts bounds it: through the step's own end, or the write budget when one is given.
   const pendingBy = run.writeMs ?? window.end
-  const sink = new CheckSink(
+  const sink = checkSinkOf(
     github,
     {
       commit: { owner: 'Codertocat', repo: 'Hello-World', sha: SHA },

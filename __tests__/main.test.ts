@@ -5,6 +5,7 @@ import type { Fetch, HttpRequest } from '../src/mintlify/transport.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../src/main.js')
+const { surface } = await import('../src/publish/sink.js')
 
 const KEY = 'mint_main_test_key'
 const PR = 'https://github.com/acme/docs/pull/17'
@@ -127,6 +128,23 @@ describe('run', () => {
     expect(core.summaries).toHaveLength(1)
     expect(core.summaries[0]).toContain(`<a href="${PR}">acme/docs#17</a>`)
     expect(core.summaries[0]).toContain('<code>job_main</code>')
+  })
+
+  it('shows the report on a new surface: one renderer, one line in the list of surfaces', async () => {
+    const c = clock()
+    const shown: string[] = []
+    const toy = surface((report) => {
+      const facts = report.facts.filter((fact) => fact.on.summary).map((fact) => fact.on.summary)
+      shown.push(`${report.icon} ${report.headline} (${report.check.state}; ${facts.join(', ')})`)
+    })
+    await run({ ...c, fetch: fakeApi(c).fetch, surfaces: [toy] })
+
+    expect(shown).toEqual([
+      '✅ The agent opened a pull request (success; Job ID, Status, Model, Pull request, ' +
+        'Source repository, Source ref, Created at, Status comment, Docs check, Duration)'
+    ])
+    // It is shown beside the Actions report, which still says the same.
+    expect(core.summaries[0]).toContain('The agent opened a pull request')
   })
 
   it('sets job-id as soon as the job exists, before the first poll', async () => {

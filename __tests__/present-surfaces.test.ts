@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { agentsPull } from '../__fixtures__/docs-pull.js'
 import type { Job } from '../src/mintlify/job.js'
-import { verdictOf } from '../src/present/verdict.js'
+import { reportOf } from '../src/present/report.js'
 import type { Mode, Outcome } from '../src/run.js'
 import { checkName, checkStatus } from '../src/present/check.js'
 import { newRunState, type RunState } from '../src/run.js'
@@ -178,8 +178,8 @@ describe('every surface of one outcome', () => {
       { comment: /Docs update started/, check: 'pending', description: /attach with job-id/ }
     ]
   ])('%s', (_name, run, expected) => {
-    const verdict = verdictOf(run)
-    expect(verdict.comment).toMatch(expected.comment)
+    const report = reportOf(run)
+    expect(report.comment).toMatch(expected.comment)
     const status = checkStatus(run, RUN, 'https://github.com')
     expect(status.state).toBe(expected.check)
     expect(status.description).toMatch(expected.description)
@@ -201,7 +201,7 @@ describe('every surface of one outcome', () => {
   })
 
   it.each<Mode>(['create', 'follow-up', 'attach'])('the running comment for %s', (mode) => {
-    expect(verdictOf(state({ kind: 'running' }, active, { mode })).comment).toMatch(/^⏳ /)
+    expect(reportOf(state({ kind: 'running' }, active, { mode })).comment).toMatch(/^⏳ /)
   })
 })
 

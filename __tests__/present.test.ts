@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { DeadlineError } from '../src/errors.js'
 import type { Job } from '../src/mintlify/job.js'
-import { verdictOf } from '../src/present/verdict.js'
+import { reportOf } from '../src/present/report.js'
 import { checkStatus, checkWritten } from '../src/present/check.js'
 import { commentWritten } from '../src/present/comment.js'
 import { docsWritten } from '../src/present/docs-pr.js'
@@ -15,7 +15,7 @@ function record(outcome: Outcome, job: Job | undefined, failOnNoPr = false): Run
   return { outcome, job, elapsedMs: 90_000, failOnNoPr }
 }
 
-describe('verdictOf', () => {
+describe('reportOf', () => {
   it.each<[string, RunRecord, { icon: string; headline: RegExp; fails: boolean }]>([
     [
       'completed with a pull request',
@@ -68,32 +68,32 @@ describe('verdictOf', () => {
       { icon: '❌', headline: /Failed/, fails: true }
     ]
   ])('%s', (_, run, expected) => {
-    const verdict = verdictOf(run)
-    expect(verdict.icon).toBe(expected.icon)
-    expect(verdict.headline).toMatch(expected.headline)
-    expect(verdict.failMessage !== undefined).toBe(expected.fails)
+    const report = reportOf(run)
+    expect(report.icon).toBe(expected.icon)
+    expect(report.headline).toMatch(expected.headline)
+    expect(report.failMessage !== undefined).toBe(expected.fails)
   })
 
   it.each([
     ['follow-up', /Follow-up message sent to agent job job_1/],
     ['attach', /Agent job job_1 is still running/]
   ] as const)('with wait: false after a %s, says so', (mode, headline) => {
-    expect(verdictOf(record({ kind: 'started', mode }, active)).headline).toMatch(headline)
+    expect(reportOf(record({ kind: 'started', mode }, active)).headline).toMatch(headline)
   })
 
   it('after a follow-up, does not say the agent opened the pull request it already had', () => {
-    const verdict = verdictOf({
+    const report = reportOf({
       ...record({ kind: 'finished', phase: 'completed' }, done({ prLink: PR })),
       mode: 'follow-up'
     })
-    expect(verdict.headline).toBe('The agent finished the follow-up')
-    expect(verdict.notice).toContain(`its pull request: ${PR}`)
+    expect(report.headline).toBe('The agent finished the follow-up')
+    expect(report.notice).toContain(`its pull request: ${PR}`)
   })
 
   it('after a follow-up, does not take the status from before the message as the end', () => {
-    const verdict = verdictOf(record({ kind: 'started', mode: 'follow-up' }, done({})))
-    expect(verdict.icon).toBe('🚀')
-    expect(verdict.failMessage).toBeUndefined()
+    const report = reportOf(record({ kind: 'started', mode: 'follow-up' }, done({})))
+    expect(report.icon).toBe('🚀')
+    expect(report.failMessage).toBeUndefined()
   })
 
   it('says a job that keeps running can be found, whenever the step fails after it existed', () => {
@@ -102,23 +102,23 @@ describe('verdictOf', () => {
       { kind: 'cancelled', reason: 'Cancelled.' },
       { kind: 'error', error: new Error('Boom.') }
     ] as const) {
-      expect(verdictOf(record(outcome, active)).failMessage).toContain(
+      expect(reportOf(record(outcome, active)).failMessage).toContain(
         'job_1 keeps running on the platform'
       )
     }
   })
 
   it('never claims that no files changed', () => {
-    const verdict = verdictOf(record({ kind: 'finished', phase: 'completed' }, done({})))
-    expect(JSON.stringify(verdict)).not.toMatch(/no files changed|without changing any files/)
-    expect(verdict.notes.join(' ')).toContain('push straight to the deploy branch')
+    const report = reportOf(record({ kind: 'finished', phase: 'completed' }, done({})))
+    expect(JSON.stringify(report)).not.toMatch(/no files changed|without changing any files/)
+    expect(report.notes.join(' ')).toContain('push straight to the deploy branch')
   })
 
   it('hands on the normalised link and its number, and warns about one it refuses', () => {
     expect(
-      verdictOf(record({ kind: 'finished', phase: 'completed' }, done({ prLink: PR }))).link
+      reportOf(record({ kind: 'finished', phase: 'completed' }, done({ prLink: PR }))).link
     ).toEqual({ href: PR, number: '17' })
-    const refused = verdictOf(
+    const refused = reportOf(
       record(
         { kind: 'finished', phase: 'completed' },
         done({ prLink: 'https://u:secret@github.com/a/b/pull/1' })
@@ -132,7 +132,7 @@ describe('verdictOf', () => {
 
 describe('a timeout says how the job was last seen', () => {
   const failOf = (outcome: Outcome, job: Job | undefined) =>
-    verdictOf(record(outcome, job)).failMessage ?? ''
+    reportOf(record(outcome, job)).failMessage ?? ''
 
   it('still working, in a status this action does not know, or never read', () => {
     const timeout = { kind: 'timeout', timeoutMs: 60_000 } as const
@@ -207,7 +207,7 @@ describe('the dashboard in the failure and timeout messages', () => {
     ['a timeout', { kind: 'timeout', timeoutMs: 60_000 }],
     ['a timeout before the job could be read', { kind: 'timeout', timeoutMs: 60_000, unread: 'x' }]
   ])('%s links the Mintlify dashboard', (_name, outcome) => {
-    expect(verdictOf(record(outcome)).failMessage).toContain(
+    expect(reportOf(record(outcome)).failMessage).toContain(
       'Mintlify dashboard (https://app.mintlify.com)'
     )
   })

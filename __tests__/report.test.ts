@@ -9,7 +9,8 @@ import { addSecret, clearSecrets } from '../src/secrets/redact.js'
 import { base64, leakedForms } from '../__fixtures__/secret-forms.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
-const { Reporter, summaryMarkup } = await import('../src/publish/report.js')
+const { Reporter } = await import('../src/publish/report.js')
+const { summaryMarkup } = await import('../src/present/summary.js')
 
 const PR = 'https://github.com/acme/docs/pull/110'
 const REPOSITORY = 'https://github.com/acme/docs'
@@ -327,7 +328,7 @@ describe('the summary reads as the log does', () => {
     expect(warnings.match(/<p>⚠️ /g)).toHaveLength(3)
     expect(warnings).toContain('<p>⚠️ The api-key does not start with &quot;mint_&quot;.</p>')
     expect(warnings).toContain('<p>⚠️ &quot;promt&quot; &#40;INPUT_PROMT&#41; is not an input')
-    // The verdict's own warning too: the archived job.
+    // The ending's own warning too: the archived job.
     expect(warnings).toContain('<p>⚠️ Agent job job_1 was archived before it finished.')
     expect(html.split('does not start with')).toHaveLength(2)
   })

@@ -1,5 +1,6 @@
 import { act } from './act/act.js'
-import { endWith, readState, recordWrote } from './act/state.js'
+import { endWith, readState } from './act/state.js'
+import { resolveEffects } from './decide/check.js'
 import { effectsOf } from './decide/plan.js'
 import { cancellation } from './errors.js'
 import { readSettings } from './inputs.js'
@@ -12,16 +13,21 @@ import { newRunState } from './run.js'
 import { gitHubsOf, stepOf, StepTime, type RunOptions } from './step.js'
 import { readEvent } from './trigger/read-event.js'
 
+/** The step's seams, the kinds of run a test adds, and surfaces shown beside the Actions report. */
+export type RunSeams = RunOptions & {
+  readonly kinds?: readonly Kind[]
+  readonly surfaces?: readonly Sink[]
+}
+
 /**
  * The action: settings → read → decide → act → report. However the run ends, a job that exists is
  * reported to every sink, and GitHub never decides how the step ends. Resolves true if it failed.
  */
-export async function run(
-  options: RunOptions & { readonly kinds?: readonly Kind[] } = {}
-): Promise<boolean> {
+export async function run(options: RunSeams = {}): Promise<boolean> {
   const time = new StepTime(options)
   const report = new Reporter()
-  const sinks: Sink[] = []
+  // The Actions report is a sink from the start: whatever ends the run, it is reported.
+  const sinks: Sink[] = [report, ...(options.surfaces ?? [])]
   let state = newRunState(time.now())
   try {
     // The event is read first: where GitHub gives the run no secrets, empty ones skip it.
@@ -42,7 +48,7 @@ export async function run(
     const commented = facts.pull?.recorded.known === true && facts.pull.recorded.value !== undefined
     // The plan says where the run writes on GitHub: nowhere, for a comment that is no command.
     sinks.push(
-      ...sinksFor(effectsOf(plan), {
+      ...sinksFor(resolveEffects(effectsOf(plan), settings, event), {
         settings,
         trigger: state.trigger,
         companion,
@@ -59,9 +65,7 @@ export async function run(
   }
   state.elapsedMs = time.now() - state.startedAt
   const last = time.last()
-  recordWrote(state, await finishAll(sinks, state, last.until(last.by), last))
-  const failure = await report.finish(state)
-  if (failure) report.fail(failure)
+  const failed = await finishAll(sinks, state, last.until(last.by), last)
   time.release()
-  return failure !== undefined
+  return failed
 }

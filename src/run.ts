@@ -121,3 +121,14 @@ export function endsWithoutLink(state: Pick<RunState, 'outcome' | 'job'>): boole
   if (outcome.kind !== 'started' || outcome.mode === 'follow-up') return false
   return classifyStatus(job.status).phase === 'completed'
 }
+
+/** Records where the sinks wrote, and what they did on GitHub, in their order. */
+export function recordWrote(
+  state: RunState,
+  wrote: readonly { written?: Written; url?: string; did?: readonly string[] }[]
+): void {
+  for (const { written, url, did = [] } of wrote) {
+    if (written && url) state.written[written] = url
+    state.did.push(...did)
+  }
+}

@@ -111,7 +111,7 @@ async function start(
     state.docs = await readDocsPull(state.job, event, readers, after(), state.recordedDocs)
     // A pull request whose state could not be read is said once a run, as a warning with the
     // fix; a link no token is sent for is the docs pull request sink's warning, and one GitHub
-    // shows is not the agent's is the verdict's.
+    // shows is not the agent's is the report's.
     const { why, ref, state: seen } = state.docs ?? {}
     if (why && seen !== 'foreign') {
       if (ref && !unreadSaid) report.warning(why)

@@ -2,7 +2,6 @@
 import { CancelledError, DeadlineError, SecretsWithheldError } from '../errors.js'
 import type { Settings } from '../inputs.js'
 import { FOLLOWED_NO_FURTHER } from '../present/plan.js'
-import type { Wrote } from '../publish/sink.js'
 import type { Facts } from '../read/facts.js'
 import { newRunState, type Outcome, type RunState } from '../run.js'
 import type { Log } from '../runtime.js'
@@ -56,12 +55,4 @@ export function outcomeOf(
     return { kind: 'timeout', timeoutMs, unread: (error.last ?? error).message }
   }
   return { kind: 'error', error }
-}
-
-/** Records where the sinks wrote, and what they did on GitHub, in their order. */
-export function recordWrote(state: RunState, wrote: readonly Wrote[]): void {
-  for (const { written, url, did = [] } of wrote) {
-    if (written && url) state.written[written] = url
-    state.did.push(...did)
-  }
 }

@@ -8,17 +8,15 @@ import { recordSuffix } from '../github/branch-record.js'
 import type { RunRecord, RunState } from '../run.js'
 import { safeLink } from '../sanitize.js'
 import { parsePullLink } from '../trigger/ref.js'
-import { withPreview } from './preview.js'
-import { verdictOf } from './verdict.js'
+import { reportOf, type Reported } from './report.js'
 
 /** GitHub's limit on a status description. */
 const MAX_DESCRIPTION = 140
 
 /**
- * The check's name, as branch protection and rulesets select it: `Mintlify docs (<project-id>)`.
- * Stable for a project, whatever the workflow, job or run, and distinct for distinct projects: an
- * id with other characters than letters, digits, `_`, `.`, `:` and `-`, or over 100 of them, is
- * shown without them and followed by a short hash of the whole id.
+ * The check's name, as branch protection selects it: `Mintlify docs (<project-id>)`, stable for a
+ * project; an id with other characters than `[\w.:-]`, or over 100, is shown without them and
+ * followed by a short hash of the whole id, so distinct projects keep distinct names.
  */
 export function checkName(projectId: string): string {
   if (/^[\w.:-]{1,100}$/.test(projectId)) return `Mintlify docs (${projectId})`
@@ -27,11 +25,8 @@ export function checkName(projectId: string): string {
 }
 
 /**
- * The check's name when the platform did not accept the project id with the key: it names no
- * project, since what was given as one may be a key (the two inputs swapped). Branch protection
- * that requires `Mintlify docs (<project-id>)` still waits, as it should when no docs job ran,
- * and this check beside it says why in red; not writing any would leave the user a required
- * check waiting with no word on why.
+ * The check's name when the platform did not accept the project id: what was given may be a key
+ * (the inputs swapped), so it names none; a required check still waits, and this one says why.
  */
 export const UNNAMED_CHECK = 'Mintlify docs'
 
@@ -57,21 +52,17 @@ export function checkContext(
 }
 
 /**
- * The status for the run as it stands: state and words from the presentation, and a link: the
- * docs pull request once it is ready, when it is a pull request on this GitHub (`serverUrl`), or
- * else the workflow run. No other link from the API becomes the check's. Its name is
- * `checkContext`'s.
+ * The status rendered from the report: its state and words, and a link to the ready docs pull
+ * request when it is on this GitHub (`serverUrl`), else to the workflow run; no other link.
  */
 export function checkStatus(
-  state: RunRecord & Pick<RunState, 'projectId' | 'branch' | 'accepted'>,
+  state: Reported & Pick<RunState, 'projectId' | 'accepted'>,
   runUrl: string | undefined,
   serverUrl: string,
   /** A record of the project exists: an earlier run that the platform accepted wrote it. */
   known = false
 ) {
-  const verdict = verdictOf(state)
-  const { link } = verdict
-  const check = withPreview(verdict.check, state.preview)
+  const { check, link } = reportOf(state)
   const docs = link && parsePullLink(link.href, serverUrl) ? link.href : undefined
   const target = (check.state === 'success' && docs) || safeLink(runUrl)?.href
   // A run on a branch ends the description with the record the next run there joins by.

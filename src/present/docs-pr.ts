@@ -1,9 +1,7 @@
 /**
- * Every word on the docs pull request: the backlink comment (the code changes that fed the docs
- * job, newest last, and what became of the code pull request) and the note that says why it was
- * closed. Everything that came from a payload is escaped, and links go only to the workflow's own
- * GitHub, so nothing here can mention people, add links elsewhere or close issues. And the log's
- * words about it: why a request for it failed and what the token needs. Pure.
+ * Every word on the docs pull request (the backlink comment, the note on why it was closed) and
+ * the log's words about it. What came from a payload is escaped and links go only to the
+ * workflow's own GitHub, so nothing here can mention people or close issues. Pure.
  */
 import { describeGitHubError } from '../github/api.js'
 import {
@@ -54,9 +52,7 @@ function commitMarkup(change: FedChange, serverUrl: string): string {
 
 /**
  * The backlink comment's markdown: the hidden record, the code change it documents, every change
- * that fed the job (newest last) and what became of the code pull request. Everything that came
- * from a payload is escaped, and links go only to `serverUrl`, so nothing in it can mention
- * people, add links elsewhere or close issues.
+ * that fed the job (newest last) and what became of the code pull request.
  */
 export function backlinkBody(record: Backlink, serverUrl: string): string {
   const server = serverUrl.replace(/\/+$/, '')
@@ -92,10 +88,7 @@ export function backlinkBody(record: Backlink, serverUrl: string): string {
   ].join('\n')
 }
 
-/**
- * The comment posted on the docs pull request when its code pull request was closed without
- * being merged: why it was closed (`close`), or that it may no longer be needed (`comment`).
- */
+/** The note on the docs pull request when its code pull request was closed without merging. */
 export function closingComment(
   projectId: string,
   code: PullRef,
@@ -120,11 +113,7 @@ export function closingComment(
   ].join('\n')
 }
 
-/**
- * Why a request for the docs pull request failed, with `token` (`docs-token` or `github-token`):
- * a refusal of `docs-token` says to give it access to the docs repository (`repository`), one of
- * the workflow token says the workflow's `permissions:`.
- */
+/** Why a request for the docs pull request failed, and what `token` needs for it. */
 export function docsFailure(
   what: string,
   failure: unknown,

@@ -1,25 +1,18 @@
 /**
- * Links in the markup the action writes (the job summary, the status comment). Only a URL that
- * `safeLink` accepts (http or https, no credentials, nothing HTML or a shell reads as syntax)
- * becomes an `<a href>`; anything else is shown as escaped text. Pure.
+ * Links in the markup the action writes: only a URL `safeLink` accepts becomes an `<a href>`;
+ * anything else is shown as escaped text. Pure.
  */
 import { API_KEYS_PAGE } from '../errors.js'
 import { cut, escapeMarkup, safeLink, type SafeLink } from '../sanitize.js'
 import { redact } from '../secrets/redact.js'
 import { parsePullLink, pullName } from '../trigger/ref.js'
 
-/**
- * `<a href>` to a checked link around `text`, which must already be markup. A `SafeLink`'s href
- * holds no quote, angle bracket or ampersand, so it needs no escaping inside the attribute.
- */
+/** `<a href>` around `text` (markup); a `SafeLink`'s href needs no escaping in the attribute. */
 export function anchor(link: SafeLink, text: string): string {
   return `<a href="${link.href}">${text}</a>`
 }
 
-/**
- * A URL from the job (such as its source repository) as a link showing its address, or as
- * escaped text without any credentials when it is not a safe link; undefined when there is none.
- */
+/** A URL from the job as a link showing its address, or escaped text without credentials. */
 export function urlMarkup(url: string | null | undefined, max = 200): string | undefined {
   if (!url) return undefined
   const link = safeLink(url)
@@ -28,9 +21,8 @@ export function urlMarkup(url: string | null | undefined, max = 200): string | u
 }
 
 /**
- * How the docs pull request is named: `acme/docs#110`, with its repository, since a bare `#110`
- * reads as a pull request of the code repository the summary and the comment belong to. A link
- * that is not a pull request page shows its address.
+ * How the docs pull request is named: `acme/docs#110`, since a bare `#110` reads as one of the
+ * code repository; a link that is not a pull request page shows its address.
  */
 export function pullLabel(link: SafeLink): string {
   const ref = parsePullLink(link.href, new URL(link.href).origin)
@@ -44,10 +36,7 @@ export function pullMarkup(link: SafeLink): string {
   return anchor(link, pullLabel(link))
 }
 
-/**
- * A message as escaped markup, cut to `max`, in which each mention of the Mintlify API keys page
- * (where a key is made and the project id is shown) is a link to it.
- */
+/** A message as escaped markup, cut to `max`, with each mention of the API keys page a link. */
 export function messageMarkup(text: string, max: number): string {
   const page = safeLink(API_KEYS_PAGE)
   const whole = cut(redact(text), max)

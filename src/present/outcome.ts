@@ -1,8 +1,6 @@
 /**
- * What the job did to the docs, for the `outcome` output and its line in the status comment and
- * the job summary; and the docs pull request's own checks, for the `docs-checks` output and
- * their line. Pure: the words come from what the run read (`RunRecord`), and the only links are
- * those the reads kept (commit pages and check pages on this GitHub), checked again here.
+ * What the job did to the docs (the `outcome` output and fact) and the docs pull request's own
+ * checks (`docs-checks`). The only links are those the reads kept, checked again here. Pure.
  */
 import { MAX_SHOWN_COMMITS } from '../github/docs-pushes.js'
 import type { NamedCheck } from '../github/docs-checks.js'
@@ -12,14 +10,12 @@ import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { anchor } from './links.js'
 
 /**
- * `docs-pr`: the job completed and opened or updated a docs pull request; `pushed`: it completed
- * without one and the agent committed to the deploy branch since the job was created;
- * `no-change`: neither; `unknown`: the docs repository could not be read. Empty for a run that
- * did not see the job complete, or whose link is not one the action hands on.
+ * What the completed job did: a docs pull request, pushes to the deploy branch, neither, or
+ * `unknown` (unread); empty when the run did not see it complete or its link is not handed on.
  */
 export type DocsOutcome = '' | 'docs-pr' | 'pushed' | 'no-change' | 'unknown'
 
-/** Whether the run saw the job complete (as the verdict reads a `started` answer). */
+/** Whether the run saw the job complete (as the ending reads a `started` answer). */
 function seenCompleted(record: RunRecord): boolean {
   const { outcome, job } = record
   if (outcome.kind === 'finished') return outcome.phase === 'completed'
@@ -45,10 +41,7 @@ export function commitCount(n: number): string {
   return `${n} commit${n === 1 ? '' : 's'}`
 }
 
-/**
- * The "Outcome" line (markup) of the status comment and the job summary; undefined when the
- * outcome is empty or the docs pull request line already says it.
- */
+/** The "Outcome" fact (markup); undefined when empty or the docs pull request fact says it. */
 export function outcomeMarkup(record: RunRecord): string | undefined {
   const { pushes } = record
   switch (docsOutcome(record)) {

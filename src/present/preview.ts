@@ -1,14 +1,13 @@
 /**
- * The preview deployment's words, on every surface: the status comment's and the job summary's
- * "Preview" line, the log, the notice a plan without previews gets, the outputs, and what the
- * docs check adds when the preview is ready. Pure. The preview's address is shown only in the
- * strict shape the client kept (`isSiteLinkShape`); the platform's summary is cut and escaped.
+ * The preview deployment's words on every surface: its fact, log lines, notice, outputs and what
+ * the docs check adds. Its address is shown only in the strict shape the client kept; the
+ * platform's summary is cut and escaped. Pure.
  */
 import { formatDuration } from '../duration.js'
 import type { Preview, PreviewCause } from '../mintlify/preview.js'
 import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { anchor } from './links.js'
-import type { CheckState } from './verdict.js'
+import type { CheckState } from './ending.js'
 
 /** Longest piece of the platform's build summary quoted. */
 export const MAX_SUMMARY_QUOTE = 200
@@ -16,11 +15,7 @@ export const MAX_SUMMARY_QUOTE = 200
 /** How to stop asking for previews, for a plan that has none. */
 export const TURN_OFF = 'Set `preview: off` on this step to stop asking for one.'
 
-/**
- * The `preview-status` output: the last state seen (`unchanged`: the docs pull request's head is
- * the commit the last preview was requested for, so none was asked for again); empty when no
- * preview was asked about.
- */
+/** The `preview-status` output: the last state seen; empty when no preview was asked about. */
 export function previewStatus(preview: Preview | undefined): string {
   if (!preview || preview.state === 'would-request') return ''
   if (preview.cause?.kind === 'plan') return 'unavailable'
@@ -99,11 +94,7 @@ function linkMarkup(preview: Preview): string | undefined {
   return link ? anchor(link, escapeMarkup(link.href, 200)) : undefined
 }
 
-/**
- * The "Preview" line's value (markup) in the status comment and the job summary: the link and
- * its state (building, ready, failed with the platform's summary cut and escaped), or why there
- * is none; undefined when the run asked nothing about a preview.
- */
+/** The "Preview" fact (markup): the link and its state, or why there is none. */
 export function previewMarkup(preview: Preview | undefined): string | undefined {
   if (!preview) return undefined
   const link = linkMarkup(preview)
@@ -141,9 +132,7 @@ function commitOf(preview: Preview): string {
 
 /** What the log and annotations say of the preview at the end of the run. */
 export interface PreviewWords {
-  /** A line for the log. */
   readonly info?: string
-  /** A warning that never fails the step. */
   readonly warning?: string
   /** A notice: the plan has no previews. */
   readonly notice?: string
@@ -197,10 +186,7 @@ export function previewWords(preview: Preview | undefined): PreviewWords {
   }
 }
 
-/**
- * The check's words with the preview: a ready docs pull request whose preview is ready says so.
- * Nothing else changes: a preview that failed or still builds never changes the check's state.
- */
+/** The check's words with a ready preview; a preview never changes the check's state. */
 export function withPreview(check: CheckState, preview: Preview | undefined): CheckState {
   if (check.state !== 'success' || preview?.state !== 'ready') return check
   if (check.description !== 'Docs pull request ready') return check

@@ -1,29 +1,29 @@
 /**
- * The docs check on the code change: a commit status on the change's head commit, under a name
- * that includes the Mintlify project, so branch protection can require it and two projects in one
- * workflow keep their own. Pending while the job runs (never waited for), then what the
- * presentation says, as the last status GitHub stores: when GitHub still holds the pending write
- * at the end, the final state is written again once it has answered (see `Beside`), for as long
- * as the step's own time allows. A commit status is safe to send again (GitHub keeps the last one
- * for its context), so the final one is sent again after a 5xx, a broken connection or no answer,
- * within the last writes' budget (`sendingAgain`).
+ * The docs check on the code change: a commit status on its head commit, named by the project.
+ * Pending while the job runs (never waited for), then the report's state, as the last status
+ * GitHub stores: a final write beside a pending one GitHub still holds is written again once it
+ * answered (`Beside`). A status is safe to send again, so the final one is, after a 5xx or no
+ * answer, within the last writes' budget (`sendingAgain`).
  */
 import { describeGitHubError, type GitHubApi } from '../github/api.js'
 import { Beside, sendingAgain, Surface } from '../github/policy.js'
 import { checkStatus, checkWritten } from '../present/check.js'
 import type { RunState } from '../run.js'
 import type { LastTime, Log, Within } from '../runtime.js'
-import { checkScope } from '../decide/check.js'
+import type { Resolved } from '../decide/check.js'
+import { reportOf } from '../present/report.js'
 import type { CommitRef } from '../trigger/ref.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
 
-/** The check, where the decision says it applies (`checkScope`) and a token can write it. */
-export function checkSink(context: SinkContext): Sink | undefined {
-  const { settings, trigger, github } = context
+/** The check, where the decision resolved one (`resolveEffects`) and a token can write it. */
+export function checkSink(
+  context: SinkContext,
+  effect: Extract<Resolved, { kind: 'check' }>
+): Sink | undefined {
+  const { trigger, github } = context
   const { event, commit, runUrl } = trigger ?? {}
-  const scope = checkScope(settings, event)
-  if (scope === 'none' || !github || !event || !commit) return undefined
-  return new CheckSink(
+  if (!github || !event || !commit) return undefined
+  return checkSinkOf(
     github,
     {
       commit,
@@ -31,7 +31,7 @@ export function checkSink(context: SinkContext): Sink | undefined {
       commitUrl: `${event.serverUrl}/${commit.owner}/${commit.repo}/commit/${commit.sha}`,
       fork: Boolean(event.pullRequest?.fork),
       serverUrl: event.serverUrl,
-      skipsOnly: scope === 'skips-only',
+      skipsOnly: effect.skipsOnly,
       known: context.commented === true
     },
     context.log,
@@ -48,95 +48,41 @@ export interface CheckOptions {
   readonly serverUrl: string
   /** The pull request comes from a fork, whose token is read-only. */
   readonly fork: boolean
-  /**
-   * The job is not told the change (`context: off`): the check says only that `paths` found
-   * nothing to document, and leaves every other word on the commit to runs that told it.
-   */
+  /** `context: off`: the check says only that `paths` found nothing to document. */
   readonly skipsOnly: boolean
   /** The run found this project's status comment: an earlier run the platform accepted. */
   readonly known?: boolean
 }
 
-export class CheckSink implements Sink {
-  private readonly surface: Surface
-  private readonly beside: Beside
+/** The check as a sink on `options.commit`; `withinWrite` bounds a write while the job runs. */
+export function checkSinkOf(
+  github: GitHubApi,
+  options: CheckOptions,
+  log: Log,
+  withinWrite: (stop: AbortSignal) => Within
+) {
+  const { commit, runUrl, serverUrl, known } = options
+  const { owner, repo, sha } = commit
+  const surface = new Surface(log, 'The docs job is not affected.')
+  const beside = new Beside(
+    surface,
+    `The docs check on ${sha.slice(0, 7)} may show an older state: GitHub had ` +
+      'not answered its pending write when the time for the last writes ran out, and may ' +
+      'still store it after the final one. Re-run the workflow job to set the check again.'
+  )
   /** The last status that landed: the check-url output names the commit, the log what it says. */
-  private written: ReturnType<typeof checkStatus> | undefined
-  private readonly github: GitHubApi
-  private readonly options: CheckOptions
-  /** Bounds for the write made while the job runs; `stop` ends it early. */
-  private readonly withinWrite: (stop: AbortSignal) => Within
-
-  constructor(
-    github: GitHubApi,
-    options: CheckOptions,
-    log: Log,
-    withinWrite: (stop: AbortSignal) => Within
-  ) {
-    this.github = github
-    this.options = options
-    this.withinWrite = withinWrite
-    this.surface = new Surface(log, 'The docs job is not affected.')
-    this.beside = new Beside(
-      this.surface,
-      `The docs check on ${options.commit.sha.slice(0, 7)} may show an older state: GitHub had ` +
-        'not answered its pending write when the time for the last writes ran out, and may ' +
-        'still store it after the final one. Re-run the workflow job to set the check again.'
-    )
-  }
-
-  started(state: RunState): void {
-    if (this.options.skipsOnly) return
-    this.beside.start((within, stopped) => this.write(state, within, stopped), this.withinWrite)
-  }
-
-  /** The docs are ready: merging need not wait for the preview. Stored after the pending state. */
-  ready(state: RunState): void {
-    if (this.options.skipsOnly) return
-    const write = (within: Within, stopped: AbortSignal) => this.write(state, within, stopped)
-    this.beside.start(write, this.withinWrite, true)
-  }
-
-  /**
-   * The last word: written beside a pending write GitHub still holds, and again once GitHub has
-   * answered that one, so it is the last status GitHub stores (or a warning says it may not be).
-   * With `time`, each of them is sent again until it lands or the last writes' budget ends, and
-   * the held write is waited for through the rest of the step's time.
-   */
-  async finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined> {
-    const skipped = state.outcome.kind === 'skipped'
-    const leave = state.outcome.kind === 'skipped' && state.outcome.leaveCheck === true
-    if ((!this.options.skipsOnly || skipped) && !leave) {
-      const write = (bounds: Within) => this.write(state, bounds)
-      if (!time) await this.beside.last(write, within, true)
-      else {
-        // The write after a held one gets the last writes' budget again, up to the step's end.
-        const again = () =>
-          sendingAgain(time, Math.max(time.by, Math.min(time.now() + time.lastMs, time.end)))
-        await this.beside.last(write, sendingAgain(time, time.by), true, {
-          held: time.until(time.heldBy),
-          again
-        })
-      }
-    } else this.beside.stop()
-    if (!this.written) return undefined
-    const did = [checkWritten(this.written, this.options.commit.sha)]
-    return { written: 'check', url: this.options.commitUrl, did }
-  }
-
+  let written: ReturnType<typeof checkStatus> | undefined
   /** Sets the check; a pending write that was `stopped` at the end is not a failure to report. */
-  private async write(state: RunState, within: Within, stopped?: AbortSignal): Promise<void> {
-    const { owner, repo, sha } = this.options.commit
-    const { runUrl, serverUrl, known } = this.options
+  const write = async (state: RunState, within: Within, stopped?: AbortSignal) => {
     const status = checkStatus(state, runUrl, serverUrl, known)
-    const written = await this.surface.write(
+    const landed = await surface.write(
       (failure) =>
-        this.options.fork && failure.kind === 'refused'
+        options.fork && failure.kind === 'refused'
           ? 'Could not set the docs check: pull requests from forks get a read-only token.'
           : `Could not set the docs check on ${sha.slice(0, 7)}: ` +
             `${describeGitHubError(failure, 'statuses: write')}.`,
       () =>
-        within((signal) => this.github.createStatus(owner, repo, sha, status, signal)).then(
+        within((signal) => github.createStatus(owner, repo, sha, status, signal)).then(
           () => status,
           (error: unknown) => {
             if (stopped?.aborted) return undefined
@@ -144,6 +90,38 @@ export class CheckSink implements Sink {
           }
         )
     )
-    if (written) this.written = written
+    if (landed) written = landed
+  }
+  return {
+    started: (state: RunState): void => {
+      if (!options.skipsOnly)
+        beside.start((within, stopped) => write(state, within, stopped), withinWrite)
+    },
+    /** The docs are ready: merging need not wait for the preview. Stored after the pending one. */
+    ready: (state: RunState): void => {
+      if (!options.skipsOnly)
+        beside.start((within, stopped) => write(state, within, stopped), withinWrite, true)
+    },
+    /** The last word, written again once GitHub answered a pending write it still holds. */
+    finished: async (
+      state: RunState,
+      within: Within,
+      time?: LastTime
+    ): Promise<Wrote | undefined> => {
+      const report = reportOf(state)
+      if ((options.skipsOnly && !report.skipped) || report.leavesCheck) beside.stop()
+      else if (!time) await beside.last((bounds) => write(state, bounds), within, true)
+      else {
+        // The write after a held one gets the last writes' budget again, up to the step's end.
+        const again = () =>
+          sendingAgain(time, Math.max(time.by, Math.min(time.now() + time.lastMs, time.end)))
+        await beside.last((bounds) => write(state, bounds), sendingAgain(time, time.by), true, {
+          held: time.until(time.heldBy),
+          again
+        })
+      }
+      if (!written) return undefined
+      return { written: 'check', url: options.commitUrl, did: [checkWritten(written, sha)] }
+    }
   }
 }

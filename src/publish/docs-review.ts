@@ -1,7 +1,6 @@
 /**
- * Who is asked to review the docs pull request and which labels it gets: `docs-reviewers` and
- * `docs-labels`, less what is there already or was done by an earlier run; and asking them, one
- * by one when GitHub refuses one name. Pure but for the `ask` it is given.
+ * Who is asked to review the docs pull request and which labels it gets, less what is there
+ * already or was done by an earlier run. Pure but for the `ask` it is given.
  */
 import { gitHubError, type PullState } from '../github/api.js'
 import type { DocsReviewers } from '../inputs/names.js'
@@ -16,10 +15,8 @@ export interface ReviewPlan {
 }
 
 /**
- * The reviewers to ask on the docs pull request: `docs-reviewers`, with `author` read as the code
- * pull request's author, less anyone asked before (`asked`), anyone already asked on the pull
- * request, and its own author, who cannot review it. A team is asked by its slug, and only when
- * it belongs to the docs repository's owner.
+ * The reviewers to ask: `docs-reviewers` (`author`: the code's author), less anyone asked before
+ * or already, and the pull request's own author; a team only of the docs repository's owner.
  */
 export function reviewPlan(
   wanted: DocsReviewers,
@@ -78,10 +75,9 @@ export function labelsToAdd(
 }
 
 /**
- * Asks for the reviews in one request (`ask`); when GitHub refuses it for some name (422: not a
- * collaborator), asks one name at a time, so the others are still asked. Returns the keys to
- * record as asked, refused names included (they are not asked again), and the refused names.
- * Any other failure is thrown.
+ * Asks for the reviews in one request; when GitHub refuses a name (422), one name at a time, so
+ * the others are still asked. Returns the keys to record as asked (refused names included: they
+ * are not asked again) and the refused names; any other failure is thrown.
  */
 export async function askEach(
   ask: (users: readonly string[], teams: readonly string[]) => Promise<unknown>,

@@ -1,17 +1,14 @@
 /**
- * A place the action reports the run to: the docs check, the status comment, the docs pull
- * request (and the Actions report, which `main.ts` runs last, since it names what they wrote).
- * Each sink is one module with a factory that says when it applies, from the settings and the
- * trigger, and reacts to the run's moments. A sink says what the presentation decided and
- * carries out what the decision planned; it decides only what its own writes need (whether a
- * token may reach the place, whether GitHub shows it as the agent's, which writes are still to
- * make), never what happened. It never changes the run state (what it hands back, `main.ts`
- * records), and its failures are warnings that never change the step's outcome.
+ * A place the action reports the run to. A sink renders the run's report (`present/report.ts`)
+ * and carries out what the decision planned, deciding only what its own writes need (a token that
+ * reaches the place, which writes are still to make), never what happened. Its failures are
+ * warnings; only the Actions report says whether the step failed.
  */
 import type { GitHubApi } from '../github/api.js'
 import type { Companion } from '../github/companion.js'
 import type { Settings } from '../inputs.js'
-import type { RunState, Trigger, Written } from '../run.js'
+import { reportOf, type Report } from '../present/report.js'
+import { recordWrote, type RunState, type Trigger, type Written } from '../run.js'
 import type { LastTime, Log, Within } from '../runtime.js'
 import type { StepTime } from '../step.js'
 
@@ -19,9 +16,7 @@ import type { StepTime } from '../step.js'
 export interface SinkContext {
   readonly settings: Settings
   readonly trigger?: Trigger
-  /** GitHub with the workflow token (`github-token`), when there is one. */
   readonly github?: GitHubApi
-  /** GitHub with `docs-token`, when it is given. */
   readonly docsGitHub?: GitHubApi
   /** The code pull request's status comment, when the run found the pull request. */
   readonly companion?: Companion
@@ -37,37 +32,42 @@ export interface SinkContext {
 
 /** Where a sink wrote, for the outputs and the summary, and what it did on GitHub. */
 export interface Wrote {
-  /** Where it wrote (with `url`), for the outputs and the summary. */
   readonly written?: Written
   readonly url?: string
   /** What it did on GitHub, a line each, which the log gives once the run is over. */
   readonly did?: readonly string[]
+  /** The step fails: the Actions report said why. */
+  readonly failed?: boolean
 }
 
 export interface Sink {
-  /**
-   * The plan was taken and its job is about to be asked for: written beside the start, never
-   * waited for.
-   */
+  /** Finished after every other sink, with where they wrote (the Actions report). */
+  readonly last?: boolean
+  /** The job is about to be asked for: written beside the start, never waited for. */
   taking?(state: RunState): void
   /** The job exists and the step waits for it: written beside the polling, which never waits. */
   started?(state: RunState): void
-  /**
-   * The job completed and its docs pull request is known ready, and the run goes on (to follow
-   * the preview): written at once, after the writes before it, never waited for.
-   */
+  /** The docs pull request is known ready while the run follows the preview; never waited for. */
   ready?(state: RunState): void
   /** A code pull request was closed: follow it. Returns a line for the run's notes. */
   closed?(state: RunState, within: Within): Promise<string | undefined>
-  /**
-   * The run ended (however it did): the last write, bounded by `within`; `time` says how long a
-   * write safe to send again may be tried, and a write GitHub still holds waited for.
-   */
+  /** The run ended, however it did: the last write, bounded by `within` (and `time`). */
   finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined>
 }
 
 /** A sink module's factory: the sink, or undefined when it does not apply to this run. */
 export type SinkFactory = (context: SinkContext) => Sink | undefined
+
+/**
+ * A surface that shows the run's report once it is over, after the sinks that write on GitHub
+ * (so it sees where they wrote): a new surface is one renderer and one line in the list of sinks.
+ */
+export function surface(render: (report: Report) => void | Promise<void>): Sink {
+  return {
+    last: true,
+    finished: async (state) => void (await render(reportOf(state)))
+  }
+}
 
 /** Every sink's `taking`, none waited for. */
 export function takeAll(sinks: readonly Sink[], state: RunState): void {
@@ -87,17 +87,26 @@ export async function closeAll(
 }
 
 /**
- * Every sink's last write at once, each bounded by `within` (and `time`); none can fail the others. Returns
- * where they wrote.
+ * Every sink's last write at once (none can fail the others), recorded in the run state; then
+ * the `last` sinks say it. Resolves to whether the step fails.
  */
 export async function finishAll(
   sinks: readonly Sink[],
   state: RunState,
   within: Within,
   time?: LastTime
-): Promise<Wrote[]> {
-  const settled = await Promise.allSettled(sinks.map((sink) => sink.finished(state, within, time)))
-  return settled.flatMap((result) =>
-    result.status === 'fulfilled' && result.value ? [result.value] : []
+): Promise<boolean> {
+  const first = sinks.filter((sink) => !sink.last)
+  const settled = await Promise.allSettled(first.map((sink) => sink.finished(state, within, time)))
+  recordWrote(
+    state,
+    settled.flatMap((result) =>
+      result.status === 'fulfilled' && result.value ? [result.value] : []
+    )
   )
+  let failed = false
+  for (const sink of sinks.filter((sink) => sink.last)) {
+    failed = (await sink.finished(state, within, time))?.failed === true || failed
+  }
+  return failed
 }

@@ -1,10 +1,9 @@
 /**
- * The places the action reports to on GitHub, one per effect a plan can have
- * (`decide/plan.ts`): a run's sinks come from its plan, so a comment that is no command to take,
- * whose plan has no effects, writes nothing on GitHub. A new place is one effect, one module
- * with a factory (see `sink.ts`) and one line here.
+ * The places the action writes to on GitHub, one per effect a plan can have, resolved for the run
+ * (`decide/check.ts`): a comment that is no command, whose plan has none, writes nothing. A new
+ * place is one effect, one module with a factory (see `sink.ts`) and one line here.
  */
-import type { Effect } from '../decide/plan.js'
+import type { Resolved } from '../decide/check.js'
 import { checkSink } from './check.js'
 import { commentSink } from './comment.js'
 import { docsPullSink } from './docs-pr.js'
@@ -13,9 +12,9 @@ import type { Sink, SinkContext } from './sink.js'
 
 /** The sink of each effect: undefined where it does not apply (no token, a dry run, …). */
 export const SINKS: {
-  readonly [K in Effect['kind']]: (
+  readonly [K in Resolved['kind']]: (
     context: SinkContext,
-    effect: Extract<Effect, { kind: K }>
+    effect: Extract<Resolved, { kind: K }>
   ) => Sink | undefined
 } = {
   check: checkSink,
@@ -24,10 +23,13 @@ export const SINKS: {
   react: reactionSink
 }
 
-/** The sinks of a plan's effects, in their order. */
-export function sinksFor(effects: readonly Effect[], context: SinkContext): Sink[] {
+/** The sinks of a plan's effects, resolved for this run (`resolveEffects`), in their order. */
+export function sinksFor(effects: readonly Resolved[], context: SinkContext): Sink[] {
   return effects.flatMap((effect) => {
-    const factory = SINKS[effect.kind] as (context: SinkContext, effect: Effect) => Sink | undefined
+    const factory = SINKS[effect.kind] as (
+      context: SinkContext,
+      effect: Resolved
+    ) => Sink | undefined
     return factory(context, effect) ?? []
   })
 }
