@@ -1,4 +1,4 @@
-/** The GitHub calls the action makes, their answers, and what a failed call means to the user. */
+/** GitHub as the action sees it: its calls, their answers, and what a failure means to the user. */
 import { errorMessage } from '../errors.js'
 import { forLog } from '../sanitize.js'
 
@@ -95,7 +95,7 @@ export type CommitPull = Readonly<{ number: number; headSha?: string; author?: s
 
 export type IssueComment = Readonly<{ id: number; body: string; url?: string; author?: Account }>
 
-/** `role` is GitHub's `role_name` (may be custom); legacy `permission` reads maintain as `write`. */
+/** `role`: GitHub's `role_name`, maybe custom; legacy `permission` reads maintain as `write`. */
 export type Permission = Readonly<{ role?: string; permission?: string }>
 
 export type PullState = Readonly<{
@@ -123,7 +123,7 @@ export type StatusContext = Readonly<{
   creator?: Account
 }>
 
-/** The token's account, and one page of `count` commits ending on `sha`, newest first. */
+/** The token's account, and a page of commits ending on the `sha` asked, newest first. */
 export type History = Readonly<{
   viewer: Account
   commits: readonly { readonly sha: string; readonly statuses: readonly StatusContext[] }[]

@@ -1,7 +1,4 @@
-/**
- * The record that lets the next run on a branch join the same docs job, at the end of the docs
- * check's description. Only the token's own check counts: a stranger's hides it, never replaces it.
- */
+/** The record, ending the docs check's description, by which a branch's next run joins its job. */
 import { decodeJobId, encodeJobId, jobIdProblem } from '../job-id.js'
 import type { Log, Within } from '../runtime.js'
 import { forLog } from '../sanitize.js'
@@ -87,6 +84,7 @@ export async function findRecord(
   return undefined
 }
 
+/** The newest record of `branch` on one page: only the token's own (a stranger's just hides it). */
 export function ownRecord(
   history: Pick<History, 'viewer' | 'commits'>,
   branch: string,

@@ -92,7 +92,7 @@ export function classifyChecks(checks: CommitChecks, serverUrl: string): DocsChe
   return { state, failing, running }
 }
 
-/** The checks on the proven docs pull request's head, read with the token that read it. */
+/** The checks on the proven docs pull request's head, read with the token that reads it. */
 export async function readDocsChecks(
   proven: ProvenPull,
   code: RepoRef & { readonly serverUrl: string },
