@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { Companion, isOwnComment, marker } from '../src/github/companion.js'
+import { Companion, marker } from '../src/github/companion.js'
 import type { Account, GitHubApi, IssueComment } from '../src/github/api.js'
 import { withinTime } from '../src/runtime.js'
 
@@ -74,7 +74,7 @@ function companion(api: GitHubApi, reuse = true) {
   return { c: new Companion(api, CODE, 1, PROJECT, sink, reuse), log }
 }
 
-describe('isOwnComment', () => {
+describe('which comment is the record', () => {
   it.each<[string, IssueComment, boolean]>([
     ['the token account wrote it', own('job_1', 1), true],
     [
@@ -95,8 +95,9 @@ describe('isOwnComment', () => {
       { ...own('job_1', 1), body: marker({ projectId: 'other', jobId: 'j' }) },
       false
     ]
-  ])('%s: %p', (_name, comment, expected) => {
-    expect(isOwnComment(comment, BOT, PROJECT)).toBe(expected)
+  ])('%s: %p', async (_name, comment, expected) => {
+    const { c } = companion(fakeGitHub([comment]).api)
+    expect((await c.find(within)) !== undefined).toBe(expected)
   })
 })
 

@@ -1,15 +1,11 @@
-/** Longest job id accepted, from the platform, an input or a record on a pull request. */
+/** Longest job id accepted, from the platform, an input or a record. */
 export const MAX_JOB_ID_LENGTH = 256
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
-/**
- * What makes `id` unusable, in words that follow "the id …". A job id is the platform's opaque
- * string: only what no request or text can carry faithfully is refused, and `.` or `..`, which
- * every URL parser resolves as a step in the path, encoded or not.
- */
+/** Why an opaque id is unusable, after "the id …" (`.`, `..`: path steps to every URL parser). */
 export function jobIdProblem(id: string): string | undefined {
   if (id === '') return 'is empty'
   if (CONTROL.test(id)) return 'contains control characters'
@@ -24,11 +20,7 @@ const ENCODER = new TextEncoder()
 // Unreserved in a URL, and no syntax in HTML, a YAML scalar or a shell word (`~` is).
 const KEPT = /[A-Za-z0-9_.:-]/
 
-/**
- * `id` where text could be read as syntax (the `job-id` output, a docs check's record): other
- * characters as the percent-encoded bytes of their UTF-8, so an id the platform hands out today
- * (`job_` and hex) is itself, and any other is one URL path segment with no space or markup.
- */
+/** `id` where text could be read as syntax: today's ids (`job_` and hex) stay as they are. */
 export function encodeJobId(id: string): string {
   let out = ''
   for (const char of id) {
@@ -40,7 +32,7 @@ export function encodeJobId(id: string): string {
   return out
 }
 
-/** The id `text` encodes (`encodeJobId`), or undefined when its percent-encoding is broken. */
+/** Undefined when the percent-encoding is broken. */
 export function decodeJobId(text: string): string | undefined {
   try {
     return decodeURIComponent(text)

@@ -1,10 +1,4 @@
-/**
- * Text from the network and from inputs is untrusted. Everything the action prints, outputs or
- * renders passes through here, always in the same order: secrets are redacted first
- * (`secrets/redact.ts`, so that no cut can leave part of a key behind), then the text is put on
- * one line, cut, and defused of workflow commands (a log line starting with `::`, or `##[`
- * anywhere) and of markup.
- */
+/** Untrusted text, redacted first (so no cut leaves half a key), then one line, cut and defused. */
 import { redact } from './secrets/redact.js'
 
 /** Longest piece of untrusted text quoted in one message. */
@@ -12,30 +6,26 @@ export const MAX_QUOTED_LENGTH = 300
 
 const ZERO_WIDTH_SPACE = '\u200b'
 
-// C0/C1 control characters, the Unicode line and paragraph separators, and the invisible
-// characters that can make text read differently from what it is: zero-width characters and
-// bidirectional controls.
+// Controls, line separators, and invisible characters that make text read as what it is not.
 const CONTROL =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/
 
-/** The invisible formatting characters within `CONTROL`: zero-width, joiners, bidi controls. */
+/** The invisible formatting characters within `CONTROL`. */
 export const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
 
 const NAMED_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
-/** Whether `text` holds a control or invisible formatting character. */
 export function hasControlCharacters(text: string): boolean {
   return CONTROL.test(text)
 }
 
-/** Breaks the workflow-command markers in one line without changing how it reads. */
+/** Breaks workflow commands (`::` opening a line, `##[` anywhere) without changing how it reads. */
 function defuseLine(line: string): string {
   const broken = line.replaceAll('##[', `##${ZERO_WIDTH_SPACE}[`)
   return broken.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)
 }
 
-/** Shows control and invisible characters as escapes, so the text is one honest line. */
 function escapeControls(text: string): string {
   return text.replace(new RegExp(CONTROL, 'g'), (c) => {
     const named = NAMED_ESCAPES[c]
@@ -46,21 +36,20 @@ function escapeControls(text: string): string {
 
 /** Cuts `text` to `max` characters, saying how many were left out. */
 export function cut(text: string, max: number): string {
-  if (text.length <= max) return text
-  // Never split a surrogate pair: half a character prints as garbage.
-  let end = max
+  return text.length <= max ? text : cutBefore(text, max)
+}
+
+/** Never splits a surrogate pair: half a character prints as garbage. */
+function cutBefore(text: string, end: number): string {
   const code = text.charCodeAt(end - 1)
   if (code >= 0xd800 && code <= 0xdbff) end -= 1
   return `${text.slice(0, end)}… (${text.length - end} more characters)`
 }
 
-/** Longest input value quoted in a message about it: enough to recognise it, no more. */
+/** Enough of an input's value to recognise it, no more. */
 export const MAX_QUOTED_VALUE = 60
 
-/**
- * Cuts `text` to about `max` characters for quoting: at the end of a word when one ends in the
- * last third, and never inside an escape that `escapeControls` wrote (`\u202e`).
- */
+/** Cuts at a word end in the last third if any, never inside an escape `escapeControls` wrote. */
 function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text
   let end = max
@@ -69,33 +58,20 @@ function cutAtWord(text: string, max: number): string {
   const escape = text.lastIndexOf('\\', end - 1)
   const written = /^\\(?:u[0-9a-f]{4}|[nrt])/.exec(text.slice(escape, escape + 6))?.[0]
   if (escape >= 0 && written && escape + written.length > end) end = escape
-  const code = text.charCodeAt(end - 1)
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1
-  return `${text.slice(0, end)}… (${text.length - end} more characters)`
+  return cutBefore(text, end)
 }
 
-/**
- * An input's value as an error about it may quote it: secrets redacted, control and invisible
- * characters (bidirectional controls among them) shown as escapes, cut to `max` characters at a
- * word end when one is near, and no workflow-command marker. The caller adds the quotes.
- */
+/** An input's value as an error about it may quote it; the caller adds the quotes. */
 export function quoteValue(text: string, max = MAX_QUOTED_VALUE): string {
   return defuseLine(cutAtWord(escapeControls(redact(text)), max))
 }
 
-/**
- * Makes untrusted text safe to quote inside a log line: secrets redacted, one line (control
- * characters shown as escapes), at most `max` characters, no workflow-command markers.
- */
+/** Untrusted text made safe to quote inside a log line. */
 export function forLog(text: string, max = MAX_QUOTED_LENGTH): string {
   return defuseLine(cut(escapeControls(redact(text)), max))
 }
 
-/**
- * The last line of defence for everything the action prints: secrets redacted, and no line of
- * `text` can start a workflow command. Our own messages never start with `::`, so this only ever
- * changes text that came from elsewhere.
- */
+/** The last defence for all the action prints; its own messages never start with `::`. */
 export function defuseCommands(text: string): string {
   return redact(text)
     .split(/\r\n|\r|\n/)
@@ -104,8 +80,7 @@ export function defuseCommands(text: string): string {
 }
 
 const MARKUP_ESCAPES: Record<string, string> = {
-  // A zero-width space after these keeps GitHub from reading a mention or an issue reference in
-  // the text it renders from the entities.
+  // A zero-width space after these keeps GitHub from reading a mention or issue reference.
   '@': '&#64;&#8203;',
   '#': '&#35;&#8203;',
   '&': '&amp;',
@@ -115,13 +90,7 @@ const MARKUP_ESCAPES: Record<string, string> = {
   "'": '&#39;'
 }
 
-/**
- * Makes untrusted text inert in markdown that may contain HTML (the job summary, a pull request
- * comment): secrets redacted, one line (a blank line would end an HTML block and let what follows
- * render as markdown), cut to `max`, HTML escaped, and every character that markdown gives a
- * meaning (links, images, emphasis, code, tables, headings, mentions, issue references) written
- * as an entity, so it shows as itself and nothing more.
- */
+/** Inert in markdown with HTML: one line (a blank one ends an HTML block), marks as entities. */
 export function escapeMarkup(text: string, max = MAX_QUOTED_LENGTH): string {
   return cut(escapeControls(redact(text)), max).replace(
     /[&<>"'[\]()!*`|#@\\:]/g,
@@ -129,7 +98,6 @@ export function escapeMarkup(text: string, max = MAX_QUOTED_LENGTH): string {
   )
 }
 
-/** What a `<pre>` block in markdown escapes: HTML, and the start of an image or link. */
 const PREFORMATTED_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -141,13 +109,7 @@ const PREFORMATTED_ESCAPES: Record<string, string> = {
   ']': '&#93;'
 }
 
-/**
- * Text for a `<pre>` block inside an HTML block of markdown (the job summary's
- * `<details>`): secrets redacted, cut to `max`, and HTML escaped so it cannot close the block or
- * add markup. Line breaks are kept, but no line is blank: GitHub's markdown ends an HTML block at
- * the first blank line, and whatever followed would render as markdown (images, links, HTML). A
- * blank line shows as one space instead.
- */
+/** Text for a `<pre>` in markdown: no line blank, where GitHub would end the HTML block. */
 export function escapePreformatted(text: string, max: number): string {
   return cut(redact(text), max)
     .replace(/\r\n?/g, '\n')
@@ -157,22 +119,17 @@ export function escapePreformatted(text: string, max: number): string {
     .join('\n')
 }
 
-/** A pull request link the action can hand on: its normalised form and its number, if any. */
+/** A link the action can hand on, and its pull request number, if any. */
 export interface SafeLink {
   readonly href: string
   readonly number?: string
 }
 
-/** What a link handed to later steps may contain: nothing a shell, HTML or YAML would trip on. */
+/** Nothing a shell, HTML or YAML would trip on. */
 const PLAIN_URL =
   /^https?:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:\/[A-Za-z0-9\-._~/%+,=]*)?(?:\?[A-Za-z0-9\-._~/%+,=]*)?(?:#[A-Za-z0-9\-._~/%+,=]*)?$/
 
-/**
- * Returns the normalised http(s) URL when `text` is a plain absolute link: written with `//`,
- * with a host, without credentials, whitespace, control or invisible characters, and with nothing
- * in it that a shell, HTML or YAML would read as syntax. Otherwise undefined. The pull request
- * number comes only from a `/pull/N` path.
- */
+/** The normalised URL when `text` is a plain absolute http(s) link without credentials. */
 export function safeLink(text: string | null | undefined): SafeLink | undefined {
   if (!text || text.length > 2_000 || !/^https?:\/\//i.test(text)) return undefined
   if (/\s/.test(text) || hasControlCharacters(text)) return undefined
@@ -190,10 +147,7 @@ export function safeLink(text: string | null | undefined): SafeLink | undefined 
   return number ? { href, number } : { href }
 }
 
-/**
- * A link as it may be mentioned in a message when it is refused: without credentials, quoted.
- * Credentials are removed before anything else, so not even a warning about the link shows them.
- */
+/** A refused link for a message: credentials go before anything else, so no warning shows them. */
 export function describeLink(text: string): string {
   return forLog(text.replace(/^([a-z][a-z0-9+.-]*:\/*)[^/?#]*@/i, '$1***@'), 200)
 }

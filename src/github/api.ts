@@ -1,21 +1,16 @@
-/**
- * GitHub as the action sees it: the calls it makes (`GitHubApi`, which `client.ts` makes over
- * Octokit and tests fake), the answers as it reads them, and what a failed call means and how it
- * is put to the user. Each call is bounded by the signal it is given and throws its failure.
- */
+/** GitHub as the action sees it: its calls, their answers, and what a failure means to the user. */
 import { errorMessage } from '../errors.js'
 import { forLog } from '../sanitize.js'
 
 export const MAX_COMMENT_PAGES = 30
 
-/** A call on one repository: its owner and name first, the signal that bounds it last. */
 type Call<A extends unknown[], R> = (
   owner: string,
   repo: string,
   ...rest: [...A, signal: AbortSignal]
 ) => Promise<R>
 
-/** The GitHub calls the action makes; tests pass fakes. */
+/** The GitHub calls the action makes (`client.ts` over Octokit; tests pass fakes). */
 export interface GitHubApi {
   compare: Call<[base: string, head: string], Comparison>
   commit: Call<[sha: string], Comparison>
@@ -28,7 +23,6 @@ export interface GitHubApi {
   listComments: Call<[number: number, page: number], { comments: IssueComment[]; lastPage: number }>
   /** The account the token acts as (`github-actions[bot]`, id 41898282, for the workflow token). */
   viewer(signal: AbortSignal): Promise<Account>
-  /** The token's account and one page of `count` commits ending on `sha`, newest first. */
   history: Call<[sha: string, count: number, after: string | undefined], History>
   createComment: Call<[number: number, body: string], IssueComment>
   updateComment: Call<[id: number, body: string], IssueComment>
@@ -54,9 +48,8 @@ type PullFiles = { files: ChangedFile[]; complete: boolean; pages: number }
 type Reviewers = { readonly users: readonly string[]; readonly teams: readonly string[] }
 
 /**
- * An account as GitHub names it. A GitHub App's account is `github-actions[bot]` in REST and in
- * GraphQL's `viewer`, but `github-actions` (`__typename: "Bot"`) in fields typed `Actor` or `Bot`;
- * its id is the same in both, and a user may hold the login without `[bot]`: the id tells them.
+ * An account. An app is `github-actions[bot]` in REST and GraphQL's `viewer` but `github-actions`
+ * in `Actor` fields, with one id; a user may hold the login without `[bot]`: the id tells them.
  */
 export type Account = Readonly<{ login: string; id?: number; bot?: boolean }>
 
@@ -71,11 +64,10 @@ export function sameAccount(a: Account, b: Account): boolean {
 /** The reactions the action leaves on a command: seen, then done or not done. */
 export type Reaction = 'eyes' | 'rocket' | 'confused' | '-1'
 
-/** A commit status as the action writes it; `context` is what branch protection selects. */
+/** A commit status to write: branch protection selects `context`; `description` ≤ 140 chars. */
 export type CommitStatus = Readonly<{
   state: 'pending' | 'success' | 'failure' | 'error'
   context: string
-  /** At most 140 characters. */
   description: string
   targetUrl?: string
 }>
@@ -103,10 +95,7 @@ export type CommitPull = Readonly<{ number: number; headSha?: string; author?: s
 
 export type IssueComment = Readonly<{ id: number; body: string; url?: string; author?: Account }>
 
-/**
- * A collaborator's permission: `role` is GitHub's `role_name` (admin, maintain, write, triage,
- * read, or a custom role); `permission` the legacy field (maintain reads `write`, triage `read`).
- */
+/** `role`: GitHub's `role_name`, maybe custom; legacy `permission` reads maintain as `write`. */
 export type Permission = Readonly<{ role?: string; permission?: string }>
 
 export type PullState = Readonly<{
@@ -134,14 +123,13 @@ export type StatusContext = Readonly<{
   creator?: Account
 }>
 
-/** The token's account, and one page of commits newest first with their statuses. */
+/** The token's account, and a page of commits ending on the `sha` asked, newest first. */
 export type History = Readonly<{
   viewer: Account
   commits: readonly { readonly sha: string; readonly statuses: readonly StatusContext[] }[]
   next?: string
 }>
 
-/** A commit of a branch: the account GitHub matched its author to, and its commit date. */
 export type ListedCommit = Readonly<{ sha: string; author?: Account; date?: string }>
 
 /** A commit status (`error`, `failure`, `pending`, `success`) as GitHub lists it. */
@@ -161,9 +149,8 @@ export type CommitChecks = Readonly<{
 }>
 
 /**
- * What became of a GitHub request without a usable answer: `refused` (401, 404, a 403 that is no
- * rate limit: the next try would fail too), `rate-limited`, `invalid` (422 and other 4xx),
- * `server` (5xx) or `no-answer` (it may or may not have been done), `garbled` (or too large).
+ * Why a request had no usable answer: `refused` (401, 403, 404: a retry fails too), `invalid`
+ * (other 4xx), `server` (5xx), `no-answer` (it may have been done), `garbled` (or too large).
  */
 export type GitHubFailureKind =
   'refused' | 'rate-limited' | 'invalid' | 'server' | 'no-answer' | 'garbled'
@@ -184,10 +171,7 @@ export class GitHubError extends Error {
   }
 }
 
-/**
- * The GitHub error behind anything a GitHub call threw: Octokit's `RequestError` (`status`, and
- * the response's headers for rate limits), an abort, a network failure or a parse error.
- */
+/** The GitHub error behind what a call threw: a `RequestError`, an abort, network or parse. */
 export function gitHubError(error: unknown): GitHubError {
   if (error instanceof GitHubError) return error
   const fields = error && typeof error === 'object' ? (error as Record<string, unknown>) : {}
@@ -198,8 +182,7 @@ export function gitHubError(error: unknown): GitHubError {
     return new GitHubError('GitHub did not answer in time', 'no-answer')
   }
   if (status === undefined || status === 0 || status < 400) {
-    // Octokit reports a network failure as status 500 with no response; a 2xx that could not be
-    // parsed reaches here as a plain error from the schema.
+    // A 2xx the schema could not parse arrives as a plain error.
     return name === 'HttpError' || name === 'TypeError'
       ? new GitHubError(`GitHub could not be reached: ${message}`, 'no-answer')
       : new GitHubError(`GitHub could not be read: ${message}`, 'garbled')
@@ -214,6 +197,7 @@ export function gitHubError(error: unknown): GitHubError {
   if (status === 401 || status === 403 || status === 404) {
     return new GitHubError(`GitHub refused (HTTP ${status})`, 'refused', status)
   }
+  // Octokit reports a network failure as a 500 with no response.
   if (status >= 500) {
     return response === undefined
       ? new GitHubError(`GitHub could not be reached: ${message}`, 'no-answer')
@@ -226,10 +210,7 @@ export function gitHubError(error: unknown): GitHubError {
   )
 }
 
-/**
- * Why a GitHub request failed, in words that say what to grant or check, and where: a refusal
- * of `docs-token` names `repository` when given.
- */
+/** Why a GitHub request failed, in words that say what to grant or check, and where. */
 export function describeGitHubError(
   error: unknown,
   permission: string,

@@ -1,27 +1,18 @@
-/**
- * The backlink's record: which code changes fed the docs job, what became of the code pull
- * request, and who was asked and what was added, kept as base64url JSON in the hidden first line
- * of the backlink comment on the docs pull request, and read back as untrusted input. Pure.
- */
+/** The backlink comment's record on the docs pull request: written as JSON, read as untrusted. */
 import { cut } from '../sanitize.js'
 
-/** Most changes the backlink lists; older ones drop off the top. */
 export const MAX_BACKLINK_CHANGES = 20
 
 /** One code change that fed the docs job: a pull request, or pushed commits. */
 export interface FedChange {
-  /** `owner/name` of the code repository. */
+  /** `owner/name`. */
   readonly repo: string
-  /** The code pull request's number; absent for a push. */
   readonly pull?: number
   /** The pull request's title, or the pushed head commit's first line. */
   readonly title?: string
   readonly author?: string
-  /** The commit the change ended on. */
   readonly sha?: string
-  /** How many commits a push brought. */
   readonly commits?: number
-  /** The workflow run that sent it. */
   readonly run?: string
   /** Not a push: a scheduled or manual run that sent everything up to `sha`. */
   readonly via?: 'schedule' | 'manual'
@@ -30,9 +21,8 @@ export interface FedChange {
 /** What the backlink comment records, in its hidden first line. */
 export interface Backlink {
   readonly projectId: string
-  /** Oldest first, at most `MAX_BACKLINK_CHANGES`. */
+  /** Oldest first; older ones drop off past `MAX_BACKLINK_CHANGES`. */
   readonly changes: readonly FedChange[]
-  /** What became of the code pull request, once it was closed. */
   readonly code?: 'merged' | 'closed'
   /** Reviewers already asked (`login`, `org/team`), lower case: each is asked once. */
   readonly asked: readonly string[]
@@ -68,13 +58,12 @@ function decodeId(text: string): string | undefined {
   }
 }
 
-/** A list of strings from the record, dropping anything else. */
 function strings(value: unknown, max: number): string[] {
   if (!Array.isArray(value)) return []
   return value.filter((v): v is string => typeof v === 'string' && v.length <= 200).slice(0, max)
 }
 
-/** One recorded change, when it has the shape the action writes; anything else is dropped. */
+/** A recorded change of the shape the action writes; anything else is dropped. */
 function readChange(value: unknown): FedChange[] {
   if (!value || typeof value !== 'object') return []
   const v = value as Record<string, unknown>
@@ -96,10 +85,7 @@ function readChange(value: unknown): FedChange[] {
   ]
 }
 
-/**
- * The record of a backlink comment whose hidden marker opens the body as the action writes it;
- * a marker quoted anywhere else, or a record that does not parse, reads as none.
- */
+/** The record whose marker opens `body`; one quoted elsewhere, or not parsing, reads as none. */
 export function readBacklink(body: string): Backlink | undefined {
   const match = BACKLINK.exec(body)
   if (!match) return undefined
@@ -123,10 +109,7 @@ export function readBacklink(body: string): Backlink | undefined {
   }
 }
 
-/**
- * The changes with `change` added last, at most `MAX_BACKLINK_CHANGES`; a run that is already
- * the last entry (the same run writing again) replaces it rather than adding another.
- */
+/** The changes with `change` last; the same run writing again replaces its own entry. */
 export function withChange(changes: readonly FedChange[], change: FedChange): FedChange[] {
   const last = changes.at(-1)
   const same =
@@ -138,7 +121,7 @@ export function withChange(changes: readonly FedChange[], change: FedChange): Fe
   return [...(same ? changes.slice(0, -1) : changes), change].slice(-MAX_BACKLINK_CHANGES)
 }
 
-/** Whether a body is the closing note for `projectId`: its marker opens it. */
+/** Whether `body` is the closing note for `projectId`: its marker opens it. */
 export function isClosingNote(body: string, projectId: string): boolean {
   const match = CLOSING.exec(body)
   return match !== null && decodeId(match[1] ?? '') === projectId

@@ -1,55 +1,34 @@
-/**
- * The record a run on a branch keeps, so that the next run on that branch joins the same docs job:
- * the job, the branch, and the last commit documented before the job began, at the end of the docs
- * check's description on the commit the job was last told about. Only a check written by the
- * token's own account counts, told by its id (a status's `creator` spells an App's account without
- * `[bot]`, the token's `viewer` with it): a commit's status holds the latest of each context, so a
- * stranger who writes the same context hides the record rather than replacing it. It is found by
- * paging back through the branch's history, newest first, however many commits landed since.
- */
+/** The record, ending the docs check's description, by which a branch's next run joins its job. */
 import { decodeJobId, encodeJobId, jobIdProblem } from '../job-id.js'
 import type { Log, Within } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import { describeGitHubError, type GitHubApi, type History, sameAccount } from './api.js'
 
-/** Commits asked for in one request: the most GraphQL gives a page. */
 export const RECORD_PAGE = 100
 
-/**
- * Most pages read, so the last 1,000 commits: more than land on a busy branch between two runs of
- * a weekly schedule, at one GraphQL request a page (10 of the workflow token's 1,000 an hour at
- * most). A record older than that is let go: the run starts a new job, as it does with no record.
- */
+/** Pages of GraphQL's most: 1,000 commits, more than a busy branch's week, for 10 requests. */
 export const MAX_RECORD_PAGES = 10
 
 /** What the next run on the branch needs. */
 export interface BranchRecord {
   readonly jobId: string
-  /** The branch the job documents. */
   readonly branch: string
-  /** The last commit documented before the job began (a full or short sha), when known. */
+  /** The last commit documented before the job began (a full or short sha). */
   readonly since?: string
-  /** The commit the job was last told about: the one the record is on. */
+  /** The commit the record is on. */
   readonly told: string
-  /**
-   * The check that holds the record is `success`: the job ended with its docs ready (or nothing
-   * to do), so a run on that commit has nothing to mend. A failure or an error is read again:
-   * the job may have failed, and a new one may be due.
-   */
+  /** Its check is `success`: nothing to mend there (a failure may call for a new job). */
   readonly settled?: boolean
 }
 
-// The job id as `encodeJobId` writes it: a record written before ids were encoded (letters,
-// digits and `_ . : -`) reads the same.
+// Also matches records written before ids were encoded.
 const ID = /^[\w.:%-]{1,64}$/
 const BRANCH = /^[\w./-]{1,100}$/
 const SUFFIX = / · job ([\w.:%-]{1,64}) since ([0-9a-f]{7,40}|-) on ([\w./-]{1,100})$/
 
 /**
- * The record's words at the end of the check's description, or undefined when the encoded job id
- * is longer than the description carries or the branch name has characters it does not (no
- * record is kept then). The id is encoded (`encodeJobId`): a space, `/` or `·` in it cannot
- * shift where the words after it are read.
+ * The record's words ending the description; undefined (no record) when the id or branch does not
+ * fit. The id is encoded, so a space, `/` or `·` in it cannot shift where the next words are read.
  */
 export function recordSuffix(record: Omit<BranchRecord, 'told'>): string | undefined {
   const id = encodeJobId(record.jobId)
@@ -57,7 +36,6 @@ export function recordSuffix(record: Omit<BranchRecord, 'told'>): string | undef
   return ` · job ${id} since ${record.since?.slice(0, 12) ?? '-'} on ${record.branch}`
 }
 
-/** The record a check's description ends with, on the commit `told`. */
 export function readRecord(description: string, told: string): BranchRecord | undefined {
   const match = SUFFIX.exec(description)
   if (!match) return undefined
@@ -67,12 +45,7 @@ export function readRecord(description: string, told: string): BranchRecord | un
   return { jobId, branch, told, ...(since === '-' ? {} : { since }) }
 }
 
-/**
- * The newest record of `branch` for the check named `context` that the token's own account
- * wrote, paging back through the history ending on `sha` within `within`, up to
- * `MAX_RECORD_PAGES`. Throws what GitHub threw for the first page; a later page that cannot be
- * read (the time for reading ran out) ends the search, said once in the log.
- */
+/** The newest own record of `branch` back from `sha`; an unread later page ends the search. */
 export async function findRecord(
   github: Pick<GitHubApi, 'history'>,
   where: { owner: string; repo: string; sha: string; branch: string; context: string },
@@ -111,7 +84,7 @@ export async function findRecord(
   return undefined
 }
 
-/** The newest record of `branch` on a page of history, written by the token's own account. */
+/** The newest record of `branch` on one page: only the token's own (a stranger's just hides it). */
 export function ownRecord(
   history: Pick<History, 'viewer' | 'commits'>,
   branch: string,

@@ -1,61 +1,38 @@
 /**
- * The pull request companion: keeps one status comment on the pull request the change belongs
- * to (which `read/pull.ts` finds). A later run trusts a comment as the action's record only when the token's own
- * account wrote it and the hidden marker opens it; anyone else's comment is never read for a job
- * and never edited. Best effort throughout, through the GitHub policy: a GitHub failure is one
- * warning, never a failed step, and every call is bounded.
+ * One status comment on the change's pull request, the record later runs read. Best effort: a
+ * GitHub failure is one warning, never a failed step.
  */
 import { decodeJobId, encodeJobId, jobIdProblem } from '../job-id.js'
 import type { Within, Log } from '../runtime.js'
 import { forLog } from '../sanitize.js'
 import type { RepoRef } from '../trigger/ref.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
-import {
-  type Account,
-  describeGitHubError,
-  type GitHubApi,
-  gitHubError,
-  type IssueComment
-} from './api.js'
+import { type Account, describeGitHubError, type GitHubApi, gitHubError } from './api.js'
 import { readBacklink } from './backlink.js'
-import { DeletedAgain, OwnedComment, writtenBy, type FindFailure } from './own-comment.js'
+import { DeletedAgain, OwnedComment, type FindFailure } from './own-comment.js'
 import { Surface } from './policy.js'
 
-/** The marker, alone on the first line of the body, as the action writes it. */
 const MARKER =
   /^<!-- mintlify-agent-action project=(\S+) job=(\S+?)(?: sha=([0-9a-f]{40}))?(?: docs=([A-Za-z0-9_.-]{1,100})\/([A-Za-z0-9_.-]{1,100})#([1-9]\d{0,9}))?(?: preview=([0-9a-f]{40}))? -->(?:\r?\n|$)/
 
-/**
- * The account the workflow token (`github-token`'s default) always acts as: REST's
- * `GET /users/github-actions[bot]` answers `"id": 41898282, "type": "Bot"`, and GraphQL's `viewer`
- * for the token says the same id (see `__tests__/github-identity.test.ts`). When `viewer` cannot
- * be read, a status comment that account wrote is still the record.
- */
-export const WORKFLOW_ACCOUNT: Account = { login: 'github-actions[bot]', id: 41898282, bot: true }
+/** The workflow token's account: `GET /users/github-actions[bot]` answers id 41898282, a Bot. */
+const WORKFLOW_ACCOUNT: Account = { login: 'github-actions[bot]', id: 41898282, bot: true }
 
 /** What a status comment records: the project, the job it reports on, and what it was told. */
 export interface Recorded {
   readonly projectId: string
   readonly jobId: string
-  /** The last code commit the job was told about, when one was. */
+  /** The last code commit the job was told about. */
   readonly sha?: string
-  /**
-   * The docs pull request GitHub showed as the agent's for this job: the only one a later run
-   * for the job writes to, whatever the platform's answer names then.
-   */
+  /** The only docs pull request later runs write to, whatever the platform names then. */
   readonly docs?: PullRef
-  /**
-   * The docs pull request's head commit the last preview deployment was requested for: a later
-   * run asks for another only once the head has moved.
-   */
+  /** The docs head the last preview was asked for: another only once the head moves. */
   readonly preview?: string
 }
 
 /**
- * The hidden line that lets a later run find the comment and its job. The ids are percent-encoded
- * (the job's as `encodeJobId` writes it) and `-` too, so whatever characters the platform's id
- * holds (a space, `-->`, a line break's lookalikes, markup) the line stays one HTML comment of
- * space-free words, and `readMarker` gives back the same ids.
+ * The hidden line a later run finds the comment and its job by. Ids are percent-encoded, `-` too,
+ * so whatever the platform's id holds the line stays one HTML comment of space-free words.
  */
 export function marker(recorded: Recorded): string {
   const hyphens = (value: string) => value.replace(/-/g, '%2D')
@@ -70,10 +47,7 @@ export function marker(recorded: Recorded): string {
   return `<!-- mintlify-agent-action project=${project} job=${job}${sha}${docs}${preview} -->`
 }
 
-/**
- * The project and job a comment's marker records, when the marker opens the body as the action
- * writes it; a marker quoted anywhere else in a comment records nothing.
- */
+/** What the marker opening `body` records; a marker quoted anywhere else records nothing. */
 export function readMarker(body: string): Recorded | undefined {
   const match = MARKER.exec(body)
   if (!match) return undefined
@@ -98,30 +72,15 @@ export function readMarker(body: string): Recorded | undefined {
   }
 }
 
-/** Whether `comment` is the action's own status comment for `projectId`, written by `account`. */
-export function isOwnComment(comment: IssueComment, account: Account, projectId: string): boolean {
-  return writtenBy(comment, account) && readMarker(comment.body)?.projectId === projectId
-}
-
 export class Companion {
   private readonly comment: OwnedComment
   private readonly surface: Surface
-  /**
-   * The pull request carries this action's backlink for the project: it is a docs pull request
-   * the action followed, not a code change.
-   */
+  /** It carries the action's backlink: a docs pull request the action followed, not a change. */
   docsPull = false
-  /**
-   * Why the comments could not be read (or the token's account learned), so nothing is known of
-   * what they record; undefined once they were read.
-   */
+  /** Why the comments (or the token's account) could not be read; undefined once they were. */
   failure: FindFailure | undefined
-  /**
-   * The comments did not answer this time (no refusal): nothing is written, since
-   * a status comment may already exist and a new one would be its duplicate.
-   */
+  /** Unanswered (not refused): nothing is written, as it could duplicate an unseen comment. */
   private blind = false
-  /** The pull request the change belongs to. */
   readonly number: number
   private readonly projectId: string
   private readonly log: Log
@@ -130,7 +89,7 @@ export class Companion {
 
   constructor(
     github: GitHubApi,
-    /** The code repository, and whether the pull request's head is a fork's (a read-only token). */
+    /** A fork's pull request gets a read-only token. */
     code: RepoRef & { readonly fork: boolean },
     number: number,
     projectId: string,
@@ -168,12 +127,7 @@ export class Companion {
     )
   }
 
-  /**
-   * Learns the token's account and finds this action's own status comment for the project,
-   * newest first however long the conversation, and returns the job it records. A recorded job
-   * id that is not a valid id is ignored with a warning; the comment is then updated with the new
-   * job, so the next run does not meet it again.
-   */
+  /** The job the action's own status comment records; an invalid job id is ignored, and replaced. */
   async find(within: Within): Promise<Recorded | undefined> {
     const projectId = this.projectId
     const result = await this.comment.find(
@@ -233,12 +187,10 @@ export class Companion {
     return recorded
   }
 
-  /** Whether this run created the status comment, rather than updating an earlier run's. */
   get created(): boolean {
     return this.comment.created
   }
 
-  /** Writes the comment while the job runs, without anyone waiting for it. */
   begin(
     body: string,
     within: (signal: AbortSignal) => Within,
@@ -248,10 +200,7 @@ export class Companion {
     if (!this.blind) this.comment.begin(body, within, onUrl, after)
   }
 
-  /**
-   * Writes the last state of the comment, after the write still under way has settled; returns
-   * the URL of a comment that exists, or undefined.
-   */
+  /** Writes the last state after the write under way settled; the URL of a comment that exists. */
   finish(body: string, within: Within): Promise<string | undefined> {
     if (this.blind) return Promise.resolve(undefined)
     return this.comment.finish(body, within)

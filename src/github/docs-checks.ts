@@ -1,9 +1,6 @@
 /**
- * The docs pull request's own checks: the commit statuses and check runs on its head, read once
- * at the end of a run whose docs pull request was proven open (`ProvenPull`). A docs build that
- * fails there is what a reviewer of the code change needs to know before merging it. Only the
- * proven pull request's head is asked, with the token that read it; best effort: what cannot be
- * read is `unknown`, with why.
+ * The checks on the proven docs pull request's head: a failing docs build is what a reviewer of
+ * the code change needs to know before merging. What cannot be read is `unknown`, with why.
  */
 import { type CommitChecks, describeGitHubError } from './api.js'
 import type { ProvenPull } from './docs-handle.js'
@@ -11,33 +8,24 @@ import { docsReader, type DocsReaders } from './docs-pull.js'
 import type { Within } from '../runtime.js'
 import { pullName, sameRepo, type RepoRef } from '../trigger/ref.js'
 
-/** A check of the docs pull request, by name, and where to see it when that is on this GitHub. */
 export interface NamedCheck {
   readonly name: string
-  /** An https link on the workflow's GitHub host; absent otherwise (shown as text). */
+  /** Only an https link on the workflow's GitHub host; otherwise the name is shown as text. */
   readonly url?: string
 }
 
-/** How the docs pull request's checks stand. */
+/** `success` when none failed or runs (or there are none); failing checks in GitHub's order. */
 export type DocsChecks =
   | {
-      /**
-       * `success`: every check passed, or there is none; `failure`: one failed, errored, was
-       * cancelled or timed out; `pending`: some still run, none failed.
-       */
       readonly state: 'success' | 'failure' | 'pending'
-      /** The checks that failed, in GitHub's order. */
       readonly failing: readonly NamedCheck[]
-      /** The checks still running. */
       readonly running: readonly NamedCheck[]
     }
   | { readonly state: 'unknown'; readonly why: string }
 
 /**
- * How each check run conclusion counts (GitHub REST docs, "Check runs"; `@octokit/openapi`'s
- * `check-run.conclusion`, and `stale`, which GitHub sets on a run left incomplete for 14 days):
- * a conclusion GitHub's branch protection does not pass, fails. A conclusion not listed here is
- * counted as still running, never as passed.
+ * Check run conclusions (GitHub REST docs, "Check runs"; `stale`: incomplete for 14 days): what
+ * branch protection does not pass fails; an unlisted one counts as running, never as passed.
  */
 export const CONCLUSIONS: Readonly<Record<string, 'pass' | 'fail'>> = {
   success: 'pass',
@@ -50,10 +38,7 @@ export const CONCLUSIONS: Readonly<Record<string, 'pass' | 'fail'>> = {
   stale: 'fail'
 }
 
-/**
- * How each commit status state counts (GitHub REST docs, "Commit statuses": `error`, `failure`,
- * `pending`, `success`); another state counts as still running.
- */
+/** Commit status states (GitHub REST docs, "Commit statuses"); another counts as running. */
 export const STATUS_STATES: Readonly<Record<string, 'pass' | 'fail' | 'run'>> = {
   success: 'pass',
   pending: 'run',
@@ -66,7 +51,7 @@ export function isOwnContext(context: string): boolean {
   return /^Mintlify docs(?: \(.*\))?$/.test(context)
 }
 
-/** `url` when it is an https link on the host of `serverUrl`, else undefined. Pure. */
+/** `url` when it is an https link on the host of `serverUrl`, without credentials. */
 export function linkOnHost(url: string | undefined, serverUrl: string): string | undefined {
   if (!url) return undefined
   try {
@@ -79,11 +64,7 @@ export function linkOnHost(url: string | undefined, serverUrl: string): string |
   }
 }
 
-/**
- * The checks' state from what GitHub listed: failing beats running beats passed, and none at all
- * is `success`. A check run's link is its `details_url` when that is on this GitHub, else its own
- * page (`html_url`) when that is. Pure.
- */
+/** Failing beats running beats passed; a run links its `details_url`, else its own page. */
 export function classifyChecks(checks: CommitChecks, serverUrl: string): DocsChecks {
   const failing: NamedCheck[] = []
   const running: NamedCheck[] = []
@@ -111,10 +92,9 @@ export function classifyChecks(checks: CommitChecks, serverUrl: string): DocsChe
   return { state, failing, running }
 }
 
-/** The checks on the proven docs pull request's head commit. */
+/** The checks on the proven docs pull request's head, read with the token that reads it. */
 export async function readDocsChecks(
   proven: ProvenPull,
-  /** The code repository the workflow runs in, on this GitHub. */
   code: RepoRef & { readonly serverUrl: string },
   readers: DocsReaders,
   within: Within

@@ -1,12 +1,6 @@
 /**
- * The one way to act on a docs pull request. `ProvenPull.prove` takes GitHub's answer for the
- * pull request the job's link names and the record, and returns a proof, or why there is none: the
- * link names a pull request in the job's own docs repository on this GitHub (`trigger/docs.ts`),
- * GitHub says one of the agent accounts opened it, and it is the one the record names for the
- * job (or nothing is recorded yet). Calling it ready needs the proof (`DocsPull`); writing to it
- * (backlink, reviewers, labels, comments, closing) needs a `DocsHandle`, which only a proof and a
- * token make. Neither has a public constructor, so no code can hand a sink an unproven pull
- * request: the types refuse it (`__tests__/docs-handle.test.ts`).
+ * The one way to act on a docs pull request: calling it ready needs a `ProvenPull`, writing to it
+ * a `DocsHandle`. Neither has a public constructor, so the types refuse an unproven pull request.
  */
 import { notTheAgents } from '../trigger/docs.js'
 import type { PullRef } from '../trigger/ref.js'
@@ -17,7 +11,7 @@ import type { ThreadApi } from './own-comment.js'
 export class ProvenPull {
   readonly ref: PullRef
   readonly pull: PullState
-  /** Only `prove` makes one: the private field makes the type nominal. */
+  /** Makes the type nominal: a look-alike object is not a proof. */
   readonly #proven = true
 
   private constructor(ref: PullRef, pull: PullState) {
@@ -25,7 +19,6 @@ export class ProvenPull {
     this.pull = pull
   }
 
-  /** Whether this proof is for the pull request at `ref`. */
   is(ref: PullRef): boolean {
     return (
       this.#proven &&
@@ -35,10 +28,7 @@ export class ProvenPull {
     )
   }
 
-  /**
-   * The proof that GitHub's answer `pull` for the pull request at `ref` (the job's link, already
-   * checked to be in the job's docs repository) is the agent's and the recorded one; or why not.
-   */
+  /** The proof that GitHub's answer for the job's link is the agent's and the recorded one. */
   static prove(
     ref: PullRef,
     pull: PullState,
@@ -49,20 +39,14 @@ export class ProvenPull {
   }
 }
 
-/** What a docs pull request is proven against. */
-export interface ProofRules {
-  /** `agent-accounts` (always with `mintlify[bot]`). */
+interface ProofRules {
+  /** `agent-accounts`, always with `mintlify[bot]`. */
   readonly agents: readonly string[]
-  /** `GITHUB_SERVER_URL`. */
   readonly serverUrl: string
-  /** The docs pull request the record names for the job, when it names one. */
   readonly recorded?: PullRef
 }
 
-/**
- * A proven docs pull request and the token that may write to it: every write to a docs pull
- * request goes through one, and only to the pull request it was proven for.
- */
+/** Every write to a docs pull request goes through one, to the pull request it was proven for. */
 export class DocsHandle {
   readonly proven: ProvenPull
   readonly token: 'docs-token' | 'github-token'
@@ -74,7 +58,6 @@ export class DocsHandle {
     this.token = token
   }
 
-  /** A handle for `proven`, writing with `github` (named `token` in warnings). */
   static of(proven: ProvenPull, github: GitHubApi, token: DocsHandle['token']): DocsHandle {
     return new DocsHandle(proven, github, token)
   }
@@ -105,10 +88,7 @@ export class DocsHandle {
     return this.#github.closePull(owner, repo, number, signal)
   }
 
-  /**
-   * The comment calls for this pull request's conversation: whatever thread a caller names, they
-   * go to this one.
-   */
+  /** Comment calls that go to this pull request, whatever thread a caller names. */
   thread(): ThreadApi {
     const github = this.#github
     const { owner, repo, number } = this.ref

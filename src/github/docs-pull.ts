@@ -1,9 +1,6 @@
 /**
- * Reading the docs pull request's state before anything says it is ready, and before a recorded
- * job is sent more work: with `docs-token` when it is given, otherwise with the workflow token
- * (enough for a public docs repository, or docs in the code repository itself). Only the job's
- * own docs repository is ever asked (see `trigger/docs.ts`). Best effort: what cannot be read is
- * `unknown`, with the reason and what would let it be read.
+ * The docs pull request's state, read before anything calls it ready or sends its job more work.
+ * What cannot be read is `unknown`, with why and what would let it be read.
  */
 import { describeGitHubError, type GitHubApi, gitHubError, type GitHubFailureKind } from './api.js'
 import { ProvenPull } from './docs-handle.js'
@@ -11,11 +8,7 @@ import type { Within } from '../runtime.js'
 import { AGENT_APP, docsTargetOf, type DocsJob } from '../trigger/docs.js'
 import { pullName, type PullRef, type RepoRef } from '../trigger/ref.js'
 
-/**
- * The docs pull request's state. Open, merged or closed only with the proof that GitHub shows
- * it as the agent's and the recorded one (`ProvenPull`): nothing calls a pull request ready,
- * or writes to it, without one.
- */
+/** Open, merged or closed only with the proof that it is the agent's and the recorded one. */
 export type DocsPull =
   | {
       readonly state: 'open' | 'merged' | 'closed'
@@ -25,23 +18,16 @@ export type DocsPull =
       readonly failure?: undefined
     }
   | {
-      /** `unknown`: it could not be read; `foreign`: GitHub shows it is not the agent's. */
+      /** `foreign`: GitHub shows it is not the agent's. */
       readonly state: 'unknown' | 'foreign'
       readonly ref?: PullRef
-      /** Why, for the log. */
       readonly why: string
       readonly proven?: undefined
-      /** How the read failed, when it was asked and not answered. */
       readonly failure?: GitHubFailureKind
-      /** The token the read was sent with, when it was sent. */
       readonly token?: 'docs-token' | 'github-token'
     }
 
-/**
- * The tokens that may read a docs pull request (the workflow's, and `docs-token`), and the
- * accounts whose pull requests are the agent's (`agent-accounts`): a docs pull request is the
- * agent's only when GitHub says one of them opened it.
- */
+/** The tokens that may read a docs pull request, and the accounts that open the agent's. */
 export interface DocsReaders {
   readonly workflow?: GitHubApi
   readonly docs?: GitHubApi
@@ -49,9 +35,8 @@ export interface DocsReaders {
 }
 
 /**
- * The token that reads the docs repository: the workflow token for docs in the code repository
- * itself, else `docs-token` where it is given, else the workflow token (enough for a public one).
- * Every read of the docs repository chooses here.
+ * The token every read of the docs repository uses: the workflow's for docs in the code repository,
+ * else `docs-token` when given, else the workflow's (enough for a public one).
  */
 export function docsReader(
   readers: DocsReaders,
@@ -65,7 +50,6 @@ export function docsReader(
 /** The state of `job`'s docs pull request; undefined when the job has no pull request link. */
 export async function readDocsPull(
   job: DocsJob | undefined,
-  /** The code repository the workflow runs in, on this GitHub. */
   code: RepoRef & { readonly serverUrl: string },
   readers: DocsReaders,
   within: Within,

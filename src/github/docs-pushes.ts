@@ -1,12 +1,6 @@
 /**
- * What a job that completed without a pull request link did: the agent's commits on the docs
- * repository's deploy branch since the job was created. The platform's answer cannot tell "the
- * agent changed nothing" from "the agent pushed straight to the deploy branch", so GitHub is
- * asked: one request for the branch's commits since the job began (and one for the default
- * branch when the job names none), with `docs-token` when it is given, otherwise the workflow
- * token (enough for a public docs repository, or docs in the code repository itself). Only the
- * job's own docs repository on this GitHub is asked (`docsRepoOf`). Best effort: what cannot be
- * read is `known: false`, with the reason and what would let it be read.
+ * The agent's commits on the docs deploy branch since a job without a pull request link began: the
+ * platform cannot tell "changed nothing" from "pushed straight to the branch", so GitHub is asked.
  */
 import { describeGitHubError, type ListedCommit } from './api.js'
 import { docsReader, type DocsReaders } from './docs-pull.js'
@@ -23,34 +17,28 @@ export type DocsPushes =
   | {
       readonly known: true
       readonly repo: RepoRef
-      /** The deploy branch: the job's `source.ref`, else the repository's default branch. */
+      /** The job's `source.ref`, else the repository's default branch. */
       readonly branch: string
-      /** The agent's commits on it since the job was created, newest first. */
+      /** Newest first. */
       readonly commits: readonly PushedCommit[]
     }
   | {
       readonly known: false
-      /** Why, with the token and permission that would let it be read. */
+      /** With the token and permission that would let it be read. */
       readonly why: string
     }
 
-/** One of the agent's commits: its full sha, and its page on this GitHub. */
-export interface PushedCommit {
+interface PushedCommit {
   readonly sha: string
   readonly url: string
 }
 
-/** What the read needs of the job. */
-export interface PushedJob {
+interface PushedJob {
   readonly createdAt?: string | null
   readonly source?: { readonly repository?: string | null; readonly ref?: string | null } | null
 }
 
-/**
- * The agent's commits among `commits`: written by one of `agents` (by id too for `mintlify[bot]`
- * on github.com, see `isAgentAuthor`) and committed at or after `since`. A commit without a date
- * is not counted. Pure.
- */
+/** The commits one of `agents` wrote at or after `since`; one without a date is not counted. */
 export function agentCommitsSince(
   commits: readonly ListedCommit[],
   agents: readonly string[],
@@ -70,7 +58,6 @@ export function agentCommitsSince(
 /** The agent's pushes since `job` was created, for a job that completed without a link. */
 export async function readDocsPushes(
   job: PushedJob,
-  /** The code repository the workflow runs in, on this GitHub. */
   code: RepoRef & { readonly serverUrl: string },
   readers: DocsReaders,
   within: Within
@@ -113,12 +100,10 @@ export async function readDocsPushes(
     })
   } catch (error: unknown) {
     const fix =
-      token === 'docs-token'
+      token === 'docs-token' || target.inCodeRepo
         ? ''
-        : target.inCodeRepo
-          ? ''
-          : ' The workflow token reads only public repositories beyond its own: give docs-token ' +
-            `(with \`contents: read\` on ${name}) to let the action read it.`
+        : ' The workflow token reads only public repositories beyond its own: give docs-token ' +
+          `(with \`contents: read\` on ${name}) to let the action read it.`
     return {
       known: false,
       why:

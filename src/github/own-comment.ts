@@ -1,15 +1,7 @@
 /**
- * A comment the action owns in a conversation, the one mechanism under every record it keeps on
- * GitHub (the status comment on the code pull request, the backlink and the closing note on the
- * docs pull request). A comment counts only when the token's own account wrote it (learned from
- * GraphQL `viewer`, which answers for personal and GitHub App tokens alike) and the action's
- * hidden marker opens its body: anyone can quote a marker, nobody else can write as the token's
- * account, which is told by its id (`viewer`'s `databaseId`, a comment's `user.id`), never by a
- * login another account could hold in another spelling. It is found newest first however long
- * the conversation, created once (when GitHub's answer leaves it unknown whether a create
- * landed, it is looked for before anything is created again), replaced once when someone deletes
- * it mid-run, and written beside the polling, which never waits for it. Its users only supply
- * the text.
+ * A comment the action owns in a conversation, under every record it keeps on GitHub. It counts
+ * only when the token's account (by id: a login can be held in another spelling) wrote it and the
+ * marker opens it: anyone can quote a marker, nobody else can write as the token.
  */
 import type { Within, Log } from '../runtime.js'
 import {
@@ -23,7 +15,6 @@ import {
 } from './api.js'
 import { Beside, createOnce, type Surface } from './policy.js'
 
-/** The calls an owned comment makes, on its one thread. */
 export type ThreadApi = Pick<
   GitHubApi,
   'viewer' | 'listComments' | 'createComment' | 'updateComment'
@@ -34,22 +25,16 @@ export function writtenBy(comment: IssueComment, account: Account): boolean {
   return comment.author !== undefined && sameAccount(comment.author, account)
 }
 
-/** What makes a comment the one looked for. */
-export type Wanted = (comment: IssueComment) => boolean
+type Wanted = (comment: IssueComment) => boolean
 
-/** An issue or pull request whose conversation is searched. */
-export interface Thread {
+interface Thread {
   readonly owner: string
   readonly repo: string
   readonly number: number
 }
 
-/**
- * The newest comment of `thread` that satisfies `wanted`: the first page tells how many pages
- * there are, then the pages are read from the last back, up to `MAX_COMMENT_PAGES` in all.
- * `wanted` may still be coming (undefined when it could not be learned: nothing is wanted).
- */
-export async function newestComment(
+/** The newest comment `wanted` (which may still be coming) in the last `MAX_COMMENT_PAGES` pages. */
+async function newestComment(
   github: Pick<GitHubApi, 'listComments'>,
   thread: Thread,
   within: Within,
@@ -70,23 +55,15 @@ export async function newestComment(
   return last(first.comments)
 }
 
-/** What makes a comment one particular owned comment, and how its failures read. */
-export interface OwnedCommentOptions {
-  /** Whether a body is this comment's: its marker opens it. */
+interface OwnedCommentOptions {
   readonly mine: (body: string) => boolean
   /** Why a write failed, for the one warning; `replaced` when it was replacing a deleted one. */
   readonly describe: (failure: GitHubError, replaced: boolean) => string
-  /** The log line when a deleted comment was replaced. */
   readonly replacedNote?: string
-  /**
-   * The account the token acts as when `viewer` cannot be read, for a token that always acts as
-   * one known account (the workflow token): only that account's comments are then searched. A
-   * comment anyone else wrote is never a record, whatever `viewer` answers.
-   */
+  /** The account a token always acts as (the workflow token's), when `viewer` cannot be read. */
   readonly assumed?: Account
 }
 
-/** Why the last state was not written: GitHub still held the write before it. */
 const HELD =
   'GitHub still held the write before it when the time for the last writes ran out, so it may ' +
   'show an older state; re-run the workflow job to update it'
@@ -94,20 +71,19 @@ const HELD =
 /** The comment was deleted a second time in one run: no third one is written. */
 export class DeletedAgain extends GitHubError {}
 
-/** Why `find` found nothing it can trust. */
 export type FindFailure = { readonly step: 'account' | 'comments'; readonly error: unknown }
 
+/** Found newest first, created once, replaced once if deleted mid-run, written beside polling. */
 export class OwnedComment {
   private comment: IssueComment | undefined
-  /** The comment as this run last wrote it; undefined until written, and once it is gone. */
+  /** Undefined until written, and once it is gone. */
   private written: IssueComment | undefined
-  /** A deleted comment was replaced: one replacement a run, so never two comments. */
+  /** One replacement a run, so never two comments. */
   private replaced = false
-  /** A create's answer left unknown whether the comment exists: look before creating again. */
+  /** A create's answer left unknown whether it landed: look before creating again. */
   private uncertain = false
-  /** This run created the comment (or found the one its unanswered create made). */
   private made = false
-  /** The account the token acts as; undefined until learned, and then nothing is trusted. */
+  /** Until learned, nothing is trusted. */
   private account: Account | undefined
   private readonly beside: Beside
   private readonly github: ThreadApi
@@ -136,17 +112,15 @@ export class OwnedComment {
     return this.made
   }
 
-  /** The account the token acts as, when it was learned elsewhere (the same token's `viewer`). */
+  /** The token's account, when learned elsewhere (the same token's `viewer`). */
   actingAs(account: Account): this {
     this.account = account
     return this
   }
 
   /**
-   * Learns the token's account (unless known) and finds the newest comment it wrote that is this
-   * one; who the token is and the first page of comments are asked for at once. With `other`,
-   * the same search also stops at the newest comment of the account that `other` matches (another
-   * record the action keeps in the conversation), handed back as `other`, never as this one.
+   * Learns the token's account and finds the newest comment it wrote that is this one, or that
+   * `other` matches (another record of the action), which comes back as `other`.
    */
   async find(
     within: Within,
@@ -185,9 +159,8 @@ export class OwnedComment {
   }
 
   /**
-   * Writes the comment while the job runs, without anyone waiting for it; `finish` settles it.
-   * With `after`, only once the earlier writes were answered: beside a create GitHub still holds,
-   * a second write would create a second comment.
+   * Writes the comment while the job runs, unawaited. With `after`, only once earlier writes were
+   * answered: beside a create GitHub still holds, a second write would create a second comment.
    */
   begin(
     body: string,
@@ -202,21 +175,13 @@ export class OwnedComment {
     this.beside.start(write, within, after)
   }
 
-  /**
-   * Writes the comment's last state once GitHub has answered the write still under way, so that
-   * GitHub stores it last. While that one is held, nothing is sent beside it (a held create would
-   * make a second comment): when the last writes' time runs out first, the surface warns.
-   */
+  /** Writes the last state once the write under way was answered, so GitHub stores it last. */
   async finish(body: string, within: Within): Promise<string | undefined> {
     const url = await this.beside.last((bounds) => this.write(body, bounds), within, false)
     return url ?? this.written?.url
   }
 
-  /**
-   * Creates the comment, or updates the one found or written. Returns the URL of the comment this
-   * run wrote, as long as it is not known to be gone, or undefined; a failure is one warning
-   * through the surface.
-   */
+  /** Creates or updates the comment; the URL this run wrote unless it is gone. Failures warn. */
   async write(body: string, within: Within): Promise<string | undefined> {
     const { owner, repo, number } = this.thread
     const written = await this.surface.write(
@@ -253,10 +218,7 @@ export class OwnedComment {
     return this.written?.url
   }
 
-  /**
-   * Updates `existing`; undefined when it answers 404 the first time, as a comment that was
-   * deleted does: the caller then creates its replacement. The same answer again is final.
-   */
+  /** Undefined on a first 404 (the comment was deleted): the caller creates its replacement. */
   private async update(
     existing: IssueComment,
     body: string,
@@ -275,14 +237,10 @@ export class OwnedComment {
     }
   }
 
-  /** This comment, when the token's account is known. */
   private async look(within: Within): Promise<IssueComment | undefined> {
     const account = this.account
     if (!account) return undefined
-    return newestComment(this.github, this.thread, within, this.test(account))
-  }
-
-  private test(account: Account): Wanted {
-    return (comment) => writtenBy(comment, account) && this.options.mine(comment.body)
+    const mine = (c: IssueComment) => writtenBy(c, account) && this.options.mine(c.body)
+    return newestComment(this.github, this.thread, within, mine)
   }
 }

@@ -1,7 +1,4 @@
-/**
- * How the action writes to GitHub, best effort: each call's budget (from the step's `timeout`),
- * one warning a surface, and no write repeated that may have landed. Nothing here fails the step.
- */
+/** Best-effort GitHub writes: none fails the step, none that may have landed is sent twice. */
 import { errorMessage } from '../errors.js'
 import { gitHubError, type GitHubError } from './api.js'
 import type { LastTime, Within, Log } from '../runtime.js'
@@ -19,7 +16,6 @@ export interface GitHubBudgets {
   readonly last: number
 }
 
-/** Each budget: at most `ms`, and at most `share` of the step's timeout, but never under 1 s. */
 const BUDGETS: Record<keyof GitHubBudgets, { readonly ms: number; readonly share: number }> = {
   change: { ms: 15_000, share: 0.25 },
   lookup: { ms: 10_000, share: 0.2 },
@@ -27,7 +23,7 @@ const BUDGETS: Record<keyof GitHubBudgets, { readonly ms: number; readonly share
   last: { ms: 5_000, share: 0.1 }
 }
 
-/** The budgets of every GitHub call, for a step that may take `timeoutMs`. */
+/** Each budget: at most `ms` and at most `share` of the step's `timeoutMs`, never under 1 s. */
 export function budgetsFor(timeoutMs: number): GitHubBudgets {
   const of = ({ ms, share }: { ms: number; share: number }) =>
     Math.max(1_000, Math.min(ms, Math.floor(timeoutMs * share)))
@@ -39,11 +35,7 @@ export function budgetsFor(timeoutMs: number): GitHubBudgets {
   }
 }
 
-/**
- * One place the action reports to on GitHub (the status comment, a check, the docs pull request):
- * it warns once, and stops writing once GitHub refused a write for want of permission, since
- * every later write would be refused too.
- */
+/** A place the action reports to: it warns once, and after a refusal stops (all would be). */
 export class Surface {
   private warned = false
   refused = false
@@ -55,7 +47,6 @@ export class Surface {
     this.consequence = consequence
   }
 
-  /** Warns once for this surface; later failures go to the debug log. */
   warn(message: string): void {
     if (this.warned) return this.log.debug(message)
     this.warned = true
@@ -77,10 +68,7 @@ export class Surface {
   }
 }
 
-/**
- * Sends a create that is not idempotent once. When it may have landed (5xx, no answer), what
- * `look` finds is its result; any other failure is thrown.
- */
+/** Sends a non-idempotent create once; if it may have landed, what `look` finds is its result. */
 export async function createOnce<T>(
   create: () => Promise<T>,
   look: () => Promise<T | undefined>
@@ -100,7 +88,6 @@ export async function createOnce<T>(
 export const MIN_TRY_MS = 250
 /** The most time a try leaves for the next one: a slow answer is rarer than a lost one. */
 export const KEPT_FOR_AGAIN_MS = 1_000
-/** The pause before the first try again; it doubles after each. */
 export const AGAIN_PAUSE_MS = 100
 
 /** How long one try may take with `left` ms to go: all but what is kept for another try. */
@@ -109,12 +96,7 @@ export function tryShare(left: number): number {
   return left - Math.min(Math.floor(left / 2), KEPT_FOR_AGAIN_MS)
 }
 
-/**
- * Bounds for a write safe to send again (a commit status, an edit of a comment): until `by`,
- * each try gets its `tryShare`, so a try GitHub holds leaves time for one more. After a 5xx, a
- * broken connection or a try cut short it is sent again after a pause; any other failure, a
- * signal from the runner or the end of the time, and the last failure is thrown.
- */
+/** Bounds for a write safe to repeat until `by`: a try that may not have landed is sent again. */
 export function sendingAgain(
   time: Pick<LastTime, 'now' | 'sleep' | 'until' | 'stop'>,
   by: number
@@ -135,11 +117,7 @@ export function sendingAgain(
   }
 }
 
-/**
- * Where a write made beside the polling stands: `held` (sent, no answer yet: GitHub may store it
- * at any moment), `answered` (GitHub stores nothing more of it) or `abandoned` (its bounds ran
- * out first: it may still be stored, and nobody will know when).
- */
+/** `held`: GitHub may store it any moment; `abandoned`: cut short, it may still be stored, unseen. */
 type Standing = 'held' | 'answered' | 'abandoned'
 
 interface BesideWrite {
@@ -151,8 +129,7 @@ interface BesideWrite {
 
 /**
  * The writes on one surface made beside the polling, and the last write, which GitHub must store
- * last. Stopping a request only stops waiting for it: GitHub stores a write it held whenever it
- * gets to it. When time runs out while one is held, the surface warns it may show an older state.
+ * last. Stopping a request only stops waiting: GitHub still stores a write it held.
  */
 export class Beside {
   private writes: BesideWrite[] = []
@@ -165,9 +142,8 @@ export class Beside {
   }
 
   /**
-   * Starts `write`, bounded by `within` and stopped early by `stop` or `last`; `stopped` tells the
-   * write that being stopped is not a failure to warn about. With `after`, it is sent only once
-   * every earlier write was answered or given up, so it is stored after them.
+   * Starts `write`; `stopped` tells it being stopped is no failure to warn about. With `after`, it
+   * is sent once every earlier write was answered or given up, so it is stored after them.
    */
   start(
     write: (within: Within, stopped: AbortSignal) => Promise<unknown>,
@@ -214,10 +190,9 @@ export class Beside {
   }
 
   /**
-   * The last write, stored by GitHub after every earlier one. While one is held, `alongside` (a
-   * write that may be sent twice at once, as a commit status) sends it at once and again once the
-   * held ones were answered; without it (a comment, which a held create would make twice) it
-   * waits for them: within `longer.held` when given, then bounded by `longer.again()`.
+   * The last write, stored after every earlier one. While one is held, `alongside` (a status) sends
+   * it now and again once they are answered; else (a held create would make a comment twice) it
+   * waits for them within `longer.held`, then is bounded by `longer.again()`.
    */
   async last<T>(
     write: (within: Within) => Promise<T>,
@@ -243,8 +218,7 @@ export class Beside {
     )
     const after = () => (longer ? longer.again() : within)
     if (answered && open.every((entry) => entry.standing === 'answered')) return write(after())
-    // Warned before the held writes are stopped, whose own failure then stays in the debug log;
-    // a surface that was refused was not written at all.
+    // Warned first, so the held writes' own failures stay in the debug log.
     if (!this.surface.refused) this.surface.warn(this.heldWarning)
     for (const entry of held) entry.stop.abort()
     await Promise.all(held.map((entry) => entry.done))
