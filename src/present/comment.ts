@@ -6,32 +6,23 @@
  */
 import { marker } from '../github/companion.js'
 import { messageMarkup } from './links.js'
-import { reportOf, type Report, type Reported } from './report.js'
+import { reportOf, rowsOf, type Report, type Reported } from './report.js'
 
-/** What the comment needs beyond the run's state. */
-export interface CommentOptions {
-  /** Later runs send follow-ups to this job (`reuse-job`). */
-  readonly reuse: boolean
-  readonly runUrl?: string
-}
-
-/** The status comment's markdown for the run as it stands. */
-export function statusComment(state: Reported, options: CommentOptions): string {
+/** The status comment's markdown for the run as it stands; `reuse` is `reuse-job`. */
+export function statusComment(
+  state: Reported,
+  options: { readonly reuse: boolean; readonly runUrl?: string }
+): string {
   return commentOf(reportOf(state, options.runUrl), options.reuse)
 }
 
 /** The status comment's markdown for a report. */
 export function commentOf(report: Report, reuse: boolean): string {
-  const table = report.facts
-    .flatMap(({ on, markup }) =>
-      on.comment ? [`<tr><th>${on.comment}</th><td>${markup}</td></tr>`] : []
-    )
-    .join('')
   return [
     marker(report.record),
     `### ${report.comment}`,
     '',
-    `<table>${table}</table>`,
+    `<table>${rowsOf(report, 'comment')}</table>`,
     '',
     ...report.said.map((note) => `${messageMarkup(note, 500)}\n`),
     '<sub>Written by mintlify-agent-action; updated in place.' +

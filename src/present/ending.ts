@@ -18,8 +18,6 @@ export interface Ending extends Said {
   readonly warnings: readonly string[]
 }
 
-export type { CheckState } from './ended.js'
-
 /** The status comment's headline while the job runs, by mode. */
 const RUNNING = {
   create: '⏳ Docs update started',
@@ -58,20 +56,7 @@ export function endingOf(record: RunRecord): Ending {
   const id = forLog(job?.id ?? '', 100)
   // The check shows the job id encoded: plain characters only, nothing in it can mention or link.
   const short = encodeJobId(job?.id ?? '').slice(0, 40)
-  const seen: Seen = {
-    record,
-    mode: record.mode ?? 'create',
-    id,
-    link,
-    keepsRunning:
-      `Agent job ${id} keeps running on the platform (the API cannot stop a job); follow it in ` +
-      `the Mintlify dashboard (${DASHBOARD}).`,
-    stillRunning: {
-      state: 'pending',
-      description: `Still running: docs job ${short}; this run stopped waiting for it`
-    }
-  }
-  const said = saidOf(seen, short)
+  const said = saidOf({ record, id, link }, short)
   return {
     ...said,
     link,
@@ -81,8 +66,16 @@ export function endingOf(record: RunRecord): Ending {
 }
 
 function saidOf(seen: Seen, short: string): Said {
-  const { record, mode, id, keepsRunning, stillRunning } = seen
+  const { record, id } = seen
   const { outcome, job } = record
+  const mode = record.mode ?? 'create'
+  const keepsRunning =
+    `Agent job ${id} keeps running on the platform (the API cannot stop a job); follow it in ` +
+    `the Mintlify dashboard (${DASHBOARD}).`
+  const stillRunning = is(
+    'pending',
+    `Still running: docs job ${short}; this run stopped waiting for it`
+  )
   switch (outcome.kind) {
     case 'running': {
       const running =

@@ -2,14 +2,11 @@
  * The plan's words: why the run does what it does, for the log, the status comment and the
  * check, what a dry run shows, and the act stage's few lines of its own. Pure.
  */
-import type { Plan, Skip, Start, Where, Why } from '../decide/plan.js'
 import type { AgentHand } from '../read/own.js'
 import { describeGitHubError } from '../github/api.js'
 import { forLog } from '../sanitize.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
-import type { PlanWords } from './words.js'
-
-export type { PlanWords } from './words.js'
+import type { Plan, PlanWords, Skip, Start, Where, Why } from '../decide/plan.js'
 
 const DOCS_PULL_CHECK = 'This is the docs pull request itself'
 const AGENT_PUSH_CHECK = "The agent's own docs change: nothing to document"
@@ -20,8 +17,7 @@ const at = (where: Where) =>
   'pull' in where ? `pull request #${where.pull}` : forLog(where.branch, 100)
 
 export function planWords(plan: Plan): PlanWords {
-  const why = plan.why
-  return why ? words(why) : {}
+  return plan.why ? words(plan.why) : {}
 }
 
 function own(hand: AgentHand, pullEvent: boolean): PlanWords {
@@ -163,13 +159,9 @@ function words(why: Why): PlanWords {
   }
 }
 
-/** The check when the job's answer names another docs pull request than the record. */
-export const RECORD_MISMATCH_CHECK =
+const RECORD_MISMATCH_CHECK =
   'Nothing was sent: the job names another docs pull request than the record'
-
-/** The check when a record could not be read: nothing was sent, and a re-run sends it. */
-export const RECORD_UNKNOWN_CHECK =
-  'Nothing was sent: a docs record could not be read; a re-run sends it'
+const RECORD_UNKNOWN_CHECK = 'Nothing was sent: a docs record could not be read; a re-run sends it'
 
 /**
  * A record that could not be read: what, and that nothing was sent. The read stage warned of the
@@ -178,24 +170,17 @@ export const RECORD_UNKNOWN_CHECK =
 function recordUnknown(why: Extract<Why, { code: 'record-unknown' }>): PlanWords {
   const after =
     'so nothing was sent to Mintlify; re-run the workflow job once GitHub answers, and it is sent once.'
-  switch (why.what) {
-    case 'comment':
-      return {
-        reason: `Whether the status comment on ${at(why.where)} records a docs job could not be read, ${after}`,
-        check: RECORD_UNKNOWN_CHECK
-      }
-    case 'branch':
-      return {
-        reason: `Whether the docs checks on ${at(why.where)} record a docs job could not be read, ${after}`,
-        check: RECORD_UNKNOWN_CHECK
-      }
-    case 'docs': {
-      const text =
-        `Docs pull request ${docsName(why.docs)} of agent job ${job(why.jobId ?? '')}, recorded on ` +
-        `${at(why.where)}, could not be read: the job may still be at work on it, ${after}`
-      return { reason: text, warning: `${why.why} ${text}`, check: RECORD_UNKNOWN_CHECK }
+  if (why.what !== 'docs') {
+    const what = why.what === 'comment' ? 'the status comment' : 'the docs checks'
+    return {
+      reason: `Whether ${what} on ${at(why.where)} records a docs job could not be read, ${after}`,
+      check: RECORD_UNKNOWN_CHECK
     }
   }
+  const text =
+    `Docs pull request ${docsName(why.docs)} of agent job ${job(why.jobId ?? '')}, recorded on ` +
+    `${at(why.where)}, could not be read: the job may still be at work on it, ${after}`
+  return { reason: text, warning: `${why.why} ${text}`, check: RECORD_UNKNOWN_CHECK }
 }
 
 /** The skip's words for the outcome: why, and what the check says. */

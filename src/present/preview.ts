@@ -7,7 +7,7 @@ import { formatDuration } from '../duration.js'
 import type { Preview, PreviewCause } from '../mintlify/preview.js'
 import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { anchor } from './links.js'
-import type { CheckState } from './ending.js'
+import type { CheckState } from './ended.js'
 
 /** Longest piece of the platform's build summary quoted. */
 export const MAX_SUMMARY_QUOTE = 200
@@ -130,16 +130,12 @@ function commitOf(preview: Preview): string {
     : ''
 }
 
-/** What the log and annotations say of the preview at the end of the run. */
-export interface PreviewWords {
+/** The log's words for the preview as it stands; a notice when the plan has no previews. */
+export function previewWords(preview: Preview | undefined): {
   readonly info?: string
   readonly warning?: string
-  /** A notice: the plan has no previews. */
   readonly notice?: string
-}
-
-/** The log's words for the preview as it stands. */
-export function previewWords(preview: Preview | undefined): PreviewWords {
+} {
   if (!preview) return {}
   const of = preview.branch ? ` of ${preview.branch}` : ''
   const at = preview.url ? ` at ${preview.url}` : ''

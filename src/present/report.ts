@@ -81,6 +81,15 @@ export function reportOf(record: Reported, runUrl = record.trigger?.runUrl): Rep
   }
 }
 
+/** The table rows of the facts `table` shows. */
+export function rowsOf(report: Report, table: Table): string {
+  return report.facts
+    .flatMap(({ on, markup }) =>
+      on[table] ? [`<tr><th>${on[table]}</th><td>${markup}</td></tr>`] : []
+    )
+    .join('')
+}
+
 /** The facts the tables show, in order; a fact the run does not have is left out. */
 function factsOf(record: Reported, ending: Ending, runUrl: string | undefined): Fact[] {
   const { job, written = {}, outcome } = record

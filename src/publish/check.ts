@@ -23,41 +23,32 @@ export function checkSink(
   const { trigger, github } = context
   const { event, commit, runUrl } = trigger ?? {}
   if (!github || !event || !commit) return undefined
-  return checkSinkOf(
-    github,
-    {
-      commit,
-      runUrl,
-      commitUrl: `${event.serverUrl}/${commit.owner}/${commit.repo}/commit/${commit.sha}`,
-      fork: Boolean(event.pullRequest?.fork),
-      serverUrl: event.serverUrl,
-      skipsOnly: effect.skipsOnly,
-      known: context.commented === true
-    },
-    context.log,
-    (stop) => context.time.within('held', stop)
-  )
-}
-
-export interface CheckOptions {
-  readonly commit: CommitRef
-  readonly runUrl?: string
-  /** The web address of the commit the check is on, for the check-url output. */
-  readonly commitUrl: string
-  /** `GITHUB_SERVER_URL`: the docs pull request is linked only when it is on this GitHub. */
-  readonly serverUrl: string
-  /** The pull request comes from a fork, whose token is read-only. */
-  readonly fork: boolean
-  /** `context: off`: the check says only that `paths` found nothing to document. */
-  readonly skipsOnly: boolean
-  /** The run found this project's status comment: an earlier run the platform accepted. */
-  readonly known?: boolean
+  const options = {
+    commit,
+    runUrl,
+    serverUrl: event.serverUrl,
+    fork: Boolean(event.pullRequest?.fork),
+    skipsOnly: effect.skipsOnly,
+    known: context.commented === true
+  }
+  return checkSinkOf(github, options, context.log, (stop) => context.time.within('held', stop))
 }
 
 /** The check as a sink on `options.commit`; `withinWrite` bounds a write while the job runs. */
 export function checkSinkOf(
   github: GitHubApi,
-  options: CheckOptions,
+  options: {
+    readonly commit: CommitRef
+    readonly runUrl?: string
+    /** `GITHUB_SERVER_URL`: the docs pull request is linked only when it is on this GitHub. */
+    readonly serverUrl: string
+    /** The pull request comes from a fork, whose token is read-only. */
+    readonly fork: boolean
+    /** `context: off`: the check says only that `paths` found nothing to document. */
+    readonly skipsOnly: boolean
+    /** The run found this project's status comment: an earlier run the platform accepted. */
+    readonly known?: boolean
+  },
   log: Log,
   withinWrite: (stop: AbortSignal) => Within
 ) {
@@ -70,7 +61,7 @@ export function checkSinkOf(
       'not answered its pending write when the time for the last writes ran out, and may ' +
       'still store it after the final one. Re-run the workflow job to set the check again.'
   )
-  /** The last status that landed: the check-url output names the commit, the log what it says. */
+  /** The last status that landed: the log says what it says. */
   let written: ReturnType<typeof checkStatus> | undefined
   /** Sets the check; a pending write that was `stopped` at the end is not a failure to report. */
   const write = async (state: RunState, within: Within, stopped?: AbortSignal) => {
@@ -92,16 +83,14 @@ export function checkSinkOf(
     )
     if (landed) written = landed
   }
+  // `ready`: the docs are ready, so merging need not wait for the preview; stored after `started`.
+  const begin = (after: boolean) => (state: RunState) => {
+    if (!options.skipsOnly)
+      beside.start((within, stopped) => write(state, within, stopped), withinWrite, after)
+  }
   return {
-    started: (state: RunState): void => {
-      if (!options.skipsOnly)
-        beside.start((within, stopped) => write(state, within, stopped), withinWrite)
-    },
-    /** The docs are ready: merging need not wait for the preview. Stored after the pending one. */
-    ready: (state: RunState): void => {
-      if (!options.skipsOnly)
-        beside.start((within, stopped) => write(state, within, stopped), withinWrite, true)
-    },
+    started: begin(false),
+    ready: begin(true),
     /** The last word, written again once GitHub answered a pending write it still holds. */
     finished: async (
       state: RunState,
@@ -121,7 +110,8 @@ export function checkSinkOf(
         })
       }
       if (!written) return undefined
-      return { written: 'check', url: options.commitUrl, did: [checkWritten(written, sha)] }
+      const url = `${serverUrl}/${owner}/${repo}/commit/${sha}`
+      return { written: 'check', url, did: [checkWritten(written, sha)] }
     }
   }
 }

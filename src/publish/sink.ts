@@ -22,10 +22,7 @@ export interface SinkContext {
   readonly companion?: Companion
   /** The run found the status comment for this project: an earlier run wrote it. */
   readonly commented?: boolean
-  /**
-   * The step's time: a write beside the job is bounded by its `write` phase, and one safe to send
-   * again (a commit status) by `held`, so the last write can wait for GitHub to answer it.
-   */
+  /** A write beside the job is bounded by `write`; one safe to send again (a status) by `held`. */
   readonly time: Pick<StepTime, 'within'>
   readonly log: Log
 }
@@ -55,18 +52,9 @@ export interface Sink {
   finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined>
 }
 
-/** A sink module's factory: the sink, or undefined when it does not apply to this run. */
-export type SinkFactory = (context: SinkContext) => Sink | undefined
-
-/**
- * A surface that shows the run's report once it is over, after the sinks that write on GitHub
- * (so it sees where they wrote): a new surface is one renderer and one line in the list of sinks.
- */
+/** A surface that shows the report once it is over, after the sinks that write on GitHub. */
 export function surface(render: (report: Report) => void | Promise<void>): Sink {
-  return {
-    last: true,
-    finished: async (state) => void (await render(reportOf(state)))
-  }
+  return { last: true, finished: async (state) => void (await render(reportOf(state))) }
 }
 
 /** Every sink's `taking`, none waited for. */
