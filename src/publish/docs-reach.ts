@@ -45,14 +45,13 @@ export interface Opened {
 
 /** The docs pull request's reach, for one run: the tokens, and what was learned of the target. */
 export class DocsReach {
-  readonly surface: Surface
-  /** The token chosen for the docs pull request, once its link was checked (for warnings). */
+  protected readonly surface: Surface
+  /** The token chosen and the docs repository (`owner/name`), once the link was checked. */
   private use: 'docs-token' | 'github-token' | undefined
-  /** The docs repository, `owner/name`, once the link was checked (for warnings). */
   private repository: string | undefined
   private readonly tokens: DocsTokens
-  private readonly options: DocsOptions
-  private readonly log: Log
+  protected readonly options: DocsOptions
+  protected readonly log: Log
 
   constructor(tokens: DocsTokens, options: DocsOptions, log: Log) {
     this.tokens = tokens
