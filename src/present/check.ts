@@ -79,7 +79,6 @@ export function checkStatus(
   }
 }
 
-/** The log's line for the docs check once the run is over: its name, state and words, and where. */
 export function checkWritten(
   status: { readonly context: string; readonly state: string; readonly description: string },
   sha: string

@@ -16,7 +16,6 @@ export function statusComment(
   return commentOf(reportOf(state, options.runUrl), options.reuse)
 }
 
-/** The status comment's markdown for a report. */
 export function commentOf(report: Report, reuse: boolean): string {
   return [
     marker(report.record),
@@ -33,7 +32,6 @@ export function commentOf(report: Report, reuse: boolean): string {
   ].join('\n')
 }
 
-/** The log's line for the status comment once the run is over: where it is, made or updated. */
 export function commentWritten(number: number, url: string, created: boolean): string {
   return `${created ? 'Created' : 'Updated'} the status comment on pull request #${number}: ${url}`
 }

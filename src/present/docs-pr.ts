@@ -113,7 +113,6 @@ export function closingComment(
   ].join('\n')
 }
 
-/** Why a request for the docs pull request failed, and what `token` needs for it. */
 export function docsFailure(
   what: string,
   failure: unknown,
@@ -124,7 +123,6 @@ export function docsFailure(
   return `Could not ${what}: ${describeGitHubError(failure, permission, token, repository)}.`
 }
 
-/** The warning when the docs pull request is in another repository and no `docs-token` reaches it. */
 export function noDocsToken(ref: PullRef): string {
   return (
     `Docs pull request ${pullName(ref)} is in another repository than the code, and no ` +
@@ -133,7 +131,6 @@ export function noDocsToken(ref: PullRef): string {
   )
 }
 
-/** The warning naming the reviewers GitHub would not ask (they are not asked again). */
 export function reviewersRefused(names: readonly string[], ref: PullRef): string {
   return (
     `Could not ask ${names.map((name) => forLog(name, 100)).join(', ')} to review ` +

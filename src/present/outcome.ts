@@ -23,7 +23,6 @@ function seenCompleted(record: RunRecord): boolean {
   return classifyStatus(job?.status).phase === 'completed'
 }
 
-/** The `outcome` output for the run as it ended. */
 export function docsOutcome(record: RunRecord): DocsOutcome {
   if (!seenCompleted(record)) return ''
   if (record.job?.prLink) {
@@ -36,7 +35,6 @@ export function docsOutcome(record: RunRecord): DocsOutcome {
   return pushes.commits.length > 0 ? 'pushed' : 'no-change'
 }
 
-/** `1 commit`, `2 commits`. */
 export function commitCount(n: number): string {
   return `${n} commit${n === 1 ? '' : 's'}`
 }

@@ -21,37 +21,25 @@ export function planWords(plan: Plan): PlanWords {
 }
 
 function own(hand: AgentHand, pullEvent: boolean): PlanWords {
-  switch (hand.by) {
-    case 'pull-author':
-      return {
-        reason:
-          `Pull request #${hand.number} was opened by ${forLog(hand.author, 60)} (agent-accounts): ` +
-          "it is the agent's own docs pull request, so no docs job is started.",
-        check: DOCS_PULL_CHECK
-      }
-    case 'push-commits':
-      return {
-        reason:
-          `Every pushed commit is by ${forLog(hand.author, 60)} (agent-accounts): the ` +
-          "agent's own work starts no docs job.",
-        check: AGENT_PUSH_CHECK
-      }
-    case 'commit-pull':
-    case 'backlink': {
-      const what =
-        hand.by === 'commit-pull'
-          ? `opened by ${forLog(hand.author, 60)} (agent-accounts)`
-          : "followed by this action as a docs pull request (it carries the action's backlink)"
-      return pullEvent
-        ? {
-            reason: `Pull request #${hand.number} was ${what}: no docs job is started for the docs themselves.`,
-            check: DOCS_PULL_CHECK
-          }
-        : {
-            reason: `The pushed commit comes from pull request #${hand.number}, ${what}: no docs job is started for the docs themselves.`,
-            check: AGENT_PUSH_CHECK
-          }
-    }
+  const by = 'author' in hand ? `${forLog(hand.author, 60)} (agent-accounts)` : ''
+  if (hand.by === 'pull-author') {
+    const reason = `Pull request #${hand.number} was opened by ${by}: it is the agent's own docs pull request, so no docs job is started.`
+    return { reason, check: DOCS_PULL_CHECK }
+  }
+  if (hand.by === 'push-commits') {
+    const reason = `Every pushed commit is by ${by}: the agent's own work starts no docs job.`
+    return { reason, check: AGENT_PUSH_CHECK }
+  }
+  const what =
+    hand.by === 'commit-pull'
+      ? `opened by ${by}`
+      : "followed by this action as a docs pull request (it carries the action's backlink)"
+  const from = pullEvent
+    ? `Pull request #${hand.number} was`
+    : `The pushed commit comes from pull request #${hand.number},`
+  return {
+    reason: `${from} ${what}: no docs job is started for the docs themselves.`,
+    check: pullEvent ? DOCS_PULL_CHECK : AGENT_PUSH_CHECK
   }
 }
 
@@ -183,7 +171,6 @@ function recordUnknown(why: Extract<Why, { code: 'record-unknown' }>): PlanWords
   return { reason: text, warning: `${why.why} ${text}`, check: RECORD_UNKNOWN_CHECK }
 }
 
-/** The skip's words for the outcome: why, and what the check says. */
 export function skipWords(plan: Skip): { reason: string; check?: string } {
   const { reason = 'No docs job is needed.', check } = planWords(plan)
   return { reason, check }
@@ -231,7 +218,6 @@ export const NO_JOB_ID =
   'id: empty, with control characters, "." or "..", or longer than 256 characters), so the job ' +
   'cannot be followed; find it in the Mintlify dashboard.'
 
-/** The warning when GitHub would not take a reaction to a `/docs` comment. */
 export function reactionFailed(failure: unknown): string {
   return (
     `Could not react to the /docs comment (${describeGitHubError(failure, 'pull-requests: write')}); ` +

@@ -9,10 +9,8 @@ import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { anchor } from './links.js'
 import type { CheckState } from './ended.js'
 
-/** Longest piece of the platform's build summary quoted. */
 export const MAX_SUMMARY_QUOTE = 200
 
-/** How to stop asking for previews, for a plan that has none. */
 export const TURN_OFF = 'Set `preview: off` on this step to stop asking for one.'
 
 /** The `preview-status` output: the last state seen; empty when no preview was asked about. */
@@ -88,7 +86,6 @@ function shortCause(cause: PreviewCause | undefined): string {
   }
 }
 
-/** The preview's link as markup showing its address, when there is one in the strict shape. */
 function linkMarkup(preview: Preview): string | undefined {
   const link = safeLink(preview.url)
   return link ? anchor(link, escapeMarkup(link.href, 200)) : undefined
@@ -120,7 +117,6 @@ export function previewMarkup(preview: Preview | undefined): string | undefined 
   }
 }
 
-/** What every surface says of a preview not asked for again. */
 export const UNCHANGED = 'unchanged since the last preview'
 
 /** ` (docs commit abc1234)`, for a preview whose commit is known; the short sha is hex only. */

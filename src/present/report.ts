@@ -81,7 +81,6 @@ export function reportOf(record: Reported, runUrl = record.trigger?.runUrl): Rep
   }
 }
 
-/** The table rows of the facts `table` shows. */
 export function rowsOf(report: Report, table: Table): string {
   return report.facts
     .flatMap(({ on, markup }) =>

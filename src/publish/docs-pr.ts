@@ -118,17 +118,13 @@ export class DocsPullSink extends DocsReach implements Sink {
       return undefined
     }
     if (plan.act !== 'close' && plan.act !== 'comment') return undefined
-    let done: string | undefined
-    if (plan.act === 'close') {
-      const closed = await this.surface.write(
+    const closed =
+      plan.act === 'close' &&
+      (await this.surface.write(
         (failure) => this.failed(`close ${pullName(ref)}`, failure, 'pull-requests: write'),
         () => within((signal) => handle.close(signal))
-      )
-      if (closed) {
-        done = `so docs pull request ${pullName(ref)} was closed.`
-        this.did.push(docsWritten.closed(ref))
-      }
-    }
+      ))
+    if (closed) this.did.push(docsWritten.closed(ref))
     const note = this.comment(handle, opened.account, 'comment on', (body) =>
       isClosingNote(body, state.projectId)
     )
@@ -137,13 +133,16 @@ export class DocsPullSink extends DocsReach implements Sink {
       within
     )
     if (comment) this.did.push(docsWritten.note(ref, comment))
-    if (plan.act === 'comment' && comment) {
-      done = `so a comment on docs pull request ${pullName(ref)} says it may no longer be needed.`
-    }
+    const done = closed
+      ? `so docs pull request ${pullName(ref)} was closed.`
+      : plan.act === 'comment' && comment
+        ? `so a comment on docs pull request ${pullName(ref)} says it may no longer be needed.`
+        : undefined
     if (!done) return undefined
-    this.log.info(`The code pull request was closed without merging, ${done}`)
+    const line = `The code pull request was closed without merging, ${done}`
+    this.log.info(line)
     await mark('closed')
-    return `The code pull request was closed without merging, ${done}`
+    return line
   }
 
   /** Asks for the reviews (`askEach`); one warning names those refused. Returns the keys asked. */

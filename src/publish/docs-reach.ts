@@ -22,7 +22,6 @@ export interface DocsTokens {
   readonly workflow?: GitHubApi
 }
 
-/** What the docs pull request sink is asked to do, from the inputs. */
 export interface DocsOptions {
   readonly reviewers: DocsReviewers
   readonly labels: readonly string[]

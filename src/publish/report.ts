@@ -56,7 +56,6 @@ export class Reporter implements Log, Sink {
     this.info(message)
   }
 
-  /** A notice, unless the log already gave it. */
   private notice(message: string): void {
     const line = this.annotation(message)
     if (this.said.has(line)) return
@@ -97,7 +96,6 @@ export class Reporter implements Log, Sink {
     this.output('job-id', encodeJobId(id))
   }
 
-  /** Says which job this step works with, and publishes its id. */
   jobCreated(job: Job, verb = 'Created'): void {
     const details = [
       `status ${forLog(job.status ?? 'unknown', 60)}`,

@@ -57,7 +57,6 @@ export function surface(render: (report: Report) => void | Promise<void>): Sink 
   return { last: true, finished: async (state) => void (await render(reportOf(state))) }
 }
 
-/** Every sink's `taking`, none waited for. */
 export function takeAll(sinks: readonly Sink[], state: RunState): void {
   for (const sink of sinks) sink.taking?.(state)
 }

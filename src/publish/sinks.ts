@@ -11,25 +11,15 @@ import { reactionSink } from './reaction.js'
 import type { Sink, SinkContext } from './sink.js'
 
 /** The sink of each effect: undefined where it does not apply (no token, a dry run, …). */
-export const SINKS: {
+const SINKS: {
   readonly [K in Resolved['kind']]: (
     context: SinkContext,
     effect: Extract<Resolved, { kind: K }>
   ) => Sink | undefined
-} = {
-  check: checkSink,
-  comment: commentSink,
-  'docs-pull': docsPullSink,
-  react: reactionSink
-}
+} = { check: checkSink, comment: commentSink, 'docs-pull': docsPullSink, react: reactionSink }
 
 /** The sinks of a plan's effects, resolved for this run (`resolveEffects`), in their order. */
 export function sinksFor(effects: readonly Resolved[], context: SinkContext): Sink[] {
-  return effects.flatMap((effect) => {
-    const factory = SINKS[effect.kind] as (
-      context: SinkContext,
-      effect: Resolved
-    ) => Sink | undefined
-    return factory(context, effect) ?? []
-  })
+  // Each effect goes to the factory of its own kind.
+  return effects.flatMap((effect) => SINKS[effect.kind](context, effect as never) ?? [])
 }
