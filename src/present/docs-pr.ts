@@ -13,14 +13,13 @@ import {
 } from '../github/backlink.js'
 import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
+import { anchor } from './links.js'
 
 /** `<a href>` around `text` (already markup) when `url` is a safe link on `serverUrl`. */
 function linkOn(serverUrl: string, url: string, text: string): string {
   const link = safeLink(url)
   const origin = safeLink(serverUrl)?.href.replace(/\/$/, '')
-  return link && origin && link.href.startsWith(`${origin}/`)
-    ? `<a href="${link.href}">${text}</a>`
-    : text
+  return link && origin && link.href.startsWith(`${origin}/`) ? anchor(link, text) : text
 }
 
 /** A code change as one line of markup: its link, title and author, all escaped. */
@@ -101,13 +100,13 @@ export function closingComment(
     `${server}/${code.owner}/${code.repo}/pull/${code.number}`,
     pullName(code)
   )
+  const so =
+    action === 'close'
+      ? 'this pull request was closed too. Reopen it if the documentation change is still wanted.'
+      : 'this documentation change may no longer be needed.'
   return [
     closingMarker(projectId),
-    action === 'close'
-      ? `🚫 The code pull request this documents, ${name}, was closed without being merged, so ` +
-        'this pull request was closed too. Reopen it if the documentation change is still wanted.'
-      : `🚫 The code pull request this documents, ${name}, was closed without being merged, so ` +
-        'this documentation change may no longer be needed.',
+    `🚫 The code pull request this documents, ${name}, was closed without being merged, so ${so}`,
     '',
     '<sub>Written by mintlify-agent-action (on-code-closed: ' + action + ').</sub>'
   ].join('\n')

@@ -57,25 +57,13 @@ export function finished(seen: Seen, phase: 'completed' | 'archived' | 'failed')
   if (phase === 'archived') {
     const archived = 'The docs job was archived before it finished'
     const had = link ? ` It had opened ${link.href}.` : ' It has no pull request link.'
-    return say(
-      '⚠️',
-      'The job was archived before it finished',
-      `⚠️ ${archived}`,
-      is('failure', archived),
-      {
-        warnings: [`Agent job ${id} was archived before it finished.${had}`]
-      }
-    )
+    const warnings = [`Agent job ${id} was archived before it finished.${had}`]
+    const headline = 'The job was archived before it finished'
+    return say('⚠️', headline, `⚠️ ${archived}`, is('failure', archived), { warnings })
   }
-  return say(
-    '❌',
-    'The job failed',
-    '❌ The docs job failed',
-    is('failure', 'The docs job failed'),
-    {
-      failMessage: `Agent job ${id} failed. Open it in the Mintlify dashboard (${DASHBOARD}) to see what the agent reported.`
-    }
-  )
+  const failed = 'The docs job failed'
+  const failMessage = `Agent job ${id} failed. Open it in the Mintlify dashboard (${DASHBOARD}) to see what the agent reported.`
+  return say('❌', 'The job failed', `❌ ${failed}`, is('failure', failed), { failMessage })
 }
 
 /** The job completed with a pull request: ready only when it was read and is open. */
@@ -83,17 +71,12 @@ function opened({ record, id }: Seen, link: SafeLink): Said {
   const docs = record.docs
   const name = docs?.ref ? pullName(docs.ref) : 'The docs pull request'
   const followUp = record.mode === 'follow-up'
-  const done = followUp
-    ? {
-        headline: 'The agent finished the follow-up',
-        notice: `Agent job ${id} finished the follow-up; its pull request: ${link.href}`
-      }
-    : {
-        headline: 'The agent opened a pull request',
-        notice: `Agent job ${id} opened a pull request: ${link.href}`
-      }
+  const headline = followUp ? 'The agent finished the follow-up' : 'The agent opened a pull request'
+  const notice = followUp
+    ? `Agent job ${id} finished the follow-up; its pull request: ${link.href}`
+    : `Agent job ${id} opened a pull request: ${link.href}`
   const ready = (icon: string, comment: string, check: CheckState, more: Partial<Said> = {}) =>
-    say(icon, done.headline, `${icon} ${comment}`, check, { notice: done.notice, ...more })
+    say(icon, headline, `${icon} ${comment}`, check, { notice, ...more })
   if (docs?.state === 'closed' || (followUp && docs?.state === 'merged')) {
     const how = docs.state === 'merged' ? 'merged' : 'closed without merging'
     const check = is(
@@ -103,17 +86,11 @@ function opened({ record, id }: Seen, link: SafeLink): Said {
         : 'Docs pull request closed without merging'
     )
     const what = followUp ? 'this follow-up' : 'this change'
-    return say(
-      '⚠️',
-      `The docs pull request was ${how}`,
-      `⚠️ The docs pull request was ${how}`,
-      check,
-      {
-        warnings: [
-          `${name} was ${how}, so the docs do not include ${what}. The next run starts a new docs job.`
-        ]
-      }
-    )
+    const warnings = [
+      `${name} was ${how}, so the docs do not include ${what}. The next run starts a new docs job.`
+    ]
+    const headline = `The docs pull request was ${how}`
+    return say('⚠️', headline, `⚠️ ${headline}`, check, { warnings })
   }
   // The open docs pull request's own checks, read at the end: failing ones fail the docs check.
   const checks = docs?.state === 'open' ? record.docsChecks : undefined
@@ -147,15 +124,9 @@ function opened({ record, id }: Seen, link: SafeLink): Said {
 function completed({ record, id }: Seen): Said {
   if (record.docs?.state === 'foreign') {
     const named = "named a pull request that is not the agent's"
-    return say(
-      '⚠️',
-      `The job ${named}`,
-      `⚠️ The docs job ${named}`,
-      is('error', `Docs job ${named}; nothing was done`),
-      {
-        warnings: [record.docs.why ?? "The job's pull request is not the agent's."]
-      }
-    )
+    const check = is('error', `Docs job ${named}; nothing was done`)
+    const warnings = [record.docs.why ?? "The job's pull request is not the agent's."]
+    return say('⚠️', `The job ${named}`, `⚠️ The docs job ${named}`, check, { warnings })
   }
   const noLink =
     `Agent job ${id} completed without a pull request link. The agent may have changed ` +

@@ -18,14 +18,13 @@ export function commentSink(context: SinkContext): Sink | undefined {
   if (!companion || settings.dryRun) return undefined
   const options = { reuse: settings.reuseJob, runUrl: trigger?.runUrl }
   const body = (state: RunState) => statusComment(state, options)
+  // `ready`: the docs are ready, said after the comment's first write while the preview builds.
+  const begin = (after: boolean) => (state: RunState) => {
+    if (state.job?.id) companion.begin(body(state), withinWrite, undefined, after)
+  }
   return {
-    started: (state) => {
-      if (state.job?.id) companion.begin(body(state), withinWrite)
-    },
-    // The docs are ready: said now, after the comment's first write, while the preview builds.
-    ready: (state) => {
-      if (state.job?.id) companion.begin(body(state), withinWrite, undefined, true)
-    },
+    started: begin(false),
+    ready: begin(true),
     finished: async (state, within, time) => {
       // A project the platform did not accept is named in no new comment; one that exists (an
       // earlier run, which the platform answered, wrote it) says how this run ended.

@@ -72,28 +72,19 @@ export class DocsReach {
     }
     const { ref } = target
     const { docs } = state
+    const same = docs?.ref?.number === ref.number && sameRepo(docs.ref, ref)
     // GitHub showed it is not the agent's (said once, then): nothing more is read or written.
-    if (docs?.state === 'foreign' && docs.ref?.number === ref.number && sameRepo(docs.ref, ref)) {
-      return undefined
-    }
+    if (docs?.state === 'foreign' && same) return undefined
     const github = target.inCodeRepo ? this.tokens.workflow : this.tokens.docs
     if (!github) {
-      if (this.asksSomething()) {
-        this.surface.warn(noDocsToken(ref))
-      }
+      if (this.asksSomething()) this.surface.warn(noDocsToken(ref))
       return undefined
     }
     const token = target.inCodeRepo ? 'github-token' : 'docs-token'
     this.use = token
     this.repository = `${ref.owner}/${ref.repo}`
     // This token was refused already, and the run said so: a second warning would repeat it.
-    if (
-      docs?.state === 'unknown' &&
-      docs.failure === 'refused' &&
-      docs.token === token &&
-      docs.ref?.number === ref.number &&
-      sameRepo(docs.ref, ref)
-    ) {
+    if (docs?.state === 'unknown' && docs.failure === 'refused' && docs.token === token && same) {
       this.log.debug(`GitHub refused ${token} for ${pullName(ref)} already: nothing is sent there.`)
       return undefined
     }
@@ -102,28 +93,20 @@ export class DocsReach {
       async () => {
         const account = await within((signal) => github.viewer(signal))
         // The run proved it before anything said the docs were ready: no need to read it again.
-        const known = state.docs?.proven
+        const known = docs?.proven
         const proven =
           known?.is(ref) === true
             ? known
             : ProvenPull.prove(
                 ref,
                 await within((signal) => github.getPull(ref.owner, ref.repo, ref.number, signal)),
-                {
-                  agents: this.options.agents,
-                  serverUrl: this.options.serverUrl,
-                  recorded: state.recordedDocs
-                }
+                { ...this.options, recorded: state.recordedDocs }
               )
         // Nothing is read or written on a pull request GitHub does not show as the agent's.
         if ('refused' in proven) return { foreign: proven.refused }
         const handle = DocsHandle.of(proven, github, token)
-        const backlink = this.comment(
-          handle,
-          account,
-          'comment on',
-          (body) => readBacklink(body)?.projectId === state.projectId
-        )
+        const mine = (body: string) => readBacklink(body)?.projectId === state.projectId
+        const backlink = this.comment(handle, account, 'comment on', mine)
         const found = await backlink.find(within)
         if ('step' in found) throw found.error
         return { account, handle, backlink, found: found.found }

@@ -67,9 +67,7 @@ export async function closeAll(
   state: RunState,
   within: Within
 ): Promise<string[]> {
-  const notes = await Promise.all(
-    sinks.map((sink) => (sink.closed ? sink.closed(state, within) : Promise.resolve(undefined)))
-  )
+  const notes = await Promise.all(sinks.map((sink) => sink.closed?.(state, within)))
   return notes.filter((note) => note !== undefined)
 }
 
