@@ -67,10 +67,9 @@ export function checkStatus(
   const target = (check.state === 'success' && docs) || safeLink(runUrl)?.href
   // A run on a branch ends the description with the record the next run there joins by.
   const jobId = state.job?.id ?? state.branch?.jobId
+  const { branch } = state
   const record =
-    (state.branch && jobId
-      ? recordSuffix({ jobId, branch: state.branch.name, since: state.branch.base })
-      : undefined) ?? ''
+    (branch && jobId && recordSuffix({ jobId, branch: branch.name, since: branch.base })) || ''
   return {
     state: check.state,
     context: checkContext(state, known),

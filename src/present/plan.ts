@@ -52,20 +52,14 @@ function words(why: Why): PlanWords {
       const text =
         `${why.why} Whether it is the agent's own work cannot be told, so no docs job is ` +
         'started for it; re-run the workflow once GitHub answers.'
-      return {
-        reason: text,
-        warning: text,
-        check: "Could not tell whether this is the agent's own change: re-run to document it"
-      }
+      const check = "Could not tell whether this is the agent's own change: re-run to document it"
+      return { reason: text, warning: text, check }
     }
     case 'change':
       return { reason: why.text }
     case 'docs-merged-told': {
       const name = docsName(why.docs)
-      const every =
-        'pull' in why.where
-          ? `every commit of pull request #${why.where.pull}`
-          : `every commit on ${forLog(why.where.branch, 100)}`
+      const every = `every commit ${'pull' in why.where ? 'of' : 'on'} ${at(why.where)}`
       return {
         reason:
           `Docs pull request ${name} of agent job ${job(why.jobId)} is merged, and that job was ` +
@@ -75,10 +69,8 @@ function words(why: Why): PlanWords {
     }
     case 'nothing-new': {
       const since = forLog(why.since.slice(0, 7), 7)
-      return {
-        reason: `Nothing changed on ${forLog(why.branch, 100)} since ${since}, the last commit the docs were told about: no job was started or messaged.`,
-        check: `No new commits since the docs were last told (${since})`
-      }
+      const reason = `Nothing changed on ${forLog(why.branch, 100)} since ${since}, the last commit the docs were told about: no job was started or messaged.`
+      return { reason, check: `No new commits since the docs were last told (${since})` }
     }
     case 'reuse-pull':
       return {
@@ -99,13 +91,12 @@ function words(why: Why): PlanWords {
           'this run sends it nothing and follows it to its end.'
       }
     case 'job-unreadable':
+    case 'job-ended': {
+      const how = why.code === 'job-ended' ? why.phase : 'could not be read'
       return both(
-        `Agent job ${job(why.jobId)} recorded on ${at(why.where)} could not be read, so a new job was started.`
+        `Agent job ${job(why.jobId)} recorded on ${at(why.where)} ${how}, so a new job was started.`
       )
-    case 'job-ended':
-      return both(
-        `Agent job ${job(why.jobId)} recorded on ${at(why.where)} ${why.phase}, so a new job was started.`
-      )
+    }
     case 'no-link':
       return both(
         `Agent job ${job(why.jobId)} completed without a docs pull request, so a new job was started.`

@@ -68,22 +68,16 @@ export function causeWords(cause: PreviewCause, branch?: string): string {
 
 /** The short reason shown in the "Preview" line. */
 function shortCause(cause: PreviewCause | undefined): string {
-  switch (cause?.kind) {
-    case 'plan':
-      return 'not available on this plan (<code>preview: off</code> stops asking)'
-    case 'rate-limit':
-      return "not requested: Mintlify's rate limit asked to wait past this step's timeout"
-    case 'refused':
-      return `not requested: Mintlify refused it (HTTP ${cause.status})`
-    case 'unanswered':
-      return 'unknown: the request got no usable answer; see the Mintlify dashboard'
-    case 'unsent':
-      return "not requested: the request could not be sent in the step's time"
-    case 'branch':
-      return 'not requested: no single branch for the docs pull request'
-    default:
-      return 'not requested'
-  }
+  if (cause?.kind === 'refused') return `not requested: Mintlify refused it (HTTP ${cause.status})`
+  return cause ? SHORT_CAUSES[cause.kind] : 'not requested'
+}
+
+const SHORT_CAUSES: Record<Exclude<PreviewCause['kind'], 'refused'>, string> = {
+  plan: 'not available on this plan (<code>preview: off</code> stops asking)',
+  'rate-limit': "not requested: Mintlify's rate limit asked to wait past this step's timeout",
+  unanswered: 'unknown: the request got no usable answer; see the Mintlify dashboard',
+  unsent: "not requested: the request could not be sent in the step's time",
+  branch: 'not requested: no single branch for the docs pull request'
 }
 
 function linkMarkup(preview: Preview): string | undefined {

@@ -67,7 +67,7 @@ export async function closeAll(
   state: RunState,
   within: Within
 ): Promise<string[]> {
-  const notes = await Promise.all(sinks.map((sink) => sink.closed?.(state, within)))
+  const notes = await Promise.all(sinks.map(async (sink) => sink.closed?.(state, within)))
   return notes.filter((note) => note !== undefined)
 }
 
