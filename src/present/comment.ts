@@ -1,8 +1,6 @@
 /**
- * The status comment, rendered from the report: its hidden marker (the project, the job and the
- * last commit it was told about), the headline, the table of facts, and the action's own notes.
- * It holds only the action's own words and values it checked, so nothing in it can mention people
- * or close issues, and its only links are checked URLs (see `links.ts`). Pure.
+ * The status comment rendered from the report: its hidden marker, headline, facts and notes. Only
+ * the action's own words and checked values, so it cannot mention people or close issues. Pure.
  */
 import { marker } from '../github/companion.js'
 import { messageMarkup } from './links.js'

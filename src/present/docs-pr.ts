@@ -15,6 +15,8 @@ import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
 import { anchor } from './links.js'
 
+const names = (list: readonly string[]) => list.map((name) => forLog(name, 100)).join(', ')
+
 /** `<a href>` around `text` (already markup) when `url` is a safe link on `serverUrl`. */
 function linkOn(serverUrl: string, url: string, text: string): string {
   const link = safeLink(url)
@@ -130,9 +132,9 @@ export function noDocsToken(ref: PullRef): string {
   )
 }
 
-export function reviewersRefused(names: readonly string[], ref: PullRef): string {
+export function reviewersRefused(refused: readonly string[], ref: PullRef): string {
   return (
-    `Could not ask ${names.map((name) => forLog(name, 100)).join(', ')} to review ` +
+    `Could not ask ${names(refused)} to review ` +
     `${pullName(ref)}: GitHub asks only collaborators and teams of the docs repository's ` +
     "owner, never the pull request's author. The others were asked; these are not asked again."
   )
@@ -143,12 +145,11 @@ export const docsWritten = {
   backlink: (ref: PullRef, url: string, created: boolean) =>
     `${created ? 'Created' : 'Updated'} the backlink comment on docs pull request ` +
     `${pullName(ref)}: ${url}`,
-  reviewers: (ref: PullRef, names: readonly string[]) =>
-    `Asked ${names.map((name) => forLog(name, 100)).join(', ')} to review docs pull request ` +
-    `${pullName(ref)}.`,
+  reviewers: (ref: PullRef, asked: readonly string[]) =>
+    `Asked ${names(asked)} to review docs pull request ${pullName(ref)}.`,
   labels: (ref: PullRef, labels: readonly string[]) =>
     `Added the label${labels.length === 1 ? '' : 's'} ` +
-    `${labels.map((label) => forLog(label, 100)).join(', ')} to docs pull request ${pullName(ref)}.`,
+    `${names(labels)} to docs pull request ${pullName(ref)}.`,
   closed: (ref: PullRef) => `Closed docs pull request ${pullName(ref)}.`,
   note: (ref: PullRef, url: string) =>
     `Commented on docs pull request ${pullName(ref)} why the code pull request's end concerns it: ${url}`

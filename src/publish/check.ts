@@ -1,9 +1,7 @@
 /**
- * The docs check on the code change: a commit status on its head commit, named by the project.
- * Pending while the job runs (never waited for), then the report's state, as the last status
- * GitHub stores: a final write beside a pending one GitHub still holds is written again once it
- * answered (`Beside`). A status is safe to send again, so the final one is, after a 5xx or no
- * answer, within the last writes' budget (`sendingAgain`).
+ * The docs check: a commit status on the code change's head, pending while the job runs, then the
+ * report's state as the last status GitHub stores (`Beside` writes it again after a pending one
+ * GitHub still held). Safe to send again within the last writes' budget (`sendingAgain`).
  */
 import { describeGitHubError, type GitHubApi } from '../github/api.js'
 import { Beside, sendingAgain, Surface } from '../github/policy.js'

@@ -1,7 +1,6 @@
 /**
- * The docs pull request follows the code pull request: the action keeps one backlink comment on
- * it, asks the `docs-reviewers` and adds the `docs-labels` once each (`docs-review.ts`), and when
- * the code pull request is closed without merging, closes it or says so there. The token reaches
+ * The docs pull request follows the code pull request: one backlink comment, the `docs-reviewers`
+ * and `docs-labels` once each, and on a close without merging, `on-code-closed`. The token reaches
  * that one repository only (`docs-reach.ts`). Best effort: a failure is one warning.
  */
 import { fedChange } from '../trigger/fed.js'
@@ -62,13 +61,8 @@ export class DocsPullSink extends DocsReach implements Sink {
     }
     // The code's authors: the pull request's, or those of the commits a push brought.
     const logins = event.commits.flatMap((commit) => (commit.login ? [commit.login] : []))
-    const review = reviewPlan(
-      this.options.reviewers,
-      event.pullRequest?.author ?? logins,
-      pull,
-      ref.owner,
-      record.asked
-    )
+    const authors = event.pullRequest?.author ?? logins
+    const review = reviewPlan(this.options.reviewers, authors, pull, ref.owner, record.asked)
     const asked = await this.requestReviewers(handle, review, within)
     const labels = labelsToAdd(this.options.labels, pull.labels, record.labeled)
     const added =
@@ -125,13 +119,11 @@ export class DocsPullSink extends DocsReach implements Sink {
         () => within((signal) => handle.close(signal))
       ))
     if (closed) this.did.push(docsWritten.closed(ref))
-    const note = this.comment(handle, opened.account, 'comment on', (body) =>
+    const note = this.comment(handle, opened.account, (body) =>
       isClosingNote(body, state.projectId)
     )
-    const comment = await note.write(
-      closingComment(state.projectId, code, this.options.serverUrl, plan.act),
-      within
-    )
+    const body = closingComment(state.projectId, code, this.options.serverUrl, plan.act)
+    const comment = await note.write(body, within)
     if (comment) this.did.push(docsWritten.note(ref, comment))
     const done = closed
       ? `so docs pull request ${pullName(ref)} was closed.`

@@ -106,7 +106,7 @@ export class DocsReach {
         if ('refused' in proven) return { foreign: proven.refused }
         const handle = DocsHandle.of(proven, github, token)
         const mine = (body: string) => readBacklink(body)?.projectId === state.projectId
-        const backlink = this.comment(handle, account, 'comment on', mine)
+        const backlink = this.comment(handle, account, mine)
         const found = await backlink.find(within)
         if ('step' in found) throw found.error
         return { account, handle, backlink, found: found.found }
@@ -123,12 +123,7 @@ export class DocsReach {
   }
 
   /** One owned comment on the docs pull request, written as the docs token's `account`. */
-  comment(
-    handle: DocsHandle,
-    account: Account,
-    what: string,
-    mine: (body: string) => boolean
-  ): OwnedComment {
+  comment(handle: DocsHandle, account: Account, mine: (body: string) => boolean): OwnedComment {
     const ref = handle.ref
     return new OwnedComment(
       handle.thread(),
@@ -136,7 +131,7 @@ export class DocsReach {
       {
         mine,
         describe: (failure) =>
-          this.failed(`${what} ${pullName(ref)}`, failure, 'pull-requests: write')
+          this.failed(`comment on ${pullName(ref)}`, failure, 'pull-requests: write')
       },
       this.surface,
       this.log

@@ -1,7 +1,6 @@
 /**
- * A place the action reports the run to. A sink renders the run's report (`present/report.ts`)
- * and carries out what the decision planned, deciding only what its own writes need (a token that
- * reaches the place, which writes are still to make), never what happened. Its failures are
+ * A place the action reports the run to: it renders the report and carries out what the decision
+ * planned, deciding only what its own writes need, never what happened. Its failures are
  * warnings; only the Actions report says whether the step failed.
  */
 import type { GitHubApi } from '../github/api.js'

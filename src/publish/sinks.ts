@@ -1,7 +1,6 @@
 /**
- * The places the action writes to on GitHub, one per effect a plan can have, resolved for the run
- * (`decide/check.ts`): a comment that is no command, whose plan has none, writes nothing. A new
- * place is one effect, one module with a factory (see `sink.ts`) and one line here.
+ * One sink per effect a plan can have, resolved for the run (`decide/check.ts`). A new place is
+ * one effect, one module with a factory and one line here.
  */
 import type { Resolved } from '../decide/check.js'
 import { checkSink } from './check.js'
