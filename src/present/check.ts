@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { ApiError } from '../errors.js'
 import { recordSuffix } from '../github/branch-record.js'
-import type { RunRecord, RunState } from '../run.js'
+import type { RunState } from '../run.js'
 import { safeLink } from '../sanitize.js'
 import { parsePullLink } from '../trigger/ref.js'
 import { reportOf, type Reported } from './report.js'
@@ -30,13 +30,6 @@ export function checkName(projectId: string): string {
  */
 export const UNNAMED_CHECK = 'Mintlify docs'
 
-/** Whether the platform refused the project id with the key: 401, 403 or 404. */
-function refused(outcome: RunRecord['outcome']): boolean {
-  if (outcome.kind !== 'error' || !(outcome.error instanceof ApiError)) return false
-  const { failure } = outcome.error
-  return failure.kind === 'http' && [401, 403, 404].includes(failure.status)
-}
-
 /**
  * The name the check is written under: the project's (`checkName`) once the platform accepted
  * it in this run, or when the run never asked it (a skip); after a refusal, `UNNAMED_CHECK`;
@@ -47,7 +40,12 @@ export function checkContext(
   state: Pick<RunState, 'projectId' | 'accepted' | 'outcome'>,
   known = false
 ): string {
-  const named = state.accepted !== false || (known && !refused(state.outcome))
+  const { outcome } = state
+  const failure =
+    outcome.kind === 'error' && outcome.error instanceof ApiError && outcome.error.failure
+  // The platform refused the project id with the key: 401, 403 or 404.
+  const refused = failure && failure.kind === 'http' && [401, 403, 404].includes(failure.status)
+  const named = state.accepted !== false || (known && !refused)
   return named ? checkName(state.projectId) : UNNAMED_CHECK
 }
 

@@ -174,7 +174,7 @@ export function previewWords(preview: Preview | undefined): {
 
 /** The check's words with a ready preview; a preview never changes the check's state. */
 export function withPreview(check: CheckState, preview: Preview | undefined): CheckState {
-  if (check.state !== 'success' || preview?.state !== 'ready') return check
-  if (check.description !== 'Docs pull request ready') return check
+  const ready = check.description === 'Docs pull request ready' && preview?.state === 'ready'
+  if (check.state !== 'success' || !ready) return check
   return { ...check, description: 'Docs pull request ready, preview ready' }
 }

@@ -10,7 +10,6 @@ import { encodeJobId } from '../job-id.js'
 import { classifyStatus, JOB_FIELDS, STATUS_TABLE, type Job } from '../mintlify/job.js'
 import type { RunRecord, RunState } from '../run.js'
 import { cut, escapeMarkup, safeLink } from '../sanitize.js'
-import type { PullRef } from '../trigger/ref.js'
 import { endingOf, type Ending } from './ending.js'
 import { anchor, pullMarkup, urlMarkup } from './links.js'
 import { docsChecksMarkup, docsOutcome, outcomeMarkup } from './outcome.js'
@@ -61,6 +60,9 @@ export function reportOf(record: Reported, runUrl = record.trigger?.runUrl): Rep
   const ending = endingOf(record)
   const { outcome, job } = record
   const jobId = job?.id ?? ''
+  // The marker records the docs pull request shown as the agent's, else the one recorded before.
+  const { docs } = record
+  const shown = docs?.ref && docs.state !== 'unknown' && docs.state !== 'foreign'
   return {
     ...ending,
     check: withPreview(ending.check, record.preview),
@@ -75,7 +77,7 @@ export function reportOf(record: Reported, runUrl = record.trigger?.runUrl): Rep
       projectId: record.projectId ?? '',
       jobId,
       sha: record.told,
-      docs: docsRecord(record),
+      docs: shown ? docs.ref : record.recordedDocs,
       preview: record.previewed?.jobId === jobId ? record.previewed.sha : undefined
     }
   }
@@ -94,6 +96,10 @@ function factsOf(record: Reported, ending: Ending, runUrl: string | undefined): 
   const { job, written = {}, outcome } = record
   // While the job may still run, the comment gives no duration yet.
   const ended = outcome.kind !== 'running' && outcome.kind !== 'started'
+  const took = formatDuration(record.elapsedMs)
+  // After a timeout, the summary gives it beside the duration: the step ends short of it.
+  const timeout =
+    outcome.kind === 'timeout' ? ` (timeout ${formatDuration(outcome.timeoutMs)})` : ''
   const cell = (text: string | null | undefined) => (text ? escapeMarkup(text, 200) : '—')
   const code = (text: string | null | undefined) => (text ? `<code>${cell(text)}</code>` : '—')
   const link = (url: string | undefined, text: string) => {
@@ -125,8 +131,8 @@ function factsOf(record: Reported, ending: Ending, runUrl: string | undefined): 
     ...fact({ summary: 'Status comment' }, link(written.comment, 'on the pull request')),
     ...fact({ summary: 'Docs check' }, link(written.check, 'on the commit')),
     ...fact({ comment: 'Workflow run' }, link(runUrl, 'this run')),
-    ...fact({ summary: 'Duration' }, cell(durationOf(record))),
-    ...fact(ended ? { comment: 'Duration' } : {}, formatDuration(record.elapsedMs))
+    ...fact({ summary: 'Duration' }, cell(took + timeout)),
+    ...fact(ended ? { comment: 'Duration' } : {}, took)
   ]
 }
 
@@ -141,15 +147,6 @@ function logOf(record: Reported, ending: Ending): LogLine[] {
     ...ending.notes.flatMap(as('note')),
     ...as('notice')(previewWords(record.preview).notice)
   ]
-}
-
-/** How long the step took; after a timeout, the timeout beside it (the step ends short of it). */
-function durationOf(record: RunRecord): string {
-  const took = formatDuration(record.elapsedMs)
-  const { outcome } = record
-  return outcome.kind === 'timeout'
-    ? `${took} (timeout ${formatDuration(outcome.timeoutMs)})`
-    : took
 }
 
 /** The step's outputs: where the sinks wrote, what the job did, and the job's own fields. */
@@ -214,10 +211,4 @@ function reactionOf({ outcome, job }: RunRecord): Reaction | undefined {
     default:
       return 'confused'
   }
-}
-
-/** The docs pull request the marker records: the one shown as the agent's, else the record's. */
-function docsRecord({ docs, recordedDocs }: Reported): PullRef | undefined {
-  const shown = docs?.ref && docs.state !== 'unknown' && docs.state !== 'foreign'
-  return shown ? docs.ref : recordedDocs
 }

@@ -97,11 +97,9 @@ export class Reporter implements Log, Sink {
   }
 
   jobCreated(job: Job, verb = 'Created'): void {
-    const details = [
-      `status ${forLog(job.status ?? 'unknown', 60)}`,
-      job.model ? `model ${forLog(job.model, 60)}` : undefined
-    ].filter(Boolean)
-    this.info(`${verb} agent job ${forLog(job.id ?? '', 100)} (${details.join(', ')}).`)
+    const model = job.model ? `, model ${forLog(job.model, 60)}` : ''
+    const status = `status ${forLog(job.status ?? 'unknown', 60)}${model}`
+    this.info(`${verb} agent job ${forLog(job.id ?? '', 100)} (${status}).`)
     this.jobId(job.id ?? '')
   }
 
@@ -160,9 +158,8 @@ export class Reporter implements Log, Sink {
     try {
       // Redacted once more, whole: `safeLink` refuses credentials, not a secret in a path.
       const extras = { warned: this.warned, prompt: this.shownPrompt, failure }
-      for (const block of summaryBlocks(report, extras, hasJob)) {
+      for (const block of summaryBlocks(report, extras, hasJob))
         core.summary.addRaw(redact(block), true)
-      }
       await core.summary.write()
     } catch (error: unknown) {
       // A summary file that cannot be written costs the summary, not the step.
