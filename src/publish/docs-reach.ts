@@ -35,12 +35,7 @@ export interface DocsOptions {
 }
 
 /** The docs pull request once proven and read: the only way this sink writes to it. */
-export interface Opened {
-  readonly handle: DocsHandle
-  readonly account: Account
-  readonly backlink: OwnedComment
-  readonly record: Backlink
-}
+export type Opened = NonNullable<Awaited<ReturnType<DocsReach['open']>>>
 
 /** The docs pull request's reach, for one run: the tokens, and what was learned of the target. */
 export class DocsReach {
@@ -60,7 +55,7 @@ export class DocsReach {
   }
 
   /** The docs pull request, proven and read; undefined (with one warning) when any step fails. */
-  async open(state: RunState, within: Within): Promise<Opened | undefined> {
+  async open(state: RunState, within: Within) {
     const target = docsTargetOf(state.job, this.options.serverUrl, state.trigger?.event)
     if (!target) {
       this.log.debug('The docs job has no pull request link, so no token is used for it.')

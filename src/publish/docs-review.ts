@@ -49,11 +49,6 @@ export function reviewPlan(
   }
 }
 
-/** The keys `asked` records for a review plan's names. */
-function askedKeys(users: readonly string[], teams: readonly string[], org: string): string[] {
-  return [...users.map((u) => u.toLowerCase()), ...teams.map((t) => `${org.toLowerCase()}/${t}`)]
-}
-
 /** The labels still to add: not on the pull request, and not added before. */
 export function labelsToAdd(
   wanted: readonly string[],
@@ -79,11 +74,13 @@ export async function askEach(
     if (gitHubError(error).kind !== 'invalid') throw error
     return false
   }
-  if (await ask(users, teams).then(() => true, refusedOnly)) {
-    return { keys: askedKeys(users, teams, org), refused: [] }
-  }
+  // Refused names are recorded too: they are not asked again.
+  const keys = [
+    ...users.map((u) => u.toLowerCase()),
+    ...teams.map((t) => `${org.toLowerCase()}/${t}`)
+  ]
+  if (await ask(users, teams).then(() => true, refusedOnly)) return { keys, refused: [] }
   // Refused for some name: one request per name, bounded by docs-reviewers' 15 names.
-  const keys: string[] = []
   const refused: string[] = []
   const each = [
     ...users.map((user) => ({ u: [user], t: [] as string[] })),
@@ -93,7 +90,6 @@ export async function askEach(
     // A single name was the one refused: no need to ask again.
     const ok = each.length > 1 && (await ask(u, t).then(() => true, refusedOnly))
     if (!ok) refused.push(...u, ...t.map((team) => `${org}/${team}`))
-    keys.push(...askedKeys(u, t, org))
   }
   return { keys, refused }
 }
