@@ -6,6 +6,8 @@ import { marker } from '../github/companion.js'
 import { messageMarkup } from './links.js'
 import { reportOf, rowsOf, type Report, type Reported } from './report.js'
 
+const REUSE = ' New commits on this pull request send follow-up instructions to the same docs job.'
+
 /** The status comment's markdown for the run as it stands; `reuse` is `reuse-job`. */
 export function statusComment(
   state: Reported,
@@ -22,11 +24,7 @@ export function commentOf(report: Report, reuse: boolean): string {
     `<table>${rowsOf(report, 'comment')}</table>`,
     '',
     ...report.said.map((note) => `${messageMarkup(note, 500)}\n`),
-    '<sub>Written by mintlify-agent-action; updated in place.' +
-      (reuse
-        ? ' New commits on this pull request send follow-up instructions to the same docs job.'
-        : '') +
-      '</sub>'
+    `<sub>Written by mintlify-agent-action; updated in place.${reuse ? REUSE : ''}</sub>`
   ].join('\n')
 }
 

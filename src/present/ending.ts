@@ -76,10 +76,10 @@ function saidOf(seen: Seen, short: string): Said {
   const stillRunning = is('pending', stopped)
   switch (outcome.kind) {
     case 'running': {
-      const running =
-        mode === 'follow-up'
-          ? `Follow-up sent to docs job ${short}`
-          : `Docs job ${short} is running`
+      const follow = mode === 'follow-up'
+      const running = follow
+        ? `Follow-up sent to docs job ${short}`
+        : `Docs job ${short} is running`
       return say('⏳', RUNNING[mode].slice(2), RUNNING[mode], is('pending', running))
     }
     case 'skipped': {

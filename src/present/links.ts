@@ -12,6 +12,12 @@ export function anchor(link: SafeLink, text: string): string {
   return `<a href="${link.href}">${text}</a>`
 }
 
+/** `text` (markup) as a link to `url` where `safeLink` accepts it, else as it is. */
+export function linked(url: string | null | undefined, text: string): string {
+  const link = safeLink(url)
+  return link ? anchor(link, text) : text
+}
+
 /** A URL from the job as a link showing its address, or escaped text without credentials. */
 export function urlMarkup(url: string | null | undefined, max = 200): string | undefined {
   if (!url) return undefined

@@ -182,12 +182,10 @@ export function dryRunTitle(plan: Start): string {
   switch (plan.act) {
     case 'create':
       return 'The prompt a new agent job would be given (dry-run)'
-    case 'follow-up':
-      return (
-        `The follow-up message agent job ${id} would be sent` +
-        (plan.reusingFrom ? `, the job recorded on pull request #${plan.reusingFrom}` : '') +
-        ' (dry-run)'
-      )
+    case 'follow-up': {
+      const from = plan.reusingFrom ? `, the job recorded on pull request #${plan.reusingFrom}` : ''
+      return `The follow-up message agent job ${id} would be sent${from} (dry-run)`
+    }
     case 'attach':
       return `Would attach to agent job ${id} and send it nothing (dry-run)`
   }

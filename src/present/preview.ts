@@ -28,10 +28,11 @@ export function previewUrl(preview: Preview | undefined): string {
 /** Why no preview was requested, or why its fate is unknown, in one sentence or two. */
 export function causeWords(cause: PreviewCause, branch?: string): string {
   const of = branch ? ` of ${branch}` : ''
+  const server = 'server' in cause && cause.server ? `: ${cause.server}` : ''
   switch (cause.kind) {
     case 'plan':
       return (
-        `Mintlify refused the preview${of} (HTTP 403${cause.server ? `: ${cause.server}` : ''}): ` +
+        `Mintlify refused the preview${of} (HTTP 403${server}): ` +
         'preview deployments are not available on this plan. The agent job was started with ' +
         `the same key, so it is the plan, not the key. ${TURN_OFF}`
       )
@@ -45,10 +46,7 @@ export function causeWords(cause: PreviewCause, branch?: string): string {
         `, and ${formatDuration(cause.leftMs)} was left before this step's timeout.`
       )
     case 'refused':
-      return (
-        `Mintlify refused the preview request${of} (HTTP ${cause.status}` +
-        `${cause.server ? `: ${cause.server}` : ''}); no preview was deployed.`
-      )
+      return `Mintlify refused the preview request${of} (HTTP ${cause.status}${server}); no preview was deployed.`
     case 'unanswered':
       return (
         `The preview request${of} got no usable answer (${cause.message}), so a preview may or ` +

@@ -11,7 +11,7 @@ import { classifyStatus, JOB_FIELDS, STATUS_TABLE, type Job } from '../mintlify/
 import type { RunRecord, RunState } from '../run.js'
 import { cut, escapeMarkup, safeLink } from '../sanitize.js'
 import { endingOf, type Ending } from './ending.js'
-import { anchor, pullMarkup, urlMarkup } from './links.js'
+import { linked, pullMarkup, urlMarkup } from './links.js'
 import { docsChecksMarkup, docsOutcome, outcomeMarkup } from './outcome.js'
 import { previewMarkup, previewStatus, previewUrl, previewWords, withPreview } from './preview.js'
 
@@ -102,10 +102,7 @@ function factsOf(record: Reported, ending: Ending, runUrl: string | undefined): 
     outcome.kind === 'timeout' ? ` (timeout ${formatDuration(outcome.timeoutMs)})` : ''
   const cell = (text: string | null | undefined) => (text ? escapeMarkup(text, 200) : '—')
   const code = (text: string | null | undefined) => (text ? `<code>${cell(text)}</code>` : '—')
-  const link = (url: string | undefined, text: string) => {
-    const safe = safeLink(url)
-    return safe ? anchor(safe, text) : '—'
-  }
+  const link = (url: string | undefined, text: string) => (safeLink(url) ? linked(url, text) : '—')
   const status = job?.status
   const known = status !== null && status !== undefined && STATUS_TABLE.has(status)
   const fact = (on: Fact['on'], markup: string | undefined): Fact[] =>

@@ -11,7 +11,7 @@ import type { LastTime, Log, Within } from '../runtime.js'
 import type { Resolved } from '../decide/check.js'
 import { reportOf } from '../present/report.js'
 import type { CommitRef } from '../trigger/ref.js'
-import type { Sink, SinkContext, Wrote } from './sink.js'
+import type { Sink, SinkContext } from './sink.js'
 
 /** The check, where the decision resolved one (`resolveEffects`) and a token can write it. */
 export function checkSink(
@@ -90,11 +90,7 @@ export function checkSinkOf(
     started: begin(false),
     ready: begin(true),
     /** The last word, written again once GitHub answered a pending write it still holds. */
-    finished: async (
-      state: RunState,
-      within: Within,
-      time?: LastTime
-    ): Promise<Wrote | undefined> => {
+    finished: async (state: RunState, within: Within, time?: LastTime) => {
       const report = reportOf(state)
       if ((options.skipsOnly && !report.skipped) || report.leavesCheck) beside.stop()
       else if (!time) await beside.last((bounds) => write(state, bounds), within, true)
@@ -109,7 +105,7 @@ export function checkSinkOf(
       }
       if (!written) return undefined
       const url = `${serverUrl}/${owner}/${repo}/commit/${sha}`
-      return { written: 'check', url, did: [checkWritten(written, sha)] }
+      return { written: 'check' as const, url, did: [checkWritten(written, sha)] }
     }
   }
 }

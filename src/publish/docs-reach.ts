@@ -108,10 +108,7 @@ export class DocsReach {
       }
     )
     if (!read) return undefined
-    if (read.foreign !== undefined) {
-      this.surface.warn(read.foreign)
-      return undefined
-    }
+    if (read.foreign !== undefined) return void this.surface.warn(read.foreign)
     const empty: Backlink = { projectId: state.projectId, changes: [], asked: [], labeled: [] }
     const record = (read.found && readBacklink(read.found.body)) || empty
     return { handle: read.handle, account: read.account, backlink: read.backlink, record }

@@ -84,9 +84,7 @@ export async function finishAll(
   const settled = await Promise.allSettled(first.map((sink) => sink.finished(state, within, time)))
   recordWrote(
     state,
-    settled.flatMap((result) =>
-      result.status === 'fulfilled' && result.value ? [result.value] : []
-    )
+    settled.flatMap((done) => (done.status === 'fulfilled' && done.value ? [done.value] : []))
   )
   let failed = false
   for (const sink of sinks.filter((sink) => sink.last)) {
