@@ -59,7 +59,7 @@ export function checkSinkOf(
       'not answered its pending write when the time for the last writes ran out, and may ' +
       'still store it after the final one. Re-run the workflow job to set the check again.'
   )
-  /** The last status that landed: the log says what it says. */
+  /** The last status that landed, for the log's closing line. */
   let written: ReturnType<typeof checkStatus> | undefined
   /** Sets the check; a pending write that was `stopped` at the end is not a failure to report. */
   const write = async (state: RunState, within: Within, stopped?: AbortSignal) => {

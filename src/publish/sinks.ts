@@ -19,6 +19,6 @@ const SINKS: {
 
 /** The sinks of a plan's effects, resolved for this run (`resolveEffects`), in their order. */
 export function sinksFor(effects: readonly Resolved[], context: SinkContext): Sink[] {
-  // Each effect goes to the factory of its own kind.
+  // Each effect meets the factory of its own kind, a pairing the compiler cannot follow here.
   return effects.flatMap((effect) => SINKS[effect.kind](context, effect as never) ?? [])
 }
