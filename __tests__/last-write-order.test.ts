@@ -181,7 +181,6 @@ async function runCheck(run: Run) {
     github,
     {
       commit: { owner: 'Codertocat', repo: 'Hello-World', sha: SHA },
-      commitUrl: `https://github.com/Codertocat/Hello-World/commit/${SHA}`,
       serverUrl: 'https://github.com',
       fork: false,
       skipsOnly: false

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { ApiError } from '../errors.js'
 import { recordSuffix } from '../github/branch-record.js'
-import type { RunRecord, RunState } from '../run.js'
+import type { RunState } from '../run.js'
 import { safeLink } from '../sanitize.js'
 import { parsePullLink } from '../trigger/ref.js'
 import { reportOf, type Reported } from './report.js'
@@ -30,13 +30,6 @@ export function checkName(projectId: string): string {
  */
 export const UNNAMED_CHECK = 'Mintlify docs'
 
-/** Whether the platform refused the project id with the key: 401, 403 or 404. */
-function refused(outcome: RunRecord['outcome']): boolean {
-  if (outcome.kind !== 'error' || !(outcome.error instanceof ApiError)) return false
-  const { failure } = outcome.error
-  return failure.kind === 'http' && [401, 403, 404].includes(failure.status)
-}
-
 /**
  * The name the check is written under: the project's (`checkName`) once the platform accepted
  * it in this run, or when the run never asked it (a skip); after a refusal, `UNNAMED_CHECK`;
@@ -47,7 +40,12 @@ export function checkContext(
   state: Pick<RunState, 'projectId' | 'accepted' | 'outcome'>,
   known = false
 ): string {
-  const named = state.accepted !== false || (known && !refused(state.outcome))
+  const { outcome } = state
+  const failure =
+    outcome.kind === 'error' && outcome.error instanceof ApiError && outcome.error.failure
+  // The platform refused the project id with the key: 401, 403 or 404.
+  const refused = failure && failure.kind === 'http' && [401, 403, 404].includes(failure.status)
+  const named = state.accepted !== false || (known && !refused)
   return named ? checkName(state.projectId) : UNNAMED_CHECK
 }
 
@@ -67,10 +65,9 @@ export function checkStatus(
   const target = (check.state === 'success' && docs) || safeLink(runUrl)?.href
   // A run on a branch ends the description with the record the next run there joins by.
   const jobId = state.job?.id ?? state.branch?.jobId
+  const { branch } = state
   const record =
-    (state.branch && jobId
-      ? recordSuffix({ jobId, branch: state.branch.name, since: state.branch.base })
-      : undefined) ?? ''
+    (branch && jobId && recordSuffix({ jobId, branch: branch.name, since: branch.base })) || ''
   return {
     state: check.state,
     context: checkContext(state, known),
@@ -79,7 +76,6 @@ export function checkStatus(
   }
 }
 
-/** The log's line for the docs check once the run is over: its name, state and words, and where. */
 export function checkWritten(
   status: { readonly context: string; readonly state: string; readonly description: string },
   sha: string

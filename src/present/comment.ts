@@ -1,48 +1,33 @@
 /**
- * The status comment, rendered from the report: its hidden marker (the project, the job and the
- * last commit it was told about), the headline, the table of facts, and the action's own notes.
- * It holds only the action's own words and values it checked, so nothing in it can mention people
- * or close issues, and its only links are checked URLs (see `links.ts`). Pure.
+ * The status comment rendered from the report: its hidden marker, headline, facts and notes. Only
+ * the action's own words and checked values, so it cannot mention people or close issues. Pure.
  */
 import { marker } from '../github/companion.js'
 import { messageMarkup } from './links.js'
-import { reportOf, type Report, type Reported } from './report.js'
+import { reportOf, rowsOf, type Report, type Reported } from './report.js'
 
-/** What the comment needs beyond the run's state. */
-export interface CommentOptions {
-  /** Later runs send follow-ups to this job (`reuse-job`). */
-  readonly reuse: boolean
-  readonly runUrl?: string
-}
+const REUSE = ' New commits on this pull request send follow-up instructions to the same docs job.'
 
-/** The status comment's markdown for the run as it stands. */
-export function statusComment(state: Reported, options: CommentOptions): string {
+/** The status comment's markdown for the run as it stands; `reuse` is `reuse-job`. */
+export function statusComment(
+  state: Reported,
+  options: { readonly reuse: boolean; readonly runUrl?: string }
+): string {
   return commentOf(reportOf(state, options.runUrl), options.reuse)
 }
 
-/** The status comment's markdown for a report. */
 export function commentOf(report: Report, reuse: boolean): string {
-  const table = report.facts
-    .flatMap(({ on, markup }) =>
-      on.comment ? [`<tr><th>${on.comment}</th><td>${markup}</td></tr>`] : []
-    )
-    .join('')
   return [
     marker(report.record),
     `### ${report.comment}`,
     '',
-    `<table>${table}</table>`,
+    `<table>${rowsOf(report, 'comment')}</table>`,
     '',
     ...report.said.map((note) => `${messageMarkup(note, 500)}\n`),
-    '<sub>Written by mintlify-agent-action; updated in place.' +
-      (reuse
-        ? ' New commits on this pull request send follow-up instructions to the same docs job.'
-        : '') +
-      '</sub>'
+    `<sub>Written by mintlify-agent-action; updated in place.${reuse ? REUSE : ''}</sub>`
   ].join('\n')
 }
 
-/** The log's line for the status comment once the run is over: where it is, made or updated. */
 export function commentWritten(number: number, url: string, created: boolean): string {
   return `${created ? 'Created' : 'Updated'} the status comment on pull request #${number}: ${url}`
 }

@@ -13,14 +13,15 @@ import {
 } from '../github/backlink.js'
 import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
+import { anchor } from './links.js'
+
+const names = (list: readonly string[]) => list.map((name) => forLog(name, 100)).join(', ')
 
 /** `<a href>` around `text` (already markup) when `url` is a safe link on `serverUrl`. */
 function linkOn(serverUrl: string, url: string, text: string): string {
   const link = safeLink(url)
   const origin = safeLink(serverUrl)?.href.replace(/\/$/, '')
-  return link && origin && link.href.startsWith(`${origin}/`)
-    ? `<a href="${link.href}">${text}</a>`
-    : text
+  return link && origin && link.href.startsWith(`${origin}/`) ? anchor(link, text) : text
 }
 
 /** A code change as one line of markup: its link, title and author, all escaped. */
@@ -101,19 +102,18 @@ export function closingComment(
     `${server}/${code.owner}/${code.repo}/pull/${code.number}`,
     pullName(code)
   )
+  const so =
+    action === 'close'
+      ? 'this pull request was closed too. Reopen it if the documentation change is still wanted.'
+      : 'this documentation change may no longer be needed.'
   return [
     closingMarker(projectId),
-    action === 'close'
-      ? `🚫 The code pull request this documents, ${name}, was closed without being merged, so ` +
-        'this pull request was closed too. Reopen it if the documentation change is still wanted.'
-      : `🚫 The code pull request this documents, ${name}, was closed without being merged, so ` +
-        'this documentation change may no longer be needed.',
+    `🚫 The code pull request this documents, ${name}, was closed without being merged, so ${so}`,
     '',
     '<sub>Written by mintlify-agent-action (on-code-closed: ' + action + ').</sub>'
   ].join('\n')
 }
 
-/** Why a request for the docs pull request failed, and what `token` needs for it. */
 export function docsFailure(
   what: string,
   failure: unknown,
@@ -124,7 +124,6 @@ export function docsFailure(
   return `Could not ${what}: ${describeGitHubError(failure, permission, token, repository)}.`
 }
 
-/** The warning when the docs pull request is in another repository and no `docs-token` reaches it. */
 export function noDocsToken(ref: PullRef): string {
   return (
     `Docs pull request ${pullName(ref)} is in another repository than the code, and no ` +
@@ -133,10 +132,9 @@ export function noDocsToken(ref: PullRef): string {
   )
 }
 
-/** The warning naming the reviewers GitHub would not ask (they are not asked again). */
-export function reviewersRefused(names: readonly string[], ref: PullRef): string {
+export function reviewersRefused(refused: readonly string[], ref: PullRef): string {
   return (
-    `Could not ask ${names.map((name) => forLog(name, 100)).join(', ')} to review ` +
+    `Could not ask ${names(refused)} to review ` +
     `${pullName(ref)}: GitHub asks only collaborators and teams of the docs repository's ` +
     "owner, never the pull request's author. The others were asked; these are not asked again."
   )
@@ -147,12 +145,11 @@ export const docsWritten = {
   backlink: (ref: PullRef, url: string, created: boolean) =>
     `${created ? 'Created' : 'Updated'} the backlink comment on docs pull request ` +
     `${pullName(ref)}: ${url}`,
-  reviewers: (ref: PullRef, names: readonly string[]) =>
-    `Asked ${names.map((name) => forLog(name, 100)).join(', ')} to review docs pull request ` +
-    `${pullName(ref)}.`,
+  reviewers: (ref: PullRef, asked: readonly string[]) =>
+    `Asked ${names(asked)} to review docs pull request ${pullName(ref)}.`,
   labels: (ref: PullRef, labels: readonly string[]) =>
     `Added the label${labels.length === 1 ? '' : 's'} ` +
-    `${labels.map((label) => forLog(label, 100)).join(', ')} to docs pull request ${pullName(ref)}.`,
+    `${names(labels)} to docs pull request ${pullName(ref)}.`,
   closed: (ref: PullRef) => `Closed docs pull request ${pullName(ref)}.`,
   note: (ref: PullRef, url: string) =>
     `Commented on docs pull request ${pullName(ref)} why the code pull request's end concerns it: ${url}`

@@ -3,7 +3,7 @@
  * deploy branch, or nothing to change), archived or failed. Pure.
  */
 import { DASHBOARD } from '../mintlify/api.js'
-import type { Mode, RunRecord } from '../run.js'
+import type { RunRecord } from '../run.js'
 import { forLog, type SafeLink } from '../sanitize.js'
 import { pullName } from '../trigger/ref.js'
 import { commitCount, failingNames } from './outcome.js'
@@ -29,7 +29,6 @@ export interface Said {
   readonly warnings?: readonly string[]
 }
 
-/** The headline, the comment's heading and the check, and anything more the ending says. */
 export function say(
   icon: string,
   headline: string,
@@ -40,20 +39,15 @@ export function say(
   return { icon, headline, comment, check, ...more }
 }
 
-/** The check in a state, with its words. */
 export function is(state: CheckState['state'], description: string): CheckState {
   return { state, description }
 }
 
-/** What every ending reads of the run. */
+/** What every ending reads of the run; `id` is the job's, for the log. */
 export interface Seen {
   readonly record: RunRecord
-  readonly mode: Mode
-  /** The job id for the log. */
   readonly id: string
   readonly link?: SafeLink
-  readonly keepsRunning: string
-  readonly stillRunning: CheckState
 }
 
 /** What the run says of a job seen to end in `phase`. */
@@ -62,28 +56,14 @@ export function finished(seen: Seen, phase: 'completed' | 'archived' | 'failed')
   if (phase === 'completed') return link ? opened(seen, link) : completed(seen)
   if (phase === 'archived') {
     const archived = 'The docs job was archived before it finished'
-    return say(
-      '⚠️',
-      'The job was archived before it finished',
-      `⚠️ ${archived}`,
-      is('failure', archived),
-      {
-        warnings: [
-          `Agent job ${id} was archived before it finished.` +
-            (link ? ` It had opened ${link.href}.` : ' It has no pull request link.')
-        ]
-      }
-    )
+    const had = link ? ` It had opened ${link.href}.` : ' It has no pull request link.'
+    const warnings = [`Agent job ${id} was archived before it finished.${had}`]
+    const headline = 'The job was archived before it finished'
+    return say('⚠️', headline, `⚠️ ${archived}`, is('failure', archived), { warnings })
   }
-  return say(
-    '❌',
-    'The job failed',
-    '❌ The docs job failed',
-    is('failure', 'The docs job failed'),
-    {
-      failMessage: `Agent job ${id} failed. Open it in the Mintlify dashboard (${DASHBOARD}) to see what the agent reported.`
-    }
-  )
+  const failed = 'The docs job failed'
+  const failMessage = `Agent job ${id} failed. Open it in the Mintlify dashboard (${DASHBOARD}) to see what the agent reported.`
+  return say('❌', 'The job failed', `❌ ${failed}`, is('failure', failed), { failMessage })
 }
 
 /** The job completed with a pull request: ready only when it was read and is open. */
@@ -91,35 +71,26 @@ function opened({ record, id }: Seen, link: SafeLink): Said {
   const docs = record.docs
   const name = docs?.ref ? pullName(docs.ref) : 'The docs pull request'
   const followUp = record.mode === 'follow-up'
-  const done = followUp
-    ? {
-        headline: 'The agent finished the follow-up',
-        notice: `Agent job ${id} finished the follow-up; its pull request: ${link.href}`
-      }
-    : {
-        headline: 'The agent opened a pull request',
-        notice: `Agent job ${id} opened a pull request: ${link.href}`
-      }
+  const headline = followUp ? 'The agent finished the follow-up' : 'The agent opened a pull request'
+  const notice = followUp
+    ? `Agent job ${id} finished the follow-up; its pull request: ${link.href}`
+    : `Agent job ${id} opened a pull request: ${link.href}`
   const ready = (icon: string, comment: string, check: CheckState, more: Partial<Said> = {}) =>
-    say(icon, done.headline, `${icon} ${comment}`, check, { notice: done.notice, ...more })
+    say(icon, headline, `${icon} ${comment}`, check, { notice, ...more })
   if (docs?.state === 'closed' || (followUp && docs?.state === 'merged')) {
     const how = docs.state === 'merged' ? 'merged' : 'closed without merging'
-    const check =
+    const check = is(
+      'failure',
       docs.state === 'merged'
-        ? is('failure', 'Docs pull request already merged: this change is not in it')
-        : is('failure', 'Docs pull request closed without merging')
-    return say(
-      '⚠️',
-      `The docs pull request was ${how}`,
-      `⚠️ The docs pull request was ${how}`,
-      check,
-      {
-        warnings: [
-          `${name} was ${how}, so the docs do not include ${followUp ? 'this follow-up' : 'this change'}.` +
-            ' The next run starts a new docs job.'
-        ]
-      }
+        ? 'Docs pull request already merged: this change is not in it'
+        : 'Docs pull request closed without merging'
     )
+    const what = followUp ? 'this follow-up' : 'this change'
+    const warnings = [
+      `${name} was ${how}, so the docs do not include ${what}. The next run starts a new docs job.`
+    ]
+    const headline = `The docs pull request was ${how}`
+    return say('⚠️', headline, `⚠️ ${headline}`, check, { warnings })
   }
   // The open docs pull request's own checks, read at the end: failing ones fail the docs check.
   const checks = docs?.state === 'open' ? record.docsChecks : undefined
@@ -152,19 +123,10 @@ function opened({ record, id }: Seen, link: SafeLink): Said {
 /** The job completed without a link it hands on. */
 function completed({ record, id }: Seen): Said {
   if (record.docs?.state === 'foreign') {
-    const check = is(
-      'error',
-      "Docs job named a pull request that is not the agent's; nothing was done"
-    )
-    return say(
-      '⚠️',
-      "The job named a pull request that is not the agent's",
-      "⚠️ The docs job named a pull request that is not the agent's",
-      check,
-      {
-        warnings: [record.docs.why ?? "The job's pull request is not the agent's."]
-      }
-    )
+    const named = "named a pull request that is not the agent's"
+    const check = is('error', `Docs job ${named}; nothing was done`)
+    const warnings = [record.docs.why ?? "The job's pull request is not the agent's."]
+    return say('⚠️', `The job ${named}`, `⚠️ The docs job ${named}`, check, { warnings })
   }
   const noLink =
     `Agent job ${id} completed without a pull request link. The agent may have changed ` +
@@ -172,39 +134,32 @@ function completed({ record, id }: Seen): Said {
     'pushed its changes without a pull request; see the job in the Mintlify dashboard.'
   const comment = '☑️ The docs job finished without a pull request link'
   if (record.failOnNoPr) {
-    return say(
-      '❌',
-      'No pull request link',
-      comment,
-      is('failure', 'Completed, no pull request (fail-on-no-pr)'),
-      {
-        failMessage: `${noLink} The step fails because fail-on-no-pr is true.`
-      }
-    )
+    const check = is('failure', 'Completed, no pull request (fail-on-no-pr)')
+    return say('❌', 'No pull request link', comment, check, {
+      failMessage: `${noLink} The step fails because fail-on-no-pr is true.`
+    })
   }
   // The deploy branch, where it could be read, tells a push from no change.
   const pushes = record.pushes
   if (!pushes?.known) {
-    const check = pushes
-      ? is('success', 'Completed, no pull request; whether the agent pushed could not be read')
-      : is('success', 'Completed, no pull request: nothing to review')
+    const check = is(
+      'success',
+      pushes
+        ? 'Completed, no pull request; whether the agent pushed could not be read'
+        : 'Completed, no pull request: nothing to review'
+    )
     return say('☑️', 'Completed without a pull request link', comment, check, { notes: [noLink] })
   }
   const branch = forLog(pushes.branch, 60)
   const repo = `${pushes.repo.owner}/${pushes.repo.repo}`
   if (pushes.commits.length === 0) {
-    return say(
-      '☑️',
-      'No docs change needed',
-      '☑️ No docs change needed',
-      is('success', 'No docs change needed'),
-      {
-        notes: [
-          `Agent job ${id} completed without a pull request, and the agent pushed nothing to ` +
-            `branch ${branch} of ${repo} since the job was created: no docs change was needed.`
-        ]
-      }
-    )
+    const none = 'No docs change needed'
+    return say('☑️', none, `☑️ ${none}`, is('success', none), {
+      notes: [
+        `Agent job ${id} completed without a pull request, and the agent pushed nothing to ` +
+          `branch ${branch} of ${repo} since the job was created: no docs change was needed.`
+      ]
+    })
   }
   const count = commitCount(pushes.commits.length)
   const shas = pushes.commits.map((commit) => commit.sha.slice(0, 7)).join(', ')

@@ -18,8 +18,6 @@ export interface Ending extends Said {
   readonly warnings: readonly string[]
 }
 
-export type { CheckState } from './ended.js'
-
 /** The status comment's headline while the job runs, by mode. */
 const RUNNING = {
   create: '⏳ Docs update started',
@@ -58,20 +56,7 @@ export function endingOf(record: RunRecord): Ending {
   const id = forLog(job?.id ?? '', 100)
   // The check shows the job id encoded: plain characters only, nothing in it can mention or link.
   const short = encodeJobId(job?.id ?? '').slice(0, 40)
-  const seen: Seen = {
-    record,
-    mode: record.mode ?? 'create',
-    id,
-    link,
-    keepsRunning:
-      `Agent job ${id} keeps running on the platform (the API cannot stop a job); follow it in ` +
-      `the Mintlify dashboard (${DASHBOARD}).`,
-    stillRunning: {
-      state: 'pending',
-      description: `Still running: docs job ${short}; this run stopped waiting for it`
-    }
-  }
-  const said = saidOf(seen, short)
+  const said = saidOf({ record, id, link }, short)
   return {
     ...said,
     link,
@@ -81,40 +66,41 @@ export function endingOf(record: RunRecord): Ending {
 }
 
 function saidOf(seen: Seen, short: string): Said {
-  const { record, mode, id, keepsRunning, stillRunning } = seen
+  const { record, id } = seen
   const { outcome, job } = record
+  const mode = record.mode ?? 'create'
+  const keepsRunning =
+    `Agent job ${id} keeps running on the platform (the API cannot stop a job); follow it in ` +
+    `the Mintlify dashboard (${DASHBOARD}).`
+  const stopped = `Still running: docs job ${short}; this run stopped waiting for it`
+  const stillRunning = is('pending', stopped)
   switch (outcome.kind) {
     case 'running': {
-      const running =
-        mode === 'follow-up'
-          ? `Follow-up sent to docs job ${short}`
-          : `Docs job ${short} is running`
+      const follow = mode === 'follow-up'
+      const running = follow
+        ? `Follow-up sent to docs job ${short}`
+        : `Docs job ${short} is running`
       return say('⏳', RUNNING[mode].slice(2), RUNNING[mode], is('pending', running))
     }
-    case 'skipped':
-      return say(
-        '⏭️',
-        'Skipped: no job started',
-        '⏭️ No docs job needed',
-        is(outcome.checkState ?? 'success', outcome.check ?? 'No documented files changed'),
-        {
-          notes: [outcome.reason],
-          notice: outcome.notice ? outcome.reason : undefined
-        }
+    case 'skipped': {
+      const check = is(
+        outcome.checkState ?? 'success',
+        outcome.check ?? 'No documented files changed'
       )
-    case 'dry-run':
-      return say(
-        '🧪',
-        'Dry run: no job started',
-        RUNNING[mode],
-        is('pending', 'Dry run: no docs job started'),
-        {
-          notes: [
-            'dry-run is true, so no request was sent to Mintlify. The whole prompt is in the log ' +
-              'and in the job summary.'
-          ]
-        }
-      )
+      const notice = outcome.notice ? outcome.reason : undefined
+      return say('⏭️', 'Skipped: no job started', '⏭️ No docs job needed', check, {
+        notes: [outcome.reason],
+        notice
+      })
+    }
+    case 'dry-run': {
+      const notes = [
+        'dry-run is true, so no request was sent to Mintlify. The whole prompt is in the log ' +
+          'and in the job summary.'
+      ]
+      const check = is('pending', 'Dry run: no docs job started')
+      return say('🧪', 'Dry run: no job started', RUNNING[mode], check, { notes })
+    }
     case 'started': {
       // The answer to the request may already say how the job ended; after a follow-up message
       // it may still show the status from before the message.
@@ -134,33 +120,23 @@ function saidOf(seen: Seen, short: string): Said {
       return finished(seen, outcome.phase)
     case 'timeout': {
       const timeout = formatDuration(outcome.timeoutMs)
-      return say(
-        '⏱️',
-        'Timed out',
-        '⏱️ The docs job is still running; this run stopped waiting for it',
-        stillRunning,
-        {
-          failMessage: outcome.unread
-            ? `Timed out: agent job ${id} could not be read before the ${timeout} timeout; the ` +
-              `last read: ${outcome.unread} ${keepsRunning}`
-            : `Timed out: agent job ${id} ${lastSeen(job?.status)} at the last check before the ` +
-              `${timeout} timeout. ${keepsRunning} Raise timeout, or set wait: false to start the ` +
-              'job without waiting.'
-        }
-      )
+      const failMessage = outcome.unread
+        ? `Timed out: agent job ${id} could not be read before the ${timeout} timeout; the ` +
+          `last read: ${outcome.unread} ${keepsRunning}`
+        : `Timed out: agent job ${id} ${lastSeen(job?.status)} at the last check before the ` +
+          `${timeout} timeout. ${keepsRunning} Raise timeout, or set wait: false to start the ` +
+          'job without waiting.'
+      const comment = '⏱️ The docs job is still running; this run stopped waiting for it'
+      return say('⏱️', 'Timed out', comment, stillRunning, { failMessage })
     }
-    case 'cancelled':
-      return say(
-        '🛑',
-        'Cancelled',
-        '🛑 The workflow was cancelled; the docs job keeps running',
-        job ? stillRunning : is('error', 'The workflow was cancelled'),
-        {
-          failMessage: job
-            ? `${outcome.reason} ${keepsRunning}`
-            : `${outcome.reason} The job had not been confirmed as created; check the dashboard before running the step again.`
-        }
-      )
+    case 'cancelled': {
+      const check = job ? stillRunning : is('error', 'The workflow was cancelled')
+      const failMessage = job
+        ? `${outcome.reason} ${keepsRunning}`
+        : `${outcome.reason} The job had not been confirmed as created; check the dashboard before running the step again.`
+      const comment = '🛑 The workflow was cancelled; the docs job keeps running'
+      return say('🛑', 'Cancelled', comment, check, { failMessage })
+    }
     case 'error': {
       const message = errorMessage(outcome.error)
       const failed = 'The docs step failed; see the workflow run'

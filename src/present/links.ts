@@ -12,6 +12,12 @@ export function anchor(link: SafeLink, text: string): string {
   return `<a href="${link.href}">${text}</a>`
 }
 
+/** `text` (markup) as a link to `url` where `safeLink` accepts it, else as it is. */
+export function linked(url: string | null | undefined, text: string): string {
+  const link = safeLink(url)
+  return link ? anchor(link, text) : text
+}
+
 /** A URL from the job as a link showing its address, or escaped text without credentials. */
 export function urlMarkup(url: string | null | undefined, max = 200): string | undefined {
   if (!url) return undefined
@@ -21,19 +27,14 @@ export function urlMarkup(url: string | null | undefined, max = 200): string | u
 }
 
 /**
- * How the docs pull request is named: `acme/docs#110`, since a bare `#110` reads as one of the
+ * The docs pull request as a link named `acme/docs#110`, since a bare `#110` reads as one of the
  * code repository; a link that is not a pull request page shows its address.
  */
-export function pullLabel(link: SafeLink): string {
+export function pullMarkup(link: SafeLink): string {
   const ref = parsePullLink(link.href, new URL(link.href).origin)
   // Owner and repository names are letters, digits, `-`, `_` and `.`: nothing to escape. Text
   // inside a link is never read as a reference, so the `#` stays as it is.
-  return ref ? pullName(ref) : escapeMarkup(link.href, 200)
-}
-
-/** The docs pull request as a link named `owner/repo#N`. */
-export function pullMarkup(link: SafeLink): string {
-  return anchor(link, pullLabel(link))
+  return anchor(link, ref ? pullName(ref) : escapeMarkup(link.href, 200))
 }
 
 /** A message as escaped markup, cut to `max`, with each mention of the API keys page a link. */

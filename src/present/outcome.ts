@@ -7,7 +7,7 @@ import type { NamedCheck } from '../github/docs-checks.js'
 import { classifyStatus } from '../mintlify/job.js'
 import type { RunRecord } from '../run.js'
 import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
-import { anchor } from './links.js'
+import { linked } from './links.js'
 
 /**
  * What the completed job did: a docs pull request, pushes to the deploy branch, neither, or
@@ -23,7 +23,6 @@ function seenCompleted(record: RunRecord): boolean {
   return classifyStatus(job?.status).phase === 'completed'
 }
 
-/** The `outcome` output for the run as it ended. */
 export function docsOutcome(record: RunRecord): DocsOutcome {
   if (!seenCompleted(record)) return ''
   if (record.job?.prLink) {
@@ -36,7 +35,6 @@ export function docsOutcome(record: RunRecord): DocsOutcome {
   return pushes.commits.length > 0 ? 'pushed' : 'no-change'
 }
 
-/** `1 commit`, `2 commits`. */
 export function commitCount(n: number): string {
   return `${n} commit${n === 1 ? '' : 's'}`
 }
@@ -47,11 +45,9 @@ export function outcomeMarkup(record: RunRecord): string | undefined {
   switch (docsOutcome(record)) {
     case 'pushed': {
       if (!pushes?.known) return undefined
-      const shown = pushes.commits.slice(0, MAX_SHOWN_COMMITS).map((commit) => {
-        const link = safeLink(commit.url)
-        const text = `<code>${escapeMarkup(commit.sha.slice(0, 7))}</code>`
-        return link ? anchor(link, text) : text
-      })
+      const shown = pushes.commits
+        .slice(0, MAX_SHOWN_COMMITS)
+        .map((commit) => linked(commit.url, `<code>${escapeMarkup(commit.sha.slice(0, 7))}</code>`))
       const more = pushes.commits.length > shown.length ? ', …' : ''
       return (
         `Pushed to <code>${escapeMarkup(pushes.branch, 100)}</code> without a pull request ` +
@@ -68,11 +64,7 @@ export function outcomeMarkup(record: RunRecord): string | undefined {
 }
 
 /** A check's name as markup: a link where the read kept one on this GitHub, else inert text. */
-function checkMarkup(check: NamedCheck): string {
-  const name = escapeMarkup(check.name, 100)
-  const link = safeLink(check.url)
-  return link ? anchor(link, name) : name
-}
+const checkMarkup = (check: NamedCheck) => linked(check.url, escapeMarkup(check.name, 100))
 
 /** The "Docs checks" line (markup); undefined when they were not read. */
 export function docsChecksMarkup(record: RunRecord): string | undefined {

@@ -2,14 +2,11 @@
  * The plan's words: why the run does what it does, for the log, the status comment and the
  * check, what a dry run shows, and the act stage's few lines of its own. Pure.
  */
-import type { Plan, Skip, Start, Where, Why } from '../decide/plan.js'
 import type { AgentHand } from '../read/own.js'
 import { describeGitHubError } from '../github/api.js'
 import { forLog } from '../sanitize.js'
 import { pullName, type PullRef } from '../trigger/ref.js'
-import type { PlanWords } from './words.js'
-
-export type { PlanWords } from './words.js'
+import type { Plan, PlanWords, Skip, Start, Where, Why } from '../decide/plan.js'
 
 const DOCS_PULL_CHECK = 'This is the docs pull request itself'
 const AGENT_PUSH_CHECK = "The agent's own docs change: nothing to document"
@@ -20,42 +17,29 @@ const at = (where: Where) =>
   'pull' in where ? `pull request #${where.pull}` : forLog(where.branch, 100)
 
 export function planWords(plan: Plan): PlanWords {
-  const why = plan.why
-  return why ? words(why) : {}
+  return plan.why ? words(plan.why) : {}
 }
 
 function own(hand: AgentHand, pullEvent: boolean): PlanWords {
-  switch (hand.by) {
-    case 'pull-author':
-      return {
-        reason:
-          `Pull request #${hand.number} was opened by ${forLog(hand.author, 60)} (agent-accounts): ` +
-          "it is the agent's own docs pull request, so no docs job is started.",
-        check: DOCS_PULL_CHECK
-      }
-    case 'push-commits':
-      return {
-        reason:
-          `Every pushed commit is by ${forLog(hand.author, 60)} (agent-accounts): the ` +
-          "agent's own work starts no docs job.",
-        check: AGENT_PUSH_CHECK
-      }
-    case 'commit-pull':
-    case 'backlink': {
-      const what =
-        hand.by === 'commit-pull'
-          ? `opened by ${forLog(hand.author, 60)} (agent-accounts)`
-          : "followed by this action as a docs pull request (it carries the action's backlink)"
-      return pullEvent
-        ? {
-            reason: `Pull request #${hand.number} was ${what}: no docs job is started for the docs themselves.`,
-            check: DOCS_PULL_CHECK
-          }
-        : {
-            reason: `The pushed commit comes from pull request #${hand.number}, ${what}: no docs job is started for the docs themselves.`,
-            check: AGENT_PUSH_CHECK
-          }
-    }
+  const by = 'author' in hand ? `${forLog(hand.author, 60)} (agent-accounts)` : ''
+  if (hand.by === 'pull-author') {
+    const reason = `Pull request #${hand.number} was opened by ${by}: it is the agent's own docs pull request, so no docs job is started.`
+    return { reason, check: DOCS_PULL_CHECK }
+  }
+  if (hand.by === 'push-commits') {
+    const reason = `Every pushed commit is by ${by}: the agent's own work starts no docs job.`
+    return { reason, check: AGENT_PUSH_CHECK }
+  }
+  const what =
+    hand.by === 'commit-pull'
+      ? `opened by ${by}`
+      : "followed by this action as a docs pull request (it carries the action's backlink)"
+  const from = pullEvent
+    ? `Pull request #${hand.number} was`
+    : `The pushed commit comes from pull request #${hand.number},`
+  return {
+    reason: `${from} ${what}: no docs job is started for the docs themselves.`,
+    check: pullEvent ? DOCS_PULL_CHECK : AGENT_PUSH_CHECK
   }
 }
 
@@ -68,20 +52,14 @@ function words(why: Why): PlanWords {
       const text =
         `${why.why} Whether it is the agent's own work cannot be told, so no docs job is ` +
         'started for it; re-run the workflow once GitHub answers.'
-      return {
-        reason: text,
-        warning: text,
-        check: "Could not tell whether this is the agent's own change: re-run to document it"
-      }
+      const check = "Could not tell whether this is the agent's own change: re-run to document it"
+      return { reason: text, warning: text, check }
     }
     case 'change':
       return { reason: why.text }
     case 'docs-merged-told': {
       const name = docsName(why.docs)
-      const every =
-        'pull' in why.where
-          ? `every commit of pull request #${why.where.pull}`
-          : `every commit on ${forLog(why.where.branch, 100)}`
+      const every = `every commit ${'pull' in why.where ? 'of' : 'on'} ${at(why.where)}`
       return {
         reason:
           `Docs pull request ${name} of agent job ${job(why.jobId)} is merged, and that job was ` +
@@ -91,10 +69,8 @@ function words(why: Why): PlanWords {
     }
     case 'nothing-new': {
       const since = forLog(why.since.slice(0, 7), 7)
-      return {
-        reason: `Nothing changed on ${forLog(why.branch, 100)} since ${since}, the last commit the docs were told about: no job was started or messaged.`,
-        check: `No new commits since the docs were last told (${since})`
-      }
+      const reason = `Nothing changed on ${forLog(why.branch, 100)} since ${since}, the last commit the docs were told about: no job was started or messaged.`
+      return { reason, check: `No new commits since the docs were last told (${since})` }
     }
     case 'reuse-pull':
       return {
@@ -115,13 +91,12 @@ function words(why: Why): PlanWords {
           'this run sends it nothing and follows it to its end.'
       }
     case 'job-unreadable':
+    case 'job-ended': {
+      const how = why.code === 'job-ended' ? why.phase : 'could not be read'
       return both(
-        `Agent job ${job(why.jobId)} recorded on ${at(why.where)} could not be read, so a new job was started.`
+        `Agent job ${job(why.jobId)} recorded on ${at(why.where)} ${how}, so a new job was started.`
       )
-    case 'job-ended':
-      return both(
-        `Agent job ${job(why.jobId)} recorded on ${at(why.where)} ${why.phase}, so a new job was started.`
-      )
+    }
     case 'no-link':
       return both(
         `Agent job ${job(why.jobId)} completed without a docs pull request, so a new job was started.`
@@ -163,13 +138,9 @@ function words(why: Why): PlanWords {
   }
 }
 
-/** The check when the job's answer names another docs pull request than the record. */
-export const RECORD_MISMATCH_CHECK =
+const RECORD_MISMATCH_CHECK =
   'Nothing was sent: the job names another docs pull request than the record'
-
-/** The check when a record could not be read: nothing was sent, and a re-run sends it. */
-export const RECORD_UNKNOWN_CHECK =
-  'Nothing was sent: a docs record could not be read; a re-run sends it'
+const RECORD_UNKNOWN_CHECK = 'Nothing was sent: a docs record could not be read; a re-run sends it'
 
 /**
  * A record that could not be read: what, and that nothing was sent. The read stage warned of the
@@ -178,27 +149,19 @@ export const RECORD_UNKNOWN_CHECK =
 function recordUnknown(why: Extract<Why, { code: 'record-unknown' }>): PlanWords {
   const after =
     'so nothing was sent to Mintlify; re-run the workflow job once GitHub answers, and it is sent once.'
-  switch (why.what) {
-    case 'comment':
-      return {
-        reason: `Whether the status comment on ${at(why.where)} records a docs job could not be read, ${after}`,
-        check: RECORD_UNKNOWN_CHECK
-      }
-    case 'branch':
-      return {
-        reason: `Whether the docs checks on ${at(why.where)} record a docs job could not be read, ${after}`,
-        check: RECORD_UNKNOWN_CHECK
-      }
-    case 'docs': {
-      const text =
-        `Docs pull request ${docsName(why.docs)} of agent job ${job(why.jobId ?? '')}, recorded on ` +
-        `${at(why.where)}, could not be read: the job may still be at work on it, ${after}`
-      return { reason: text, warning: `${why.why} ${text}`, check: RECORD_UNKNOWN_CHECK }
+  if (why.what !== 'docs') {
+    const what = why.what === 'comment' ? 'the status comment' : 'the docs checks'
+    return {
+      reason: `Whether ${what} on ${at(why.where)} records a docs job could not be read, ${after}`,
+      check: RECORD_UNKNOWN_CHECK
     }
   }
+  const text =
+    `Docs pull request ${docsName(why.docs)} of agent job ${job(why.jobId ?? '')}, recorded on ` +
+    `${at(why.where)}, could not be read: the job may still be at work on it, ${after}`
+  return { reason: text, warning: `${why.why} ${text}`, check: RECORD_UNKNOWN_CHECK }
 }
 
-/** The skip's words for the outcome: why, and what the check says. */
 export function skipWords(plan: Skip): { reason: string; check?: string } {
   const { reason = 'No docs job is needed.', check } = planWords(plan)
   return { reason, check }
@@ -219,12 +182,10 @@ export function dryRunTitle(plan: Start): string {
   switch (plan.act) {
     case 'create':
       return 'The prompt a new agent job would be given (dry-run)'
-    case 'follow-up':
-      return (
-        `The follow-up message agent job ${id} would be sent` +
-        (plan.reusingFrom ? `, the job recorded on pull request #${plan.reusingFrom}` : '') +
-        ' (dry-run)'
-      )
+    case 'follow-up': {
+      const from = plan.reusingFrom ? `, the job recorded on pull request #${plan.reusingFrom}` : ''
+      return `The follow-up message agent job ${id} would be sent${from} (dry-run)`
+    }
     case 'attach':
       return `Would attach to agent job ${id} and send it nothing (dry-run)`
   }
@@ -246,7 +207,6 @@ export const NO_JOB_ID =
   'id: empty, with control characters, "." or "..", or longer than 256 characters), so the job ' +
   'cannot be followed; find it in the Mintlify dashboard.'
 
-/** The warning when GitHub would not take a reaction to a `/docs` comment. */
 export function reactionFailed(failure: unknown): string {
   return (
     `Could not react to the /docs comment (${describeGitHubError(failure, 'pull-requests: write')}); ` +

@@ -7,12 +7,10 @@ import { formatDuration } from '../duration.js'
 import type { Preview, PreviewCause } from '../mintlify/preview.js'
 import { escapeMarkup, forLog, safeLink } from '../sanitize.js'
 import { anchor } from './links.js'
-import type { CheckState } from './ending.js'
+import type { CheckState } from './ended.js'
 
-/** Longest piece of the platform's build summary quoted. */
 export const MAX_SUMMARY_QUOTE = 200
 
-/** How to stop asking for previews, for a plan that has none. */
 export const TURN_OFF = 'Set `preview: off` on this step to stop asking for one.'
 
 /** The `preview-status` output: the last state seen; empty when no preview was asked about. */
@@ -30,10 +28,11 @@ export function previewUrl(preview: Preview | undefined): string {
 /** Why no preview was requested, or why its fate is unknown, in one sentence or two. */
 export function causeWords(cause: PreviewCause, branch?: string): string {
   const of = branch ? ` of ${branch}` : ''
+  const server = 'server' in cause && cause.server ? `: ${cause.server}` : ''
   switch (cause.kind) {
     case 'plan':
       return (
-        `Mintlify refused the preview${of} (HTTP 403${cause.server ? `: ${cause.server}` : ''}): ` +
+        `Mintlify refused the preview${of} (HTTP 403${server}): ` +
         'preview deployments are not available on this plan. The agent job was started with ' +
         `the same key, so it is the plan, not the key. ${TURN_OFF}`
       )
@@ -47,10 +46,7 @@ export function causeWords(cause: PreviewCause, branch?: string): string {
         `, and ${formatDuration(cause.leftMs)} was left before this step's timeout.`
       )
     case 'refused':
-      return (
-        `Mintlify refused the preview request${of} (HTTP ${cause.status}` +
-        `${cause.server ? `: ${cause.server}` : ''}); no preview was deployed.`
-      )
+      return `Mintlify refused the preview request${of} (HTTP ${cause.status}${server}); no preview was deployed.`
     case 'unanswered':
       return (
         `The preview request${of} got no usable answer (${cause.message}), so a preview may or ` +
@@ -70,25 +66,18 @@ export function causeWords(cause: PreviewCause, branch?: string): string {
 
 /** The short reason shown in the "Preview" line. */
 function shortCause(cause: PreviewCause | undefined): string {
-  switch (cause?.kind) {
-    case 'plan':
-      return 'not available on this plan (<code>preview: off</code> stops asking)'
-    case 'rate-limit':
-      return "not requested: Mintlify's rate limit asked to wait past this step's timeout"
-    case 'refused':
-      return `not requested: Mintlify refused it (HTTP ${cause.status})`
-    case 'unanswered':
-      return 'unknown: the request got no usable answer; see the Mintlify dashboard'
-    case 'unsent':
-      return "not requested: the request could not be sent in the step's time"
-    case 'branch':
-      return 'not requested: no single branch for the docs pull request'
-    default:
-      return 'not requested'
-  }
+  if (cause?.kind === 'refused') return `not requested: Mintlify refused it (HTTP ${cause.status})`
+  return cause ? SHORT_CAUSES[cause.kind] : 'not requested'
 }
 
-/** The preview's link as markup showing its address, when there is one in the strict shape. */
+const SHORT_CAUSES: Record<Exclude<PreviewCause['kind'], 'refused'>, string> = {
+  plan: 'not available on this plan (<code>preview: off</code> stops asking)',
+  'rate-limit': "not requested: Mintlify's rate limit asked to wait past this step's timeout",
+  unanswered: 'unknown: the request got no usable answer; see the Mintlify dashboard',
+  unsent: "not requested: the request could not be sent in the step's time",
+  branch: 'not requested: no single branch for the docs pull request'
+}
+
 function linkMarkup(preview: Preview): string | undefined {
   const link = safeLink(preview.url)
   return link ? anchor(link, escapeMarkup(link.href, 200)) : undefined
@@ -120,7 +109,6 @@ export function previewMarkup(preview: Preview | undefined): string | undefined 
   }
 }
 
-/** What every surface says of a preview not asked for again. */
 export const UNCHANGED = 'unchanged since the last preview'
 
 /** ` (docs commit abc1234)`, for a preview whose commit is known; the short sha is hex only. */
@@ -130,16 +118,12 @@ function commitOf(preview: Preview): string {
     : ''
 }
 
-/** What the log and annotations say of the preview at the end of the run. */
-export interface PreviewWords {
+/** The log's words for the preview as it stands; a notice when the plan has no previews. */
+export function previewWords(preview: Preview | undefined): {
   readonly info?: string
   readonly warning?: string
-  /** A notice: the plan has no previews. */
   readonly notice?: string
-}
-
-/** The log's words for the preview as it stands. */
-export function previewWords(preview: Preview | undefined): PreviewWords {
+} {
   if (!preview) return {}
   const of = preview.branch ? ` of ${preview.branch}` : ''
   const at = preview.url ? ` at ${preview.url}` : ''
@@ -188,7 +172,7 @@ export function previewWords(preview: Preview | undefined): PreviewWords {
 
 /** The check's words with a ready preview; a preview never changes the check's state. */
 export function withPreview(check: CheckState, preview: Preview | undefined): CheckState {
-  if (check.state !== 'success' || preview?.state !== 'ready') return check
-  if (check.description !== 'Docs pull request ready') return check
+  const ready = check.description === 'Docs pull request ready' && preview?.state === 'ready'
+  if (check.state !== 'success' || !ready) return check
   return { ...check, description: 'Docs pull request ready, preview ready' }
 }

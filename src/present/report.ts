@@ -10,9 +10,8 @@ import { encodeJobId } from '../job-id.js'
 import { classifyStatus, JOB_FIELDS, STATUS_TABLE, type Job } from '../mintlify/job.js'
 import type { RunRecord, RunState } from '../run.js'
 import { cut, escapeMarkup, safeLink } from '../sanitize.js'
-import type { PullRef } from '../trigger/ref.js'
 import { endingOf, type Ending } from './ending.js'
-import { anchor, pullMarkup, urlMarkup } from './links.js'
+import { linked, pullMarkup, urlMarkup } from './links.js'
 import { docsChecksMarkup, docsOutcome, outcomeMarkup } from './outcome.js'
 import { previewMarkup, previewStatus, previewUrl, previewWords, withPreview } from './preview.js'
 
@@ -61,6 +60,9 @@ export function reportOf(record: Reported, runUrl = record.trigger?.runUrl): Rep
   const ending = endingOf(record)
   const { outcome, job } = record
   const jobId = job?.id ?? ''
+  // The marker records the docs pull request shown as the agent's, else the one recorded before.
+  const { docs } = record
+  const shown = docs?.ref && docs.state !== 'unknown' && docs.state !== 'foreign'
   return {
     ...ending,
     check: withPreview(ending.check, record.preview),
@@ -75,10 +77,18 @@ export function reportOf(record: Reported, runUrl = record.trigger?.runUrl): Rep
       projectId: record.projectId ?? '',
       jobId,
       sha: record.told,
-      docs: docsRecord(record),
+      docs: shown ? docs.ref : record.recordedDocs,
       preview: record.previewed?.jobId === jobId ? record.previewed.sha : undefined
     }
   }
+}
+
+export function rowsOf(report: Report, table: Table): string {
+  return report.facts
+    .flatMap(({ on, markup }) =>
+      on[table] ? [`<tr><th>${on[table]}</th><td>${markup}</td></tr>`] : []
+    )
+    .join('')
 }
 
 /** The facts the tables show, in order; a fact the run does not have is left out. */
@@ -86,12 +96,13 @@ function factsOf(record: Reported, ending: Ending, runUrl: string | undefined): 
   const { job, written = {}, outcome } = record
   // While the job may still run, the comment gives no duration yet.
   const ended = outcome.kind !== 'running' && outcome.kind !== 'started'
+  const took = formatDuration(record.elapsedMs)
+  // After a timeout, the summary gives it beside the duration: the step ends short of it.
+  const timeout =
+    outcome.kind === 'timeout' ? ` (timeout ${formatDuration(outcome.timeoutMs)})` : ''
   const cell = (text: string | null | undefined) => (text ? escapeMarkup(text, 200) : '—')
   const code = (text: string | null | undefined) => (text ? `<code>${cell(text)}</code>` : '—')
-  const link = (url: string | undefined, text: string) => {
-    const safe = safeLink(url)
-    return safe ? anchor(safe, text) : '—'
-  }
+  const link = (url: string | undefined, text: string) => (safeLink(url) ? linked(url, text) : '—')
   const status = job?.status
   const known = status !== null && status !== undefined && STATUS_TABLE.has(status)
   const fact = (on: Fact['on'], markup: string | undefined): Fact[] =>
@@ -117,8 +128,8 @@ function factsOf(record: Reported, ending: Ending, runUrl: string | undefined): 
     ...fact({ summary: 'Status comment' }, link(written.comment, 'on the pull request')),
     ...fact({ summary: 'Docs check' }, link(written.check, 'on the commit')),
     ...fact({ comment: 'Workflow run' }, link(runUrl, 'this run')),
-    ...fact({ summary: 'Duration' }, cell(durationOf(record))),
-    ...fact(ended ? { comment: 'Duration' } : {}, formatDuration(record.elapsedMs))
+    ...fact({ summary: 'Duration' }, cell(took + timeout)),
+    ...fact(ended ? { comment: 'Duration' } : {}, took)
   ]
 }
 
@@ -133,15 +144,6 @@ function logOf(record: Reported, ending: Ending): LogLine[] {
     ...ending.notes.flatMap(as('note')),
     ...as('notice')(previewWords(record.preview).notice)
   ]
-}
-
-/** How long the step took; after a timeout, the timeout beside it (the step ends short of it). */
-function durationOf(record: RunRecord): string {
-  const took = formatDuration(record.elapsedMs)
-  const { outcome } = record
-  return outcome.kind === 'timeout'
-    ? `${took} (timeout ${formatDuration(outcome.timeoutMs)})`
-    : took
 }
 
 /** The step's outputs: where the sinks wrote, what the job did, and the job's own fields. */
@@ -206,10 +208,4 @@ function reactionOf({ outcome, job }: RunRecord): Reaction | undefined {
     default:
       return 'confused'
   }
-}
-
-/** The docs pull request the marker records: the one shown as the agent's, else the record's. */
-function docsRecord({ docs, recordedDocs }: Reported): PullRef | undefined {
-  const shown = docs?.ref && docs.state !== 'unknown' && docs.state !== 'foreign'
-  return shown ? docs.ref : recordedDocs
 }

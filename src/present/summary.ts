@@ -5,7 +5,7 @@
 import { cut, escapeMarkup, escapePreformatted } from '../sanitize.js'
 import { redact } from '../secrets/redact.js'
 import { messageMarkup } from './links.js'
-import type { Report } from './report.js'
+import { rowsOf, type Report } from './report.js'
 
 /** Longest prompt shown in the job summary; the log shows it whole. */
 export const MAX_SUMMARY_PROMPT_LENGTH = 200_000
@@ -23,15 +23,12 @@ export interface SummaryExtras {
 
 /** The summary's blocks, in order; the table of facts only once there is a job (`hasJob`). */
 export function summaryBlocks(report: Report, extras: SummaryExtras, hasJob: boolean): string[] {
-  const rows = report.facts.flatMap(({ on, markup }) =>
-    on.summary ? [`<tr><th>${on.summary}</th><td>${markup}</td></tr>`] : []
-  )
   // A note that was also a warning is listed once, under the warnings.
   const notes = [...report.said, ...report.notes].filter((note) => !extras.warned.includes(note))
   return [
     '<h2>Mintlify agent</h2>',
     `<p>${report.icon} <strong>${escapeMarkup(report.headline)}</strong></p>`,
-    ...(hasJob ? [`<table>${rows.join('')}</table>`] : []),
+    ...(hasJob ? [`<table>${rowsOf(report, 'summary')}</table>`] : []),
     ...notes.map((note) => summaryMarkup(note, 2_000)),
     ...(extras.warned.length > 0 ? ['<h3>Warnings</h3>'] : []),
     ...extras.warned.map((warning) => summaryMarkup(warning, 2_000, '⚠️ ')),

@@ -1,9 +1,7 @@
 /**
- * The docs check on the code change: a commit status on its head commit, named by the project.
- * Pending while the job runs (never waited for), then the report's state, as the last status
- * GitHub stores: a final write beside a pending one GitHub still holds is written again once it
- * answered (`Beside`). A status is safe to send again, so the final one is, after a 5xx or no
- * answer, within the last writes' budget (`sendingAgain`).
+ * The docs check: a commit status on the code change's head, pending while the job runs, then the
+ * report's state as the last status GitHub stores (`Beside` writes it again after a pending one
+ * GitHub still held). Safe to send again within the last writes' budget (`sendingAgain`).
  */
 import { describeGitHubError, type GitHubApi } from '../github/api.js'
 import { Beside, sendingAgain, Surface } from '../github/policy.js'
@@ -13,7 +11,7 @@ import type { LastTime, Log, Within } from '../runtime.js'
 import type { Resolved } from '../decide/check.js'
 import { reportOf } from '../present/report.js'
 import type { CommitRef } from '../trigger/ref.js'
-import type { Sink, SinkContext, Wrote } from './sink.js'
+import type { Sink, SinkContext } from './sink.js'
 
 /** The check, where the decision resolved one (`resolveEffects`) and a token can write it. */
 export function checkSink(
@@ -23,41 +21,32 @@ export function checkSink(
   const { trigger, github } = context
   const { event, commit, runUrl } = trigger ?? {}
   if (!github || !event || !commit) return undefined
-  return checkSinkOf(
-    github,
-    {
-      commit,
-      runUrl,
-      commitUrl: `${event.serverUrl}/${commit.owner}/${commit.repo}/commit/${commit.sha}`,
-      fork: Boolean(event.pullRequest?.fork),
-      serverUrl: event.serverUrl,
-      skipsOnly: effect.skipsOnly,
-      known: context.commented === true
-    },
-    context.log,
-    (stop) => context.time.within('held', stop)
-  )
-}
-
-export interface CheckOptions {
-  readonly commit: CommitRef
-  readonly runUrl?: string
-  /** The web address of the commit the check is on, for the check-url output. */
-  readonly commitUrl: string
-  /** `GITHUB_SERVER_URL`: the docs pull request is linked only when it is on this GitHub. */
-  readonly serverUrl: string
-  /** The pull request comes from a fork, whose token is read-only. */
-  readonly fork: boolean
-  /** `context: off`: the check says only that `paths` found nothing to document. */
-  readonly skipsOnly: boolean
-  /** The run found this project's status comment: an earlier run the platform accepted. */
-  readonly known?: boolean
+  const options = {
+    commit,
+    runUrl,
+    serverUrl: event.serverUrl,
+    fork: Boolean(event.pullRequest?.fork),
+    skipsOnly: effect.skipsOnly,
+    known: context.commented === true
+  }
+  return checkSinkOf(github, options, context.log, (stop) => context.time.within('held', stop))
 }
 
 /** The check as a sink on `options.commit`; `withinWrite` bounds a write while the job runs. */
 export function checkSinkOf(
   github: GitHubApi,
-  options: CheckOptions,
+  options: {
+    readonly commit: CommitRef
+    readonly runUrl?: string
+    /** `GITHUB_SERVER_URL`: the docs pull request is linked only when it is on this GitHub. */
+    readonly serverUrl: string
+    /** The pull request comes from a fork, whose token is read-only. */
+    readonly fork: boolean
+    /** `context: off`: the check says only that `paths` found nothing to document. */
+    readonly skipsOnly: boolean
+    /** The run found this project's status comment: an earlier run the platform accepted. */
+    readonly known?: boolean
+  },
   log: Log,
   withinWrite: (stop: AbortSignal) => Within
 ) {
@@ -70,7 +59,7 @@ export function checkSinkOf(
       'not answered its pending write when the time for the last writes ran out, and may ' +
       'still store it after the final one. Re-run the workflow job to set the check again.'
   )
-  /** The last status that landed: the check-url output names the commit, the log what it says. */
+  /** The last status that landed, for the log's closing line. */
   let written: ReturnType<typeof checkStatus> | undefined
   /** Sets the check; a pending write that was `stopped` at the end is not a failure to report. */
   const write = async (state: RunState, within: Within, stopped?: AbortSignal) => {
@@ -92,22 +81,16 @@ export function checkSinkOf(
     )
     if (landed) written = landed
   }
+  // `ready`: the docs are ready, so merging need not wait for the preview; stored after `started`.
+  const begin = (after: boolean) => (state: RunState) => {
+    if (!options.skipsOnly)
+      beside.start((within, stopped) => write(state, within, stopped), withinWrite, after)
+  }
   return {
-    started: (state: RunState): void => {
-      if (!options.skipsOnly)
-        beside.start((within, stopped) => write(state, within, stopped), withinWrite)
-    },
-    /** The docs are ready: merging need not wait for the preview. Stored after the pending one. */
-    ready: (state: RunState): void => {
-      if (!options.skipsOnly)
-        beside.start((within, stopped) => write(state, within, stopped), withinWrite, true)
-    },
+    started: begin(false),
+    ready: begin(true),
     /** The last word, written again once GitHub answered a pending write it still holds. */
-    finished: async (
-      state: RunState,
-      within: Within,
-      time?: LastTime
-    ): Promise<Wrote | undefined> => {
+    finished: async (state: RunState, within: Within, time?: LastTime) => {
       const report = reportOf(state)
       if ((options.skipsOnly && !report.skipped) || report.leavesCheck) beside.stop()
       else if (!time) await beside.last((bounds) => write(state, bounds), within, true)
@@ -121,7 +104,8 @@ export function checkSinkOf(
         })
       }
       if (!written) return undefined
-      return { written: 'check', url: options.commitUrl, did: [checkWritten(written, sha)] }
+      const url = `${serverUrl}/${owner}/${repo}/commit/${sha}`
+      return { written: 'check' as const, url, did: [checkWritten(written, sha)] }
     }
   }
 }

@@ -1,10 +1,7 @@
 /**
- * The status comment on the code pull request, as a sink: written when the job starts (beside the
- * polling) and updated at the end, through the pull request's companion (an owned comment). It
- * renders the report (`present/comment.ts`). Its last edit is sent again after a 5xx or no answer
- * while the last writes' budget lasts: an edit is safe to repeat, and a create whose answer was
- * lost is looked for before it is sent again (`OwnedComment`). Its marker names the project, so
- * no comment is created for a project the platform did not accept.
+ * The status comment on the code pull request, written through its companion when the job starts
+ * and at the end. An edit is safe to repeat, so the last one is sent again after a 5xx or no
+ * answer; its marker names the project, so none is created for a project the platform refused.
  */
 import { commentWritten, statusComment } from '../present/comment.js'
 import type { RunState } from '../run.js'
@@ -18,14 +15,13 @@ export function commentSink(context: SinkContext): Sink | undefined {
   if (!companion || settings.dryRun) return undefined
   const options = { reuse: settings.reuseJob, runUrl: trigger?.runUrl }
   const body = (state: RunState) => statusComment(state, options)
+  // `ready`: the docs are ready, said after the comment's first write while the preview builds.
+  const begin = (after: boolean) => (state: RunState) => {
+    if (state.job?.id) companion.begin(body(state), withinWrite, undefined, after)
+  }
   return {
-    started: (state) => {
-      if (state.job?.id) companion.begin(body(state), withinWrite)
-    },
-    // The docs are ready: said now, after the comment's first write, while the preview builds.
-    ready: (state) => {
-      if (state.job?.id) companion.begin(body(state), withinWrite, undefined, true)
-    },
+    started: begin(false),
+    ready: begin(true),
     finished: async (state, within, time) => {
       // A project the platform did not accept is named in no new comment; one that exists (an
       // earlier run, which the platform answered, wrote it) says how this run ended.

@@ -1,21 +1,19 @@
 /**
- * The docs pull request follows the code pull request: the action keeps one backlink comment on
- * it, asks the `docs-reviewers` and adds the `docs-labels` once each (`docs-review.ts`), and when
- * the code pull request is closed without merging, closes it or says so there. The token reaches
+ * The docs pull request follows the code pull request: one backlink comment, the `docs-reviewers`
+ * and `docs-labels` once each, and on a close without merging, `on-code-closed`. The token reaches
  * that one repository only (`docs-reach.ts`). Best effort: a failure is one warning.
  */
 import { fedChange } from '../trigger/fed.js'
 import { docsClosing } from '../decide/closing.js'
 import type { DocsHandle } from '../github/docs-handle.js'
-import type { Surface } from '../github/policy.js'
 import { backlinkBody, closingComment, docsWritten, reviewersRefused } from '../present/docs-pr.js'
 import type { RunState } from '../run.js'
-import type { Within, Log } from '../runtime.js'
+import type { Within } from '../runtime.js'
 import type { Effect } from '../decide/plan.js'
 import type { Event } from '../trigger/event.js'
 import { pullName } from '../trigger/ref.js'
 import { isClosingNote, withChange, type Backlink } from '../github/backlink.js'
-import { DocsReach, type DocsOptions, type DocsTokens, type Opened } from './docs-reach.js'
+import { DocsReach, type Opened } from './docs-reach.js'
 import { askEach, labelsToAdd, reviewPlan, type ReviewPlan } from './docs-review.js'
 import type { Sink, SinkContext, Wrote } from './sink.js'
 
@@ -36,22 +34,11 @@ export function docsPullSink(
 }
 
 /** The docs pull request as a sink, writing only through its reach (`DocsReach`). */
-export class DocsPullSink implements Sink {
-  private readonly reach: DocsReach
-  private readonly surface: Surface
+export class DocsPullSink extends DocsReach implements Sink {
   /** The backlink's address, once written. */
   private url: string | undefined
   /** What was written to the docs pull request, a line each, for the log. */
   private readonly did: string[] = []
-  private readonly options: DocsOptions
-  private readonly log: Log
-
-  constructor(tokens: DocsTokens, options: DocsOptions, log: Log) {
-    this.reach = new DocsReach(tokens, options, log)
-    this.surface = this.reach.surface
-    this.options = options
-    this.log = log
-  }
 
   /** The backlink with this run's change, reviewers and labels (a closed pull request: `closed`). */
   async finished(state: RunState, within: Within): Promise<Wrote | undefined> {
@@ -63,40 +50,32 @@ export class DocsPullSink implements Sink {
 
   /** The backlink with this run's change, then the reviewers and labels not yet asked or added. */
   private async follow(event: Event, state: RunState, within: Within): Promise<void> {
-    const opened = await this.reach.open(state, within)
+    const opened = await this.open(state, within)
     if (!opened) return
     const { handle, record } = opened
     const { ref, pull } = handle
+    const changes = withChange(record.changes, fedChange(event, state.trigger?.runUrl))
     if (pull.state === 'closed') {
       this.log.info(`Docs pull request ${pullName(ref)} is closed: no reviews or labels are added.`)
-      return this.writeBacklink(opened, within, {
-        ...record,
-        changes: withChange(record.changes, fedChange(event, state.trigger?.runUrl))
-      })
+      return this.writeBacklink(opened, within, { ...record, changes })
     }
     // The code's authors: the pull request's, or those of the commits a push brought.
     const logins = event.commits.flatMap((commit) => (commit.login ? [commit.login] : []))
-    const review = reviewPlan(
-      this.options.reviewers,
-      event.pullRequest?.author ?? logins,
-      pull,
-      ref.owner,
-      record.asked
-    )
+    const authors = event.pullRequest?.author ?? logins
+    const review = reviewPlan(this.options.reviewers, authors, pull, ref.owner, record.asked)
     const asked = await this.requestReviewers(handle, review, within)
     const labels = labelsToAdd(this.options.labels, pull.labels, record.labeled)
     const added =
       labels.length === 0
         ? []
         : ((await this.surface.write(
-            (failure) =>
-              this.reach.failed(`add labels to ${pullName(ref)}`, failure, 'issues: write'),
+            (failure) => this.failed(`add labels to ${pullName(ref)}`, failure, 'issues: write'),
             () => within((signal) => handle.addLabels(labels, signal)).then(() => labels)
           )) ?? [])
     if (added.length > 0) this.did.push(docsWritten.labels(ref, added))
     await this.writeBacklink(opened, within, {
       ...record,
-      changes: withChange(record.changes, fedChange(event, state.trigger?.runUrl)),
+      changes,
       asked: [...record.asked, ...asked],
       labeled: [...record.labeled, ...added.map((label) => label.toLowerCase())]
     })
@@ -116,7 +95,7 @@ export class DocsPullSink implements Sink {
       this.log.info('The code pull request was closed without merging (on-code-closed: nothing).')
       return undefined
     }
-    const opened = await this.reach.open(state, within)
+    const opened = await this.open(state, within)
     if (!opened) return undefined
     const { handle, record } = opened
     const { ref, pull } = handle
@@ -133,32 +112,29 @@ export class DocsPullSink implements Sink {
       return undefined
     }
     if (plan.act !== 'close' && plan.act !== 'comment') return undefined
-    let done: string | undefined
-    if (plan.act === 'close') {
-      const closed = await this.surface.write(
-        (failure) => this.reach.failed(`close ${pullName(ref)}`, failure, 'pull-requests: write'),
+    const closed =
+      plan.act === 'close' &&
+      (await this.surface.write(
+        (failure) => this.failed(`close ${pullName(ref)}`, failure, 'pull-requests: write'),
         () => within((signal) => handle.close(signal))
-      )
-      if (closed) {
-        done = `so docs pull request ${pullName(ref)} was closed.`
-        this.did.push(docsWritten.closed(ref))
-      }
-    }
-    const note = this.reach.comment(handle, opened.account, 'comment on', (body) =>
+      ))
+    if (closed) this.did.push(docsWritten.closed(ref))
+    const note = this.comment(handle, opened.account, (body) =>
       isClosingNote(body, state.projectId)
     )
-    const comment = await note.write(
-      closingComment(state.projectId, code, this.options.serverUrl, plan.act),
-      within
-    )
+    const body = closingComment(state.projectId, code, this.options.serverUrl, plan.act)
+    const comment = await note.write(body, within)
     if (comment) this.did.push(docsWritten.note(ref, comment))
-    if (plan.act === 'comment' && comment) {
-      done = `so a comment on docs pull request ${pullName(ref)} says it may no longer be needed.`
-    }
+    const done = closed
+      ? `so docs pull request ${pullName(ref)} was closed.`
+      : plan.act === 'comment' && comment
+        ? `so a comment on docs pull request ${pullName(ref)} says it may no longer be needed.`
+        : undefined
     if (!done) return undefined
-    this.log.info(`The code pull request was closed without merging, ${done}`)
+    const line = `The code pull request was closed without merging, ${done}`
+    this.log.info(line)
     await mark('closed')
-    return `The code pull request was closed without merging, ${done}`
+    return line
   }
 
   /** Asks for the reviews (`askEach`); one warning names those refused. Returns the keys asked. */
@@ -167,33 +143,25 @@ export class DocsPullSink implements Sink {
     plan: ReviewPlan,
     within: Within
   ): Promise<string[]> {
-    const ref = handle.ref
+    const { ref } = handle
     const { users, teams } = plan
-    const refused: string[] = [...plan.skipped]
-    // Teams of another organisation cannot be asked: recorded, so they are named only once.
-    const skipped = plan.skipped.map((key) => key.toLowerCase())
     const ask = (u: readonly string[], t: readonly string[]) =>
       within((signal) => handle.requestReviewers({ users: u, teams: t }, signal))
-    let asked: string[] = []
-    if (users.length + teams.length > 0) {
-      const done = await this.surface.write(
-        (failure) =>
-          this.reach.failed(`ask for reviews on ${pullName(ref)}`, failure, 'pull-requests: write'),
-        async () => {
-          const done = await askEach(ask, users, teams, ref.owner)
-          refused.push(...done.refused)
-          const names = [...users, ...teams.map((team) => `${ref.owner}/${team}`)]
-          const reached = names.filter((name) => !done.refused.includes(name))
-          if (reached.length > 0) this.did.push(docsWritten.reviewers(ref, reached))
-          return done.keys
-        }
-      )
-      asked = done ?? []
-    }
-    if (refused.length > 0) {
-      this.log.warning(reviewersRefused(refused, ref))
-    }
-    return [...asked, ...skipped]
+    const done =
+      users.length + teams.length === 0
+        ? { keys: [], refused: [] }
+        : await this.surface.write(
+            (failure) =>
+              this.failed(`ask for reviews on ${pullName(ref)}`, failure, 'pull-requests: write'),
+            () => askEach(ask, users, teams, ref.owner)
+          )
+    const names = [...users, ...teams.map((team) => `${ref.owner}/${team}`)]
+    const reached = done ? names.filter((name) => !done.refused.includes(name)) : []
+    if (reached.length > 0) this.did.push(docsWritten.reviewers(ref, reached))
+    const refused = [...plan.skipped, ...(done?.refused ?? [])]
+    if (refused.length > 0) this.log.warning(reviewersRefused(refused, ref))
+    // Teams of another organisation cannot be asked: recorded, so they are named only once.
+    return [...(done?.keys ?? []), ...plan.skipped.map((key) => key.toLowerCase())]
   }
 
   /** Updates the backlink, or creates it once (never blindly twice); reports its address. */

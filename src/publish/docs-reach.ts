@@ -22,7 +22,6 @@ export interface DocsTokens {
   readonly workflow?: GitHubApi
 }
 
-/** What the docs pull request sink is asked to do, from the inputs. */
 export interface DocsOptions {
   readonly reviewers: DocsReviewers
   readonly labels: readonly string[]
@@ -36,23 +35,17 @@ export interface DocsOptions {
 }
 
 /** The docs pull request once proven and read: the only way this sink writes to it. */
-export interface Opened {
-  readonly handle: DocsHandle
-  readonly account: Account
-  readonly backlink: OwnedComment
-  readonly record: Backlink
-}
+export type Opened = NonNullable<Awaited<ReturnType<DocsReach['open']>>>
 
 /** The docs pull request's reach, for one run: the tokens, and what was learned of the target. */
 export class DocsReach {
-  readonly surface: Surface
-  /** The token chosen for the docs pull request, once its link was checked (for warnings). */
+  protected readonly surface: Surface
+  /** The token chosen and the docs repository (`owner/name`), once the link was checked. */
   private use: 'docs-token' | 'github-token' | undefined
-  /** The docs repository, `owner/name`, once the link was checked (for warnings). */
   private repository: string | undefined
   private readonly tokens: DocsTokens
-  private readonly options: DocsOptions
-  private readonly log: Log
+  protected readonly options: DocsOptions
+  protected readonly log: Log
 
   constructor(tokens: DocsTokens, options: DocsOptions, log: Log) {
     this.tokens = tokens
@@ -62,7 +55,7 @@ export class DocsReach {
   }
 
   /** The docs pull request, proven and read; undefined (with one warning) when any step fails. */
-  async open(state: RunState, within: Within): Promise<Opened | undefined> {
+  async open(state: RunState, within: Within) {
     const target = docsTargetOf(state.job, this.options.serverUrl, state.trigger?.event)
     if (!target) {
       this.log.debug('The docs job has no pull request link, so no token is used for it.')
@@ -74,28 +67,19 @@ export class DocsReach {
     }
     const { ref } = target
     const { docs } = state
+    const same = docs?.ref?.number === ref.number && sameRepo(docs.ref, ref)
     // GitHub showed it is not the agent's (said once, then): nothing more is read or written.
-    if (docs?.state === 'foreign' && docs.ref?.number === ref.number && sameRepo(docs.ref, ref)) {
-      return undefined
-    }
+    if (docs?.state === 'foreign' && same) return undefined
     const github = target.inCodeRepo ? this.tokens.workflow : this.tokens.docs
     if (!github) {
-      if (this.asksSomething()) {
-        this.surface.warn(noDocsToken(ref))
-      }
+      if (this.asksSomething()) this.surface.warn(noDocsToken(ref))
       return undefined
     }
     const token = target.inCodeRepo ? 'github-token' : 'docs-token'
     this.use = token
     this.repository = `${ref.owner}/${ref.repo}`
     // This token was refused already, and the run said so: a second warning would repeat it.
-    if (
-      docs?.state === 'unknown' &&
-      docs.failure === 'refused' &&
-      docs.token === token &&
-      docs.ref?.number === ref.number &&
-      sameRepo(docs.ref, ref)
-    ) {
+    if (docs?.state === 'unknown' && docs.failure === 'refused' && docs.token === token && same) {
       this.log.debug(`GitHub refused ${token} for ${pullName(ref)} already: nothing is sent there.`)
       return undefined
     }
@@ -104,50 +88,34 @@ export class DocsReach {
       async () => {
         const account = await within((signal) => github.viewer(signal))
         // The run proved it before anything said the docs were ready: no need to read it again.
-        const known = state.docs?.proven
+        const known = docs?.proven
         const proven =
           known?.is(ref) === true
             ? known
             : ProvenPull.prove(
                 ref,
                 await within((signal) => github.getPull(ref.owner, ref.repo, ref.number, signal)),
-                {
-                  agents: this.options.agents,
-                  serverUrl: this.options.serverUrl,
-                  recorded: state.recordedDocs
-                }
+                { ...this.options, recorded: state.recordedDocs }
               )
         // Nothing is read or written on a pull request GitHub does not show as the agent's.
         if ('refused' in proven) return { foreign: proven.refused }
         const handle = DocsHandle.of(proven, github, token)
-        const backlink = this.comment(
-          handle,
-          account,
-          'comment on',
-          (body) => readBacklink(body)?.projectId === state.projectId
-        )
+        const mine = (body: string) => readBacklink(body)?.projectId === state.projectId
+        const backlink = this.comment(handle, account, mine)
         const found = await backlink.find(within)
         if ('step' in found) throw found.error
         return { account, handle, backlink, found: found.found }
       }
     )
     if (!read) return undefined
-    if (read.foreign !== undefined) {
-      this.surface.warn(read.foreign)
-      return undefined
-    }
+    if (read.foreign !== undefined) return void this.surface.warn(read.foreign)
     const empty: Backlink = { projectId: state.projectId, changes: [], asked: [], labeled: [] }
     const record = (read.found && readBacklink(read.found.body)) || empty
     return { handle: read.handle, account: read.account, backlink: read.backlink, record }
   }
 
   /** One owned comment on the docs pull request, written as the docs token's `account`. */
-  comment(
-    handle: DocsHandle,
-    account: Account,
-    what: string,
-    mine: (body: string) => boolean
-  ): OwnedComment {
+  comment(handle: DocsHandle, account: Account, mine: (body: string) => boolean): OwnedComment {
     const ref = handle.ref
     return new OwnedComment(
       handle.thread(),
@@ -155,7 +123,7 @@ export class DocsReach {
       {
         mine,
         describe: (failure) =>
-          this.failed(`${what} ${pullName(ref)}`, failure, 'pull-requests: write')
+          this.failed(`comment on ${pullName(ref)}`, failure, 'pull-requests: write')
       },
       this.surface,
       this.log

@@ -26,42 +26,27 @@ export function reviewPlan(
   docsOwner: string,
   asked: readonly string[]
 ): ReviewPlan {
-  const lower = (list: readonly string[]) => list.map((item) => item.toLowerCase())
-  const before = lower(asked)
-  const present = lower(pull.reviewers)
-  const author = pull.author?.toLowerCase()
-  const users: string[] = []
-  const skipped: string[] = []
+  // Anyone asked before, already asked, or the pull request's author is not asked.
+  const seen = new Set([...asked, ...pull.reviewers, pull.author ?? ''].map((l) => l.toLowerCase()))
   const logins = [...wanted.users]
   const codeAuthors = typeof codeAuthor === 'string' ? [codeAuthor] : (codeAuthor ?? [])
   if (wanted.author) logins.push(...codeAuthors.filter((login) => !login.endsWith('[bot]')))
-  for (const login of logins) {
+  const users = logins.filter((login) => {
     const key = login.toLowerCase()
-    if (before.includes(key) || present.includes(key) || users.some((u) => u.toLowerCase() === key))
-      continue
-    if (key === author) continue
-    users.push(login)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+  const presentTeams = pull.teams.map((team) => team.toLowerCase())
+  const wantedTeams = wanted.teams.filter(
+    (team) => !seen.has(`${team.org}/${team.slug}`) && !presentTeams.includes(team.slug)
+  )
+  const ours = (team: { readonly org: string }) => team.org === docsOwner.toLowerCase()
+  return {
+    users,
+    teams: wantedTeams.filter(ours).map((team) => team.slug),
+    skipped: wantedTeams.filter((team) => !ours(team)).map((team) => `${team.org}/${team.slug}`)
   }
-  const teams: string[] = []
-  for (const team of wanted.teams) {
-    const key = `${team.org}/${team.slug}`
-    if (before.includes(key) || lower(pull.teams).includes(team.slug)) continue
-    if (team.org !== docsOwner.toLowerCase()) {
-      skipped.push(key)
-      continue
-    }
-    teams.push(team.slug)
-  }
-  return { users, teams, skipped }
-}
-
-/** The keys `asked` records for a review plan's names. */
-export function askedKeys(
-  users: readonly string[],
-  teams: readonly string[],
-  org: string
-): string[] {
-  return [...users.map((u) => u.toLowerCase()), ...teams.map((t) => `${org.toLowerCase()}/${t}`)]
 }
 
 /** The labels still to add: not on the pull request, and not added before. */
@@ -89,11 +74,13 @@ export async function askEach(
     if (gitHubError(error).kind !== 'invalid') throw error
     return false
   }
-  if (await ask(users, teams).then(() => true, refusedOnly)) {
-    return { keys: askedKeys(users, teams, org), refused: [] }
-  }
+  // Refused names are recorded too: they are not asked again.
+  const keys = [
+    ...users.map((u) => u.toLowerCase()),
+    ...teams.map((t) => `${org.toLowerCase()}/${t}`)
+  ]
+  if (await ask(users, teams).then(() => true, refusedOnly)) return { keys, refused: [] }
   // Refused for some name: one request per name, bounded by docs-reviewers' 15 names.
-  const keys: string[] = []
   const refused: string[] = []
   const each = [
     ...users.map((user) => ({ u: [user], t: [] as string[] })),
@@ -103,7 +90,6 @@ export async function askEach(
     // A single name was the one refused: no need to ask again.
     const ok = each.length > 1 && (await ask(u, t).then(() => true, refusedOnly))
     if (!ok) refused.push(...u, ...t.map((team) => `${org}/${team}`))
-    keys.push(...askedKeys(u, t, org))
   }
   return { keys, refused }
 }

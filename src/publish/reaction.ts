@@ -1,8 +1,6 @@
 /**
- * The one place the action reacts to a `/docs` comment: `eyes` as a command's job is asked for,
- * and the run always ends with the report's answer on the comment, whatever failed (`rocket` or
- * `confused`). A command not taken gets one `confused` and nothing else. A reaction is safe to
- * send again (GitHub answers the same one with 200).
+ * Reactions to a `/docs` comment: `eyes` as its job is asked for, then the report's `rocket` or
+ * `confused` whatever failed; a command not taken gets one `confused`. Safe to send again.
  */
 import type { Reaction } from '../github/api.js'
 import { sendingAgain } from '../github/policy.js'

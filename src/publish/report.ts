@@ -34,13 +34,8 @@ export class Reporter implements Log, Sink {
   /** The run's warnings as they were given, each once, in order: the job summary lists them. */
   private readonly warned: string[] = []
 
-  /** Text as it may be printed: without secrets, and unable to start a workflow command. */
-  clean(text: string): string {
-    return defuseCommands(text)
-  }
-
   info(message: string): void {
-    const line = this.clean(message)
+    const line = defuseCommands(message)
     this.said.add(line)
     core.info(line)
   }
@@ -56,12 +51,11 @@ export class Reporter implements Log, Sink {
 
   /** A closing note, unless the log already said it, alone or within a warning. */
   private note(message: string): void {
-    const line = this.clean(message)
+    const line = defuseCommands(message)
     for (const earlier of this.said) if (earlier.includes(line)) return
     this.info(message)
   }
 
-  /** A notice, unless the log already gave it. */
   private notice(message: string): void {
     const line = this.annotation(message)
     if (this.said.has(line)) return
@@ -70,12 +64,12 @@ export class Reporter implements Log, Sink {
   }
 
   debug(message: string): void {
-    core.debug(this.clean(message))
+    core.debug(defuseCommands(message))
   }
 
-  /** The message for an annotation, cleaned and capped. */
-  annotation(message: string): string {
-    return this.clean(cut(redact(message), MAX_ANNOTATION_LENGTH))
+  /** The message for an annotation: redacted, unable to start a workflow command, capped. */
+  private annotation(message: string): string {
+    return defuseCommands(cut(redact(message), MAX_ANNOTATION_LENGTH))
   }
 
   /** Why the step fails: one error annotation, titled like the warnings; `index.ts` exits. */
@@ -86,8 +80,8 @@ export class Reporter implements Log, Sink {
   /** Shows the whole prompt in a collapsed log group, and later in the job summary. */
   prompt(prompt: string, title: string): void {
     this.shownPrompt = prompt
-    core.startGroup(this.clean(title).replace(/\s+/g, ' '))
-    for (const line of prompt.split(/\r?\n/)) core.info(this.clean(line))
+    core.startGroup(defuseCommands(title).replace(/\s+/g, ' '))
+    for (const line of prompt.split(/\r?\n/)) core.info(defuseCommands(line))
     core.endGroup()
   }
 
@@ -102,13 +96,10 @@ export class Reporter implements Log, Sink {
     this.output('job-id', encodeJobId(id))
   }
 
-  /** Says which job this step works with, and publishes its id. */
   jobCreated(job: Job, verb = 'Created'): void {
-    const details = [
-      `status ${forLog(job.status ?? 'unknown', 60)}`,
-      job.model ? `model ${forLog(job.model, 60)}` : undefined
-    ].filter(Boolean)
-    this.info(`${verb} agent job ${forLog(job.id ?? '', 100)} (${details.join(', ')}).`)
+    const model = job.model ? `, model ${forLog(job.model, 60)}` : ''
+    const status = `status ${forLog(job.status ?? 'unknown', 60)}${model}`
+    this.info(`${verb} agent job ${forLog(job.id ?? '', 100)} (${status}).`)
     this.jobId(job.id ?? '')
   }
 
@@ -167,9 +158,8 @@ export class Reporter implements Log, Sink {
     try {
       // Redacted once more, whole: `safeLink` refuses credentials, not a secret in a path.
       const extras = { warned: this.warned, prompt: this.shownPrompt, failure }
-      for (const block of summaryBlocks(report, extras, hasJob)) {
+      for (const block of summaryBlocks(report, extras, hasJob))
         core.summary.addRaw(redact(block), true)
-      }
       await core.summary.write()
     } catch (error: unknown) {
       // A summary file that cannot be written costs the summary, not the step.

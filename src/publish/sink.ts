@@ -1,7 +1,6 @@
 /**
- * A place the action reports the run to. A sink renders the run's report (`present/report.ts`)
- * and carries out what the decision planned, deciding only what its own writes need (a token that
- * reaches the place, which writes are still to make), never what happened. Its failures are
+ * A place the action reports the run to: it renders the report and carries out what the decision
+ * planned, deciding only what its own writes need, never what happened. Its failures are
  * warnings; only the Actions report says whether the step failed.
  */
 import type { GitHubApi } from '../github/api.js'
@@ -22,10 +21,7 @@ export interface SinkContext {
   readonly companion?: Companion
   /** The run found the status comment for this project: an earlier run wrote it. */
   readonly commented?: boolean
-  /**
-   * The step's time: a write beside the job is bounded by its `write` phase, and one safe to send
-   * again (a commit status) by `held`, so the last write can wait for GitHub to answer it.
-   */
+  /** A write beside the job is bounded by `write`; one safe to send again (a status) by `held`. */
   readonly time: Pick<StepTime, 'within'>
   readonly log: Log
 }
@@ -55,21 +51,11 @@ export interface Sink {
   finished(state: RunState, within: Within, time?: LastTime): Promise<Wrote | undefined>
 }
 
-/** A sink module's factory: the sink, or undefined when it does not apply to this run. */
-export type SinkFactory = (context: SinkContext) => Sink | undefined
-
-/**
- * A surface that shows the run's report once it is over, after the sinks that write on GitHub
- * (so it sees where they wrote): a new surface is one renderer and one line in the list of sinks.
- */
+/** A surface that shows the report once it is over, after the sinks that write on GitHub. */
 export function surface(render: (report: Report) => void | Promise<void>): Sink {
-  return {
-    last: true,
-    finished: async (state) => void (await render(reportOf(state)))
-  }
+  return { last: true, finished: async (state) => void (await render(reportOf(state))) }
 }
 
-/** Every sink's `taking`, none waited for. */
 export function takeAll(sinks: readonly Sink[], state: RunState): void {
   for (const sink of sinks) sink.taking?.(state)
 }
@@ -80,9 +66,7 @@ export async function closeAll(
   state: RunState,
   within: Within
 ): Promise<string[]> {
-  const notes = await Promise.all(
-    sinks.map((sink) => (sink.closed ? sink.closed(state, within) : Promise.resolve(undefined)))
-  )
+  const notes = await Promise.all(sinks.map(async (sink) => sink.closed?.(state, within)))
   return notes.filter((note) => note !== undefined)
 }
 
@@ -100,9 +84,7 @@ export async function finishAll(
   const settled = await Promise.allSettled(first.map((sink) => sink.finished(state, within, time)))
   recordWrote(
     state,
-    settled.flatMap((result) =>
-      result.status === 'fulfilled' && result.value ? [result.value] : []
-    )
+    settled.flatMap((done) => (done.status === 'fulfilled' && done.value ? [done.value] : []))
   )
   let failed = false
   for (const sink of sinks.filter((sink) => sink.last)) {

@@ -1,7 +1,6 @@
 /**
- * The places the action writes to on GitHub, one per effect a plan can have, resolved for the run
- * (`decide/check.ts`): a comment that is no command, whose plan has none, writes nothing. A new
- * place is one effect, one module with a factory (see `sink.ts`) and one line here.
+ * One sink per effect a plan can have, resolved for the run (`decide/check.ts`). A new place is
+ * one effect, one module with a factory and one line here.
  */
 import type { Resolved } from '../decide/check.js'
 import { checkSink } from './check.js'
@@ -11,25 +10,15 @@ import { reactionSink } from './reaction.js'
 import type { Sink, SinkContext } from './sink.js'
 
 /** The sink of each effect: undefined where it does not apply (no token, a dry run, …). */
-export const SINKS: {
+const SINKS: {
   readonly [K in Resolved['kind']]: (
     context: SinkContext,
     effect: Extract<Resolved, { kind: K }>
   ) => Sink | undefined
-} = {
-  check: checkSink,
-  comment: commentSink,
-  'docs-pull': docsPullSink,
-  react: reactionSink
-}
+} = { check: checkSink, comment: commentSink, 'docs-pull': docsPullSink, react: reactionSink }
 
 /** The sinks of a plan's effects, resolved for this run (`resolveEffects`), in their order. */
 export function sinksFor(effects: readonly Resolved[], context: SinkContext): Sink[] {
-  return effects.flatMap((effect) => {
-    const factory = SINKS[effect.kind] as (
-      context: SinkContext,
-      effect: Resolved
-    ) => Sink | undefined
-    return factory(context, effect) ?? []
-  })
+  // Each effect meets the factory of its own kind, a pairing the compiler cannot follow here.
+  return effects.flatMap((effect) => SINKS[effect.kind](context, effect as never) ?? [])
 }

@@ -1,1 +1,0 @@
-export type { PlanWords } from '../decide/plan.js'
