@@ -8,7 +8,7 @@ import { kindOf, type Kind } from './kinds/registry.js'
 import { checkName } from './present/check.js'
 import { Reporter } from './publish/report.js'
 import { finishAll, type Sink } from './publish/sink.js'
-import { sinksFor } from './publish/sinks.js'
+import { sinksOf } from './publish/sinks.js'
 import { newRunState } from './run.js'
 import { gitHubsOf, stepOf, StepTime, type RunOptions } from './step.js'
 import { readEvent } from './trigger/read-event.js'
@@ -42,23 +42,11 @@ export async function run(options: RunSeams = {}): Promise<boolean> {
     const context = checkName(settings.projectId)
     const read = await kind.read({ settings, event: payload, readers, api, step, context })
     if (time.signal.aborted) throw cancellation(time.signal)
-    const { facts, companion, event = payload } = read
+    const { facts, event = payload } = read
     state = readState(state.startedAt, settings, event, facts)
     const plan = kind.decide(settings, event, facts)
-    const commented = facts.pull?.recorded.known === true && facts.pull.recorded.value !== undefined
-    // The plan says where the run writes on GitHub: nowhere, for a comment that is no command.
-    sinks.push(
-      ...sinksFor(resolveEffects(effectsOf(plan), settings, event), {
-        settings,
-        trigger: state.trigger,
-        companion,
-        commented,
-        github: readers.workflow,
-        docsGitHub: readers.docs,
-        log: report,
-        time
-      })
-    )
+    const effects = resolveEffects(effectsOf(plan), settings, event)
+    sinks.push(...sinksOf(effects, { settings, state, read, readers, log: report, time }))
     await act({ state, sinks, settings, step, report, readers, api }, event, facts, plan)
   } catch (error: unknown) {
     endWith(state, error, time.timeoutMs, report)

@@ -3,6 +3,9 @@
  * one effect, one module with a factory and one line here.
  */
 import type { Resolved } from '../decide/check.js'
+import type { DocsReaders } from '../github/docs-pull.js'
+import type { Read } from '../read/read.js'
+import type { RunState } from '../run.js'
 import { checkSink } from './check.js'
 import { commentSink } from './comment.js'
 import { docsPullSink } from './docs-pr.js'
@@ -21,4 +24,27 @@ const SINKS: {
 export function sinksFor(effects: readonly Resolved[], context: SinkContext): Sink[] {
   // Each effect meets the factory of its own kind, a pairing the compiler cannot follow here.
   return effects.flatMap((effect) => SINKS[effect.kind](context, effect as never) ?? [])
+}
+
+/** The sinks of a run's resolved effects, from what it read: nowhere, for a comment that is no command. */
+export function sinksOf(
+  effects: readonly Resolved[],
+  run: Pick<SinkContext, 'settings' | 'log' | 'time'> & {
+    readonly state: RunState
+    readonly read: Read
+    readonly readers: DocsReaders
+  }
+): Sink[] {
+  const { settings, state, read, readers, log, time } = run
+  const recorded = read.facts.pull?.recorded
+  return sinksFor(effects, {
+    settings,
+    trigger: state.trigger,
+    companion: read.companion,
+    commented: recorded?.known === true && recorded.value !== undefined,
+    github: readers.workflow,
+    docsGitHub: readers.docs,
+    log,
+    time
+  })
 }
