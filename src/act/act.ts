@@ -66,9 +66,7 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
   }
   // Taken: the sinks that say so at once (a command's `eyes`) write beside the start.
   takeAll(run.sinks, run.state)
-  // The recorded job's docs pull request could not be read: the reading said so, with the fix.
-  const unreadSaid = facts.job?.docs.known === false
-  await start(run, event, plan, prepared?.prompt ?? settings.prompt, words, facts, unreadSaid)
+  await start(run, event, plan, prepared?.prompt ?? settings.prompt, words, facts)
 }
 
 /** start → watch → read the docs pull request, for a plan that starts or continues a job. */
@@ -78,8 +76,7 @@ async function start(
   plan: Start,
   prompt: string,
   words: { reason?: string; note?: string },
-  facts: Facts,
-  unreadSaid: boolean
+  facts: Facts
 ) {
   const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
   const { state, settings, step, report, readers, api } = run
@@ -97,7 +94,9 @@ async function start(
   // Asked, and not accepted until the platform answers.
   state.accepted ??= false
   const begun = await begin(plan, settings, prompt, api, step.time.schedule('job'), step, report)
-  Object.assign(state, { job: begun.job, mode: begun.mode, accepted: true })
+  state.job = begun.job
+  state.mode = begun.mode
+  state.accepted = true
   if (begun.keep) state.branch = begun.keep
   for (const note of [words.note, begun.note]) if (note) state.notes.push(note)
   state.told = toldCommit(settings, begun, recorded, state.trigger?.commit?.sha)
@@ -112,6 +111,8 @@ async function start(
     // A pull request whose state could not be read is said once a run, as a warning with the
     // fix; a link no token is sent for is the docs pull request sink's warning, and one GitHub
     // shows is not the agent's is the report's.
+    // The recorded job's docs pull request could not be read: the reading said so, with the fix.
+    const unreadSaid = facts.job?.docs.known === false
     const { why, ref, state: seen } = state.docs ?? {}
     if (why && seen !== 'foreign') {
       if (ref && !unreadSaid) report.warning(why)
@@ -171,7 +172,9 @@ async function followClosed(run: Run, plan: Close, facts: Facts): Promise<void> 
   state.accepted ??= false
   const job = await tryReadJob(step.mintlify(), plan.jobId, step.time.schedule('lookup'), step)
   if (!job) return step.log.info(CLOSED_WITHOUT.job)
-  Object.assign(state, { job, mode: 'attach', accepted: true })
+  state.job = job
+  state.mode = 'attach'
+  state.accepted = true
   // The record's docs pull request is the only one the end of the code pull request may touch.
   state.recordedDocs = recordedDocs(facts, plan.jobId)
   state.notes.push(...(await closeAll(sinks, state, step.time.within('close'))))
@@ -182,7 +185,7 @@ async function followClosed(run: Run, plan: Close, facts: Facts): Promise<void> 
  * prompt described the change (`context: auto`) and was sent; else what the record said of the
  * same job.
  */
-export function toldCommit(
+function toldCommit(
   settings: Pick<Settings, 'context'>,
   begun: { readonly mode: Mode; readonly job: { readonly id?: string | null } },
   recorded: Recorded | undefined,
