@@ -160,7 +160,11 @@ export interface Close {
 
 export type Plan = Skip | Start | Close
 
+export function skip(why: Why, check: Skip['check'], keep?: Keep): Skip {
+  return { act: 'skip', why, check, keep }
+}
+
 /** A branch's plan whose change, read as `tell` says, needs no job (`paths` match nothing). */
 export function nothingToTell(plan: Start, text: string): Skip {
-  return { act: 'skip', why: { code: 'change', text }, check: 'success', keep: plan.tell?.keep }
+  return skip({ code: 'change', text }, 'success', plan.tell?.keep)
 }
