@@ -53,26 +53,26 @@ export async function readRecordedJob(
   step: Step,
   recordedDocs?: PullRef
 ): Promise<JobFacts> {
-  if (!api) {
-    const why = unknown('A dry run sends Mintlify nothing, not even a read.', 'not-asked')
-    return { jobId, from, phase: why, docs: why }
-  }
+  type More = Pick<JobFacts, 'docsRef' | 'mismatch'>
+  const read = (phase: JobFacts['phase'], docs: JobFacts['docs'], more?: More): JobFacts => ({
+    jobId,
+    from,
+    phase,
+    docs,
+    ...more
+  })
+  const none = (why: string, cause?: 'not-asked') => read(unknown(why, cause), unknown(why, cause))
+  if (!api) return none('A dry run sends Mintlify nothing, not even a read.', 'not-asked')
   const id = forLog(jobId, 100)
   // Its retries end within the lookup budget, so a job that cannot be read leaves the step its time.
   const job = await readOrRefused(api, jobId, step)
-  if (!job) {
-    const why = unknown(`Agent job ${id} could not be read.`)
-    return { jobId, from, phase: why, docs: why }
-  }
+  if (!job) return none(`Agent job ${id} could not be read.`)
   const phase = known(classifyStatus(job.status).phase)
-  if (!job.prLink) return { jobId, from, phase, docs: known('none' as const) }
+  if (!job.prLink) return read(phase, known('none'))
   const mismatch = mismatchOf(job.prLink, event.serverUrl, recordedDocs)
   if (mismatch) {
-    const why = unknown(
-      `The job's answer names ${mismatch.named}, not the recorded one.`,
-      'not-asked'
-    )
-    return { jobId, from, phase, docs: why, mismatch }
+    const why = `The job's answer names ${mismatch.named}, not the recorded one.`
+    return read(phase, unknown(why, 'not-asked'), { mismatch })
   }
   const docs = await readDocsPull(job, event, readers, step.time.within('lookup'), recordedDocs)
   const docsRef = docs?.ref
@@ -80,9 +80,9 @@ export async function readRecordedJob(
     const why = docs?.why ?? `The docs pull request of agent job ${id} could not be read.`
     // A link elsewhere, no token for it or a refusal is the same on every run.
     const failed = docs?.failure !== undefined && !['refused', 'invalid'].includes(docs.failure)
-    return { jobId, from, phase, docs: unknown(why, failed ? 'failed' : 'not-asked'), docsRef }
+    return read(phase, unknown(why, failed ? 'failed' : 'not-asked'), { docsRef })
   }
-  return { jobId, from, phase, docs: known(docs.state), docsRef }
+  return read(phase, known(docs.state), { docsRef })
 }
 
 /**
@@ -106,22 +106,17 @@ function mismatchOf(
   return { recorded, named: named ? pullName(named) : describeLink(link) }
 }
 
-/** A 401 or 403 from Mintlify: the same key would be refused a create too, so the run stops. */
-function refusesKey(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.failure.kind === 'http' &&
-    (error.failure.status === 401 || error.failure.status === 403)
-  )
-}
-
-/** The job, or undefined when it cannot be read in time; a refused key is thrown, not hidden. */
+/**
+ * The job, or undefined when it cannot be read in time. A refused key (401, 403) is thrown, not
+ * hidden: the same key would be refused a create too, so the run stops.
+ */
 async function readOrRefused(api: MintlifyApi, jobId: string, step: Step) {
   try {
     return await readJob(api, jobId, step.time.schedule('lookup'), step)
   } catch (error: unknown) {
     if (step.signal.aborted) throw cancellation(step.signal)
-    if (refusesKey(error)) throw error
+    const failure = error instanceof ApiError ? error.failure : undefined
+    if (failure?.kind === 'http' && [401, 403].includes(failure.status)) throw error
     const why = forLog(errorMessage(error), 300)
     step.log.info(`Agent job ${forLog(jobId, 100)} could not be read: ${why}`)
     return undefined
