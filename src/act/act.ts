@@ -93,7 +93,7 @@ async function start(
   }
   // Asked, and not accepted until the platform answers.
   state.accepted ??= false
-  const begun = await begin(plan, settings, prompt, api, step.time.schedule('job'), step, report)
+  const begun = await begin(plan, prompt, api, run)
   state.job = begun.job
   state.mode = begun.mode
   state.accepted = true

@@ -8,13 +8,13 @@ import type { Keep, Start } from '../decide/plan.js'
 import type { Settings } from '../inputs.js'
 import { CREATE, MESSAGE, type MintlifyApi } from '../mintlify/api.js'
 import { mergeJob, type Job } from '../mintlify/job.js'
-import { send, type Schedule } from '../mintlify/poll.js'
+import { send } from '../mintlify/poll.js'
 import { readJob } from '../mintlify/read-job.js'
 import { refusedNote } from '../present/plan.js'
 import type { Reporter } from '../publish/report.js'
 import type { Mode } from '../run.js'
-import type { Runtime } from '../runtime.js'
 import { forLog } from '../sanitize.js'
+import type { Step } from '../step.js'
 
 /**
  * Whether the API refused a follow-up message in a way that says the job cannot take one: any
@@ -27,7 +27,7 @@ function cannotGoOn(error: unknown): error is ApiError & { failure: { status: nu
   return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status)
 }
 
-export interface Begun {
+interface Begun {
   readonly job: Job
   readonly mode: Mode
   /** Why the job is not the planned one, for the status comment. */
@@ -42,52 +42,51 @@ export interface Begun {
  */
 export async function begin(
   plan: Start,
-  settings: Settings,
   prompt: string,
   api: MintlifyApi,
-  schedule: Schedule,
-  runtime: Runtime,
-  reporter: Reporter
+  run: { readonly settings: Settings; readonly step: Step; readonly report: Reporter }
 ): Promise<Begun> {
+  const { settings, step, report } = run
+  const schedule = step.time.schedule('job')
   const where = `project ${settings.projectId} at ${settings.baseUrl.origin}`
   const create = async (): Promise<Begun> => {
-    reporter.info(`Starting an agent job in ${where}.`)
+    report.info(`Starting an agent job in ${where}.`)
     const created = await send(
       CREATE,
       (timeoutMs, signal) => api.createJob(prompt, timeoutMs, signal),
       schedule,
-      runtime
+      step
     )
-    if (created.id) reporter.jobCreated(created)
+    if (created.id) report.jobCreated(created)
     return { job: created, mode: 'create' }
   }
   if (plan.act === 'create') return create()
 
   const id = plan.jobId
   // The id is known before any request: publish it now, so it survives whatever happens next.
-  if (!plan.reusingFrom) reporter.jobId(id)
+  if (!plan.reusingFrom) report.jobId(id)
   if (plan.act === 'follow-up') {
-    reporter.info(`Sending a follow-up message to agent job ${forLog(id, 100)} in ${where}.`)
+    report.info(`Sending a follow-up message to agent job ${forLog(id, 100)} in ${where}.`)
     let answer: Job
     try {
       answer = await send(
         MESSAGE,
         (timeoutMs, signal) => api.sendMessage(id, prompt, timeoutMs, signal),
         schedule,
-        runtime
+        step
       )
     } catch (error: unknown) {
       if (!plan.fallback || !cannotGoOn(error)) throw error
       const note = refusedNote(plan, error.failure.status)
-      reporter.info(`${forLog(note, 300)} ${error.message}`)
+      report.info(`${forLog(note, 300)} ${error.message}`)
       return { ...(await create()), note, keep: plan.fallback.keep }
     }
     const job = mergeJob({ id }, answer)
-    reporter.jobCreated(job, 'Sent a follow-up message to')
+    report.jobCreated(job, 'Sent a follow-up message to')
     return { job, mode: 'follow-up' }
   }
-  reporter.info(`Attaching to agent job ${forLog(id, 100)} in ${where}; nothing is sent to it.`)
-  const job = await readJob(api, id, schedule, runtime)
-  reporter.jobCreated(job, 'Attached to')
+  report.info(`Attaching to agent job ${forLog(id, 100)} in ${where}; nothing is sent to it.`)
+  const job = await readJob(api, id, schedule, step)
+  report.jobCreated(job, 'Attached to')
   return { job, mode: 'attach' }
 }
