@@ -1,10 +1,5 @@
-/**
- * The act stage: carries out the plan (start, watch, follow a closed pull request) and keeps the
- * run's state as it goes, for the sinks. It decides nothing: a run on a branch that gathers reads
- * its change from where the plan says, and asks the decision again with it.
- */
+/** The act stage: carries out the plan and keeps the run's state as it goes, for the sinks. */
 import { readDocsChecks } from '../github/docs-checks.js'
-import type { DocsReaders } from '../github/docs-pull.js'
 import { readDocsPull } from '../github/docs-pull.js'
 import { readDocsPushes } from '../github/docs-pushes.js'
 import type { Recorded } from '../github/companion.js'
@@ -14,29 +9,15 @@ import type { MintlifyApi } from '../mintlify/api.js'
 import { waitForJob } from '../mintlify/poll.js'
 import { tryReadJob } from '../mintlify/read-job.js'
 import { CLOSED_WITHOUT, dryRunTitle, NO_JOB_ID, planWords, skipWords } from '../present/plan.js'
-import type { Reporter } from '../publish/report.js'
-import { closeAll, takeAll, type Sink } from '../publish/sink.js'
+import { closeAll, takeAll } from '../publish/sink.js'
 import type { Facts } from '../read/facts.js'
 import { recordedDocs } from '../read/recorded.js'
-import { endsWithLink, endsWithoutLink, type Mode, type RunState } from '../run.js'
-import type { Step } from '../step.js'
+import { endsWithLink, endsWithoutLink, type Mode } from '../run.js'
 import type { Event } from '../trigger/event.js'
 import { preparePrompt } from '../trigger/prompt.js'
 import { begin } from './start.js'
 import { preview, previewDryRun } from './preview.js'
-
-/** What the stages of one run share. */
-export interface Run {
-  readonly state: RunState
-  readonly sinks: readonly Sink[]
-  readonly settings: Settings
-  readonly step: Step
-  readonly report: Reporter
-  /** The tokens that may read the docs pull request. */
-  readonly readers: DocsReaders
-  /** The Mintlify API; undefined on a dry run, which sends it nothing. */
-  readonly api?: MintlifyApi
-}
+import type { Run } from './state.js'
 
 /** Acts on `plan`, which the decision made from `facts`. */
 export async function act(run: Run, event: Event | undefined, facts: Facts, plan: Plan) {
@@ -46,6 +27,7 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
   if (recorded?.preview) run.state.previewed = { jobId: recorded.jobId, sha: recorded.preview }
   let prepared = facts.prepared
   if (plan.act !== 'skip' && plan.act !== 'close' && !prepared) {
+    // A branch that gathers reads its change from where the plan says, which may leave nothing.
     const within = step.time.within('change')
     const since = plan.tell?.since
     prepared = await preparePrompt(settings, event, readers.workflow, within, step.log, since)
@@ -108,10 +90,8 @@ async function start(
   // Nothing says the docs are ready before their pull request was read.
   if (event && endsWithLink(state)) {
     state.docs = await readDocsPull(state.job, event, readers, after(), state.recordedDocs)
-    // A pull request whose state could not be read is said once a run, as a warning with the
-    // fix; a link no token is sent for is the docs pull request sink's warning, and one GitHub
-    // shows is not the agent's is the report's.
-    // The recorded job's docs pull request could not be read: the reading said so, with the fix.
+    // A warning with the fix once a run (the read of the record may have said it); a link no
+    // token is sent for, or one not the agent's, is another surface's warning.
     const unreadSaid = facts.job?.docs.known === false
     const { why, ref, state: seen } = state.docs ?? {}
     if (why && seen !== 'foreign') {
@@ -124,9 +104,8 @@ async function start(
     state.pushes = await readDocsPushes(state.job, event, readers, after())
     if (!state.pushes.known) report.warning(state.pushes.why)
   }
-  // Once the docs pull request is known to be open: its preview, requested and followed.
-  // A branch's run that only followed a job told this commit already has nothing new to show; a
-  // pull request's status comment records the head of the last preview, which decides instead.
+  // A branch's run that only followed a job told this commit has nothing new to preview; a
+  // pull request's status comment records the head of its last preview, which decides instead.
   await preview(run, plan.why?.code === 'mend' && recorded?.jobId !== state.job?.id)
   // Last, the open docs pull request's own checks, as they stand when the run ends.
   const proven = state.docs?.state === 'open' ? state.docs.proven : undefined
@@ -159,11 +138,7 @@ async function watch({ state, sinks, step, settings }: Run, api: MintlifyApi) {
       : { kind: 'timeout', timeoutMs: settings.timeoutMs }
 }
 
-/**
- * A code pull request was closed: no job is started or messaged. When a sink follows it (the
- * docs pull request), the job the plan names is read once, and the sinks' notes go to the
- * status comment.
- */
+/** A code pull request closed: the job the plan names is read once for the sinks that follow it. */
 async function followClosed(run: Run, plan: Close, facts: Facts): Promise<void> {
   const { state, sinks, step } = run
   state.outcome = { kind: 'skipped', reason: planWords(plan).reason ?? '' }
@@ -181,9 +156,8 @@ async function followClosed(run: Run, plan: Close, facts: Facts): Promise<void> 
 }
 
 /**
- * The last code commit the job knows of, for the status comment to record: this run's, when its
- * prompt described the change (`context: auto`) and was sent; else what the record said of the
- * same job.
+ * The last code commit the job knows of, for the status comment: this run's when its prompt told
+ * the change (`context: auto`) and was sent, else what the record said of the same job.
  */
 function toldCommit(
   settings: Pick<Settings, 'context'>,

@@ -1,8 +1,6 @@
 /**
- * The preview step of the act stage: once a job the run started or followed has completed with a
- * docs pull request the run read as open, a preview deployment of its branch is requested once
- * and followed to its end, in the step's `preview` phase (the job's pace, by the deadline). A
- * preview that fails, or cannot be had, never changes how the step ends.
+ * The preview of an open docs pull request's branch, requested once and followed in the step's
+ * `preview` phase. A preview that fails, or cannot be had, never changes how the step ends.
  */
 import { cancellation } from '../errors.js'
 import type { Settings } from '../inputs.js'
@@ -15,18 +13,7 @@ import {
 } from '../mintlify/preview.js'
 import { previewWords } from '../present/preview.js'
 import { endsWithLink, type RunState } from '../run.js'
-import type { Reporter } from '../publish/report.js'
-import type { Step } from '../step.js'
-import type { Sink } from '../publish/sink.js'
-
-/** What the preview step is given of the run (`Run` in `act.ts`). */
-interface Run {
-  readonly state: RunState
-  readonly settings: Settings
-  readonly step: Step
-  readonly report: Reporter
-  readonly sinks: readonly Pick<Sink, 'ready'>[]
-}
+import type { Run } from './state.js'
 
 /**
  * The branch to preview: the job's `source.ref` and the docs pull request's head branch, each
@@ -48,10 +35,7 @@ function asksForPreview(settings: Pick<Settings, 'preview' | 'wait'>): boolean {
   return settings.preview === 'auto' && settings.wait
 }
 
-/**
- * Whether the docs pull request's head is the commit the last preview of the same job was
- * requested for; an unknown head is never taken as unchanged. Pure.
- */
+/** Whether the docs head is the one the same job's last preview was for; unknown never is. Pure. */
 export function unchanged(
   previewed: RunState['previewed'],
   jobId: string,
@@ -72,11 +56,8 @@ export function previewDryRun(run: Pick<Run, 'state' | 'settings' | 'report'>): 
 }
 
 /**
- * Requests and follows the preview of the docs pull request's branch, when the run's job ended
- * completed with its docs pull request open and there is something new to show. `sentNothing`:
- * the run only followed a job already told this commit, and no status comment keeps which head
- * its last preview showed (a branch's runs), so nothing new can be shown. Keeps `state.preview`
- * current and publishes its outputs as they become known.
+ * Requests and follows the preview once the job completed with its docs pull request open, unless
+ * nothing is new: `sentNothing` when the run only followed a job already told this commit.
  */
 export async function preview(run: Run, sentNothing = false) {
   const { state, settings, step, report } = run

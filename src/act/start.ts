@@ -1,8 +1,4 @@
-/**
- * Starting the work on the platform, as the plan says: create the job, send the follow-up
- * message, or read the job to attach to, through the Mintlify request policy. A follow-up the
- * job refuses becomes a new job when the plan says so (`fallback`), on every path that plans one.
- */
+/** Starting the work on the platform as the plan says, through the Mintlify request policy. */
 import { ApiError } from '../errors.js'
 import type { Keep, Start } from '../decide/plan.js'
 import type { Settings } from '../inputs.js'
@@ -17,9 +13,8 @@ import { forLog } from '../sanitize.js'
 import type { Step } from '../step.js'
 
 /**
- * Whether the API refused a follow-up message in a way that says the job cannot take one: any
- * 4xx but those about the key (401, 403), time (408) and rate (429), which a new job would meet
- * too.
+ * Whether a refused follow-up says the job takes none: any 4xx but those about the key (401, 403),
+ * time (408) and rate (429), which a new job would meet too.
  */
 function cannotGoOn(error: unknown): error is ApiError & { failure: { status: number } } {
   if (!(error instanceof ApiError) || error.failure.kind !== 'http') return false
@@ -37,8 +32,8 @@ interface Begun {
 }
 
 /**
- * Starts the job, sends the follow-up message, or reads the job to attach to, and publishes its
- * id. Returns the job as that request's answer shows it (a created job may lack an id).
+ * Creates the job, messages it or attaches to it, and publishes its id; a follow-up it refuses
+ * becomes a new job when the plan says so. A created job may lack an id.
  */
 export async function begin(
   plan: Start,
