@@ -1,7 +1,4 @@
-/**
- * The agent's own work never starts a job, nor does a commit GitHub did not say is not: a re-run
- * mends a missed run, while a job on the agent's merge documents the docs, forever with auto-merge.
- */
+/** The agent's own work starts no job, lest a job on its merge document the docs, forever. */
 import type { Settings } from '../inputs.js'
 import type { Facts } from '../read/facts.js'
 import { agentByEvent, agentByPulls } from '../read/own.js'

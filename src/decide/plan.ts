@@ -19,7 +19,6 @@ export interface Keep {
 
 export type Where = { readonly pull: number } | { readonly branch: string }
 
-/** A reason about the recorded job `jobId`. */
 type OnJob<C extends string, X> = Readonly<{ code: C; jobId: string } & X>
 
 /** Why the plan is what it is, as data; the presentation puts each code into words. */
@@ -89,7 +88,6 @@ export const COMMON_EFFECTS: readonly Effect[] = [
   { kind: 'docs-pull' }
 ]
 
-/** A plan that names no effects has the common ones. */
 export function effectsOf(plan: Plan): readonly Effect[] {
   return plan.effects ?? COMMON_EFFECTS
 }
@@ -111,10 +109,7 @@ export interface Start {
   readonly jobId: string
   readonly why?: Why
   readonly reusingFrom?: number
-  /**
-   * A run that gathers on a branch reads its change from `since` on; `keep` is the branch's record
-   * should that change need no job (`nothingToTell`).
-   */
+  /** A branch that gathers reads its change from `since`; `keep` if it needs no job. */
   readonly tell?: { readonly since?: string; readonly keep?: Keep }
   readonly keep?: Keep
   /** When the job can take no follow-up, a new one is started with the same change. */

@@ -5,7 +5,6 @@ import type { Event } from '../trigger/event.js'
 import { carried } from './keep.js'
 import { skip, type Skip, type Where } from './plan.js'
 
-/** The skip of a run whose record is not known, or undefined when it is. */
 export function unknownRecord(event: Event, facts: Facts): Skip | undefined {
   const { pull, branch } = facts
   const blind = (what: 'comment' | 'branch', where: Where, read: Knowable<unknown> | undefined) =>
