@@ -1,7 +1,4 @@
-/**
- * The records a run may continue: the docs check a branch's last run wrote, and the job a record
- * names with what became of its docs pull request.
- */
+/** The records a run may continue: a branch's docs check, and the job a record names. */
 import { findRecord, type BranchRecord } from '../github/branch-record.js'
 import { describeGitHubError, type GitHubApi } from '../github/api.js'
 import { readDocsPull, type DocsReaders } from '../github/docs-pull.js'
@@ -85,10 +82,7 @@ export async function readRecordedJob(
   return read(phase, known(docs.state), { docsRef })
 }
 
-/**
- * The docs pull request the status comment records for `jobId`: the only one a run for that job
- * writes to or calls ready, on every path.
- */
+/** The docs pull request the status comment records for `jobId`, the only one its runs touch. */
 export function recordedDocs(facts: Pick<Facts, 'pull'>, jobId: string | null | undefined) {
   const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
   return jobId && recorded?.jobId === jobId ? recorded.docs : undefined
@@ -107,8 +101,8 @@ function mismatchOf(
 }
 
 /**
- * The job, or undefined when it cannot be read in time. A refused key (401, 403) is thrown, not
- * hidden: the same key would be refused a create too, so the run stops.
+ * The job, or undefined when it cannot be read in time; a refused key (401, 403) is thrown, as a
+ * create would be refused too.
  */
 async function readOrRefused(api: MintlifyApi, jobId: string, step: Step) {
   try {

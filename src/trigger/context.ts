@@ -147,14 +147,11 @@ export function withContext(
   let out = preamble
   const done = () => ({ prompt: prompt + out, added: out.length })
   const room = () => maxChars - out.length
-  const add = (text: string, limit = Number.POSITIVE_INFINITY): boolean => {
-    const space = Math.floor(Math.min(limit, room()))
-    if (text.length <= space) {
-      out += text
-      return true
-    }
-    if (space >= 60) out += `${cut(text, space - 30)}\n`
-    return false
+  const add = (text: string): boolean => {
+    const fits = text.length <= room()
+    if (fits) out += text
+    else if (room() >= 60) out += `${cut(text, room() - 30)}\n`
+    return fits
   }
   /** Cuts the body, never the fence, so cut text cannot escape it. */
   const addFenced = (head: string, body: string, limit = Number.POSITIVE_INFINITY): boolean => {
