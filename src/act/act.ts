@@ -126,10 +126,7 @@ async function watch({ state, sinks, step, settings }: Run, api: MintlifyApi) {
     (ms, signal) => api.getJob(jobId, ms, signal),
     step.time.schedule('job'),
     step,
-    {
-      onJob: (latest) => (state.job = latest),
-      afterMessage: state.mode === 'follow-up'
-    }
+    { onJob: (latest) => (state.job = latest), afterMessage: state.mode === 'follow-up' }
   )
   state.job = watched.job
   state.outcome =

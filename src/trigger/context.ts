@@ -88,10 +88,7 @@ function subjectOf(
     }
   }
   if (pr || pushOf(event)) {
-    return {
-      heading: CODE_CHANGE,
-      describes: 'the code change that triggered this workflow'
-    }
+    return { heading: CODE_CHANGE, describes: 'the code change that triggered this workflow' }
   }
   const tag = /^refs\/tags\/(.+)$/.exec(ref)?.[1]
   const commit = branch

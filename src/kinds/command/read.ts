@@ -78,26 +78,10 @@ async function readCommandFacts(
   const command = { kind: 'command', request, login, commentId, permission } as const
   if (!mayCommand(permission.known ? permission.value : undefined)) return { command }
 
-  const pull = await settle(within((signal) => github.getPull(owner, repo, pr.number, signal)))
-  if ('error' in pull) {
-    const what = describeGitHubError(pull.error, 'pull-requests: read')
-    return stopped(
-      stop(
-        `Could not read pull request #${pr.number} (${what}), so whether it is open and where ` +
-          'its head is are not known.'
-      )
-    )
-  }
-  const moved = await pullChanged(event, pull.value, comment.createdAt, github, within)
-  if (moved) return stopped(moved)
-  return {
-    command,
-    event: {
-      ...event,
-      comment: undefined,
-      pullRequest: { ...pr, headSha: pull.value.headSha, fork: pull.value.fork }
-    }
-  }
+  const pull = await pullNow(event, pr.number, comment.createdAt, github, within)
+  if ('why' in pull) return stopped(pull)
+  const pullRequest = { ...pr, headSha: pull.headSha, fork: pull.fork }
+  return { command, event: { ...event, comment: undefined, pullRequest } }
 }
 
 /** Why the comment, read again now, no longer carries the command the event gave. */
@@ -124,17 +108,28 @@ async function commentChanged(
 }
 
 /**
- * Why the pull request is no longer the one the command was given on. GitHub keeps no push time
- * and the payload no head, so a head committed after the comment counts as moved; a commit dated
- * earlier than it was pushed is not caught.
+ * The pull request as it is now, or why it is no longer the one the command was given on. GitHub
+ * keeps no push time and the payload no head, so a head committed after the comment counts as
+ * moved; a commit dated earlier than it was pushed is not caught.
  */
-async function pullChanged(
+async function pullNow(
   event: Event,
-  pull: PullState,
+  number: number,
   createdAt: string | undefined,
   github: GitHubApi,
   within: Within
-): Promise<Stop | undefined> {
+): Promise<Stop | PullState> {
+  const read = await settle(
+    within((signal) => github.getPull(event.owner, event.repo, number, signal))
+  )
+  if ('error' in read) {
+    const what = describeGitHubError(read.error, 'pull-requests: read')
+    return stop(
+      `Could not read pull request #${number} (${what}), so whether it is open and where its ` +
+        'head is are not known.'
+    )
+  }
+  const pull = read.value
   const name = `pull request #${pull.number}`
   if (pull.state === 'closed') {
     const how = pull.merged ? 'merged' : 'closed without merging'
@@ -162,7 +157,7 @@ async function pullChanged(
       `Could not read when head commit ${short} of ${name} was made (${what}), so whether it came after the command cannot be told.`
     )
   }
-  if (Date.parse(at) <= written) return undefined
+  if (Date.parse(at) <= written) return pull
   return stop(
     `The head of ${name} moved after the comment: its head commit ${short} is dated ` +
       `${forLog(at, 40)}, after the comment was written (${forLog(createdAt ?? '', 40)}). ` +
