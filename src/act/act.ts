@@ -38,13 +38,10 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
   if (plan.act === 'close') return followClosed(run, plan, facts)
   if (plan.keep) run.state.branch = plan.keep
   if (plan.act === 'skip') {
-    const check = plan.check
-    run.state.outcome = {
-      kind: 'skipped',
-      ...skipWords(plan),
-      ...(check === 'leave' ? { leaveCheck: true } : check === 'error' ? { checkState: check } : {})
-    }
-    return
+    const { check } = plan
+    const says =
+      check === 'leave' ? { leaveCheck: true } : check === 'error' ? { checkState: check } : {}
+    return void (run.state.outcome = { kind: 'skipped', ...skipWords(plan), ...says })
   }
   // Taken: the sinks that say so at once (a command's `eyes`) write beside the start.
   takeAll(run.sinks, run.state)

@@ -129,17 +129,11 @@ export async function readChange(
   if (pr) {
     requests = 1
     try {
-      const { files, complete, pages } = await github.pullFiles(
-        owner,
-        repo,
-        pr.number,
-        MAX_PULL_FILES,
-        signal
-      )
-      requests = pages
+      const read = await github.pullFiles(owner, repo, pr.number, MAX_PULL_FILES, signal)
+      const source = `pull request #${pr.number}`
       return {
-        change: { ...fallback, files, partial: !complete, source: `pull request #${pr.number}` },
-        requests
+        change: { ...fallback, files: read.files, partial: !read.complete, source },
+        requests: read.pages
       }
     } catch (error: unknown) {
       return unread(`the files of pull request #${pr.number}`, error, 'pull-requests: read')
