@@ -61,11 +61,7 @@ export function fence(text: string): string {
  * What the context describes, truthfully: a schedule or manual run gets the commit it runs on,
  * which may have nothing to do with the run, never "the change that triggered it".
  */
-function subjectOf(
-  event: Event,
-  pr: PullRequest | undefined,
-  since?: string
-): { heading: string; describes: string } {
+function subjectOf(event: Event, pr: PullRequest | undefined, since?: string) {
   const ref = event.ref ?? ''
   const branch = /^refs\/heads\/(.+)$/.exec(ref)?.[1]
   if (since && !pr) {
