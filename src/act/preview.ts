@@ -50,7 +50,6 @@ export function previewDryRun(run: Pick<Run, 'state' | 'settings' | 'report'>): 
   run.state.preview = { state: 'would-request' }
   const { info } = previewWords(run.state.preview)
   if (!info) return
-  // The log, and the summary, which shows the run's notes.
   run.report.info(info)
   run.state.notes.push(info)
 }

@@ -26,10 +26,7 @@ export interface Run {
   readonly api?: MintlifyApi
 }
 
-/**
- * The state of a run that has read: its trigger is the event as reading left it (a command's pull
- * request head), and a recorded job read with the key shows the platform accepted the project id.
- */
+/** A run's state once read; a recorded job read with the key shows the project id accepted. */
 export function readState(
   startedAt: number,
   settings: Pick<Settings, 'projectId' | 'failOnNoPr'>,

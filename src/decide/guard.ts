@@ -30,10 +30,10 @@ export function guard(
   return skip(why, 'error', carried(facts, event))
 }
 
+type Decide<E> = (settings: DecisionSettings, event: E, facts: Facts) => Plan
+
 /** A kind's decision behind the guards, whose skip writes only the plan's check and comment. */
-export function guarded<E extends Event | undefined>(
-  decide: (settings: DecisionSettings, event: E, facts: Facts) => Plan
-): (settings: DecisionSettings, event: E, facts: Facts) => Plan {
+export function guarded<E extends Event | undefined>(decide: Decide<E>): Decide<E> {
   return (settings, event, facts) => {
     const plan = decide(settings, event, facts)
     if (plan.act === 'skip') return plan

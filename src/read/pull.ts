@@ -32,9 +32,11 @@ export async function readPull(
   const only = pulls.known && pulls.value.length === 1 ? pulls.value[0] : undefined
   const branchPush = pushOf(event)?.tag === false && !event.deleted && !eventPullRequest(event)
   if (settings.comment === 'auto' && pulls.known && !only && branchPush) {
-    const count = pulls.value.length
-    const belongs = count === 0 ? 'no pull request' : `${count} pull requests`
-    step.log.info(`The pushed commit belongs to ${belongs}, so no status comment is written.`)
+    step.log.info(
+      pulls.value.length === 0
+        ? 'The pushed commit belongs to no pull request, so no status comment is written.'
+        : `The pushed commit belongs to ${pulls.value.length} pull requests, so no status comment is written.`
+    )
   }
   if (!only) return { pulls }
   const bare: PullFacts = { ...only, docsPull: false, recorded: known(undefined) }

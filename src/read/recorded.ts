@@ -12,7 +12,7 @@ import { codeCommit } from '../trigger/code.js'
 import type { Event } from '../trigger/event.js'
 import { parsePullLink, pullName, sameRepo, type PullRef } from '../trigger/ref.js'
 import type { Facts, JobFacts } from './facts.js'
-import { causeOf, known, unknown, type Knowable } from './known.js'
+import { causeOf, known, unknown, type Knowable, type Unknown } from './known.js'
 
 /** The branch's record for the check named `context`, however many commits landed since. */
 export async function readBranchRecord(
@@ -50,26 +50,19 @@ export async function readRecordedJob(
   step: Step,
   recordedDocs?: PullRef
 ): Promise<JobFacts> {
-  type More = Pick<JobFacts, 'docsRef' | 'mismatch'>
-  const read = (phase: JobFacts['phase'], docs: JobFacts['docs'], more?: More): JobFacts => ({
-    jobId,
-    from,
-    phase,
-    docs,
-    ...more
-  })
-  const none = (why: string, cause?: 'not-asked') => read(unknown(why, cause), unknown(why, cause))
-  if (!api) return none('A dry run sends Mintlify nothing, not even a read.', 'not-asked')
+  const read = (facts: Omit<JobFacts, 'jobId' | 'from'>): JobFacts => ({ jobId, from, ...facts })
+  const none = (why: Unknown) => read({ phase: why, docs: why })
+  if (!api) return none(unknown('A dry run sends Mintlify nothing, not even a read.', 'not-asked'))
   const id = forLog(jobId, 100)
   // Its retries end within the lookup budget, so a job that cannot be read leaves the step its time.
   const job = await readOrRefused(api, jobId, step)
-  if (!job) return none(`Agent job ${id} could not be read.`)
+  if (!job) return none(unknown(`Agent job ${id} could not be read.`))
   const phase = known(classifyStatus(job.status).phase)
-  if (!job.prLink) return read(phase, known('none'))
+  if (!job.prLink) return read({ phase, docs: known('none') })
   const mismatch = mismatchOf(job.prLink, event.serverUrl, recordedDocs)
   if (mismatch) {
     const why = `The job's answer names ${mismatch.named}, not the recorded one.`
-    return read(phase, unknown(why, 'not-asked'), { mismatch })
+    return read({ phase, docs: unknown(why, 'not-asked'), mismatch })
   }
   const docs = await readDocsPull(job, event, readers, step.time.within('lookup'), recordedDocs)
   const docsRef = docs?.ref
@@ -77,9 +70,9 @@ export async function readRecordedJob(
     const why = docs?.why ?? `The docs pull request of agent job ${id} could not be read.`
     // A link elsewhere, no token for it or a refusal is the same on every run.
     const failed = docs?.failure !== undefined && !['refused', 'invalid'].includes(docs.failure)
-    return read(phase, unknown(why, failed ? 'failed' : 'not-asked'), { docsRef })
+    return read({ phase, docs: unknown(why, failed ? 'failed' : 'not-asked'), docsRef })
   }
-  return read(phase, known(docs.state), { docsRef })
+  return read({ phase, docs: known(docs.state), docsRef })
 }
 
 /** The docs pull request the status comment records for `jobId`, the only one its runs touch. */

@@ -22,12 +22,8 @@ interface CommandRead {
 }
 
 /** `answer`: the comment is still there to react to. */
-interface Stop {
-  readonly why: string
-  readonly answer: boolean
-}
-
-const stop = (why: string, answer = true): Stop => ({ why, answer })
+const stop = (why: string, answer = true) => ({ why, answer })
+type Stop = ReturnType<typeof stop>
 
 /** A request's answer, or the error it ended with, for the caller to word. */
 const settle = <T>(asked: Promise<T>) =>

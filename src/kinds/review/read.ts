@@ -4,11 +4,15 @@ import type { Read, ReadContext } from '../../read/read.js'
 import { forLog } from '../../sanitize.js'
 
 /** Why a review does nothing, in words that name its event. */
-export function readReview({ event }: ReadContext): Promise<Read<string>> {
+export interface ReviewFacts {
+  readonly why: string
+}
+
+export function readReview({ event }: ReadContext): Promise<Read<ReviewFacts>> {
   const name = forLog(event?.name ?? 'review', 60)
   const why =
     `A ${name} event is part of a review: a review never commands the docs job, and is no ` +
     'change to the code to document.'
   const pulls = unknown('A comment that is not a command to take reads nothing more.', 'not-asked')
-  return Promise.resolve({ facts: { pulls, kind: why } })
+  return Promise.resolve({ facts: { pulls, kind: { why } } })
 }
