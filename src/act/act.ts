@@ -1,10 +1,5 @@
-/**
- * The act stage: carries out the plan (start, watch, follow a closed pull request) and keeps the
- * run's state as it goes, for the sinks. It decides nothing: a run on a branch that gathers reads
- * its change from where the plan says, and asks the decision again with it.
- */
+/** The act stage: carries out the plan and keeps the run's state as it goes, for the sinks. */
 import { readDocsChecks } from '../github/docs-checks.js'
-import type { DocsReaders } from '../github/docs-pull.js'
 import { readDocsPull } from '../github/docs-pull.js'
 import { readDocsPushes } from '../github/docs-pushes.js'
 import type { Recorded } from '../github/companion.js'
@@ -14,29 +9,15 @@ import type { MintlifyApi } from '../mintlify/api.js'
 import { waitForJob } from '../mintlify/poll.js'
 import { tryReadJob } from '../mintlify/read-job.js'
 import { CLOSED_WITHOUT, dryRunTitle, NO_JOB_ID, planWords, skipWords } from '../present/plan.js'
-import type { Reporter } from '../publish/report.js'
-import { closeAll, takeAll, type Sink } from '../publish/sink.js'
+import { closeAll, takeAll } from '../publish/sink.js'
 import type { Facts } from '../read/facts.js'
 import { recordedDocs } from '../read/recorded.js'
-import { endsWithLink, endsWithoutLink, type Mode, type RunState } from '../run.js'
-import type { Step } from '../step.js'
+import { endsWithLink, endsWithoutLink, type Mode } from '../run.js'
 import type { Event } from '../trigger/event.js'
 import { preparePrompt } from '../trigger/prompt.js'
 import { begin } from './start.js'
 import { preview, previewDryRun } from './preview.js'
-
-/** What the stages of one run share. */
-export interface Run {
-  readonly state: RunState
-  readonly sinks: readonly Sink[]
-  readonly settings: Settings
-  readonly step: Step
-  readonly report: Reporter
-  /** The tokens that may read the docs pull request. */
-  readonly readers: DocsReaders
-  /** The Mintlify API; undefined on a dry run, which sends it nothing. */
-  readonly api?: MintlifyApi
-}
+import type { Run } from './state.js'
 
 /** Acts on `plan`, which the decision made from `facts`. */
 export async function act(run: Run, event: Event | undefined, facts: Facts, plan: Plan) {
@@ -46,6 +27,7 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
   if (recorded?.preview) run.state.previewed = { jobId: recorded.jobId, sha: recorded.preview }
   let prepared = facts.prepared
   if (plan.act !== 'skip' && plan.act !== 'close' && !prepared) {
+    // A branch that gathers reads its change from where the plan says, which may leave nothing.
     const within = step.time.within('change')
     const since = plan.tell?.since
     prepared = await preparePrompt(settings, event, readers.workflow, within, step.log, since)
@@ -56,19 +38,14 @@ export async function act(run: Run, event: Event | undefined, facts: Facts, plan
   if (plan.act === 'close') return followClosed(run, plan, facts)
   if (plan.keep) run.state.branch = plan.keep
   if (plan.act === 'skip') {
-    const check = plan.check
-    run.state.outcome = {
-      kind: 'skipped',
-      ...skipWords(plan),
-      ...(check === 'leave' ? { leaveCheck: true } : check === 'error' ? { checkState: check } : {})
-    }
-    return
+    const { check } = plan
+    const says =
+      check === 'leave' ? { leaveCheck: true } : check === 'error' ? { checkState: check } : {}
+    return void (run.state.outcome = { kind: 'skipped', ...skipWords(plan), ...says })
   }
   // Taken: the sinks that say so at once (a command's `eyes`) write beside the start.
   takeAll(run.sinks, run.state)
-  // The recorded job's docs pull request could not be read: the reading said so, with the fix.
-  const unreadSaid = facts.job?.docs.known === false
-  await start(run, event, plan, prepared?.prompt ?? settings.prompt, words, facts, unreadSaid)
+  await start(run, event, plan, prepared?.prompt ?? settings.prompt, words, facts)
 }
 
 /** start → watch → read the docs pull request, for a plan that starts or continues a job. */
@@ -78,8 +55,7 @@ async function start(
   plan: Start,
   prompt: string,
   words: { reason?: string; note?: string },
-  facts: Facts,
-  unreadSaid: boolean
+  facts: Facts
 ) {
   const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
   const { state, settings, step, report, readers, api } = run
@@ -96,8 +72,10 @@ async function start(
   }
   // Asked, and not accepted until the platform answers.
   state.accepted ??= false
-  const begun = await begin(plan, settings, prompt, api, step.time.schedule('job'), step, report)
-  Object.assign(state, { job: begun.job, mode: begun.mode, accepted: true })
+  const begun = await begin(plan, prompt, api, run)
+  state.job = begun.job
+  state.mode = begun.mode
+  state.accepted = true
   if (begun.keep) state.branch = begun.keep
   for (const note of [words.note, begun.note]) if (note) state.notes.push(note)
   state.told = toldCommit(settings, begun, recorded, state.trigger?.commit?.sha)
@@ -109,9 +87,9 @@ async function start(
   // Nothing says the docs are ready before their pull request was read.
   if (event && endsWithLink(state)) {
     state.docs = await readDocsPull(state.job, event, readers, after(), state.recordedDocs)
-    // A pull request whose state could not be read is said once a run, as a warning with the
-    // fix; a link no token is sent for is the docs pull request sink's warning, and one GitHub
-    // shows is not the agent's is the report's.
+    // A warning with the fix once a run (the read of the record may have said it); a link no
+    // token is sent for, or one not the agent's, is another surface's warning.
+    const unreadSaid = facts.job?.docs.known === false
     const { why, ref, state: seen } = state.docs ?? {}
     if (why && seen !== 'foreign') {
       if (ref && !unreadSaid) report.warning(why)
@@ -123,9 +101,8 @@ async function start(
     state.pushes = await readDocsPushes(state.job, event, readers, after())
     if (!state.pushes.known) report.warning(state.pushes.why)
   }
-  // Once the docs pull request is known to be open: its preview, requested and followed.
-  // A branch's run that only followed a job told this commit already has nothing new to show; a
-  // pull request's status comment records the head of the last preview, which decides instead.
+  // A branch's run that only followed a job told this commit has nothing new to preview; a
+  // pull request's status comment records the head of its last preview, which decides instead.
   await preview(run, plan.why?.code === 'mend' && recorded?.jobId !== state.job?.id)
   // Last, the open docs pull request's own checks, as they stand when the run ends.
   const proven = state.docs?.state === 'open' ? state.docs.proven : undefined
@@ -146,10 +123,7 @@ async function watch({ state, sinks, step, settings }: Run, api: MintlifyApi) {
     (ms, signal) => api.getJob(jobId, ms, signal),
     step.time.schedule('job'),
     step,
-    {
-      onJob: (latest) => (state.job = latest),
-      afterMessage: state.mode === 'follow-up'
-    }
+    { onJob: (latest) => (state.job = latest), afterMessage: state.mode === 'follow-up' }
   )
   state.job = watched.job
   state.outcome =
@@ -158,11 +132,7 @@ async function watch({ state, sinks, step, settings }: Run, api: MintlifyApi) {
       : { kind: 'timeout', timeoutMs: settings.timeoutMs }
 }
 
-/**
- * A code pull request was closed: no job is started or messaged. When a sink follows it (the
- * docs pull request), the job the plan names is read once, and the sinks' notes go to the
- * status comment.
- */
+/** A code pull request closed: the job the plan names is read once for the sinks that follow it. */
 async function followClosed(run: Run, plan: Close, facts: Facts): Promise<void> {
   const { state, sinks, step } = run
   state.outcome = { kind: 'skipped', reason: planWords(plan).reason ?? '' }
@@ -171,18 +141,19 @@ async function followClosed(run: Run, plan: Close, facts: Facts): Promise<void> 
   state.accepted ??= false
   const job = await tryReadJob(step.mintlify(), plan.jobId, step.time.schedule('lookup'), step)
   if (!job) return step.log.info(CLOSED_WITHOUT.job)
-  Object.assign(state, { job, mode: 'attach', accepted: true })
+  state.job = job
+  state.mode = 'attach'
+  state.accepted = true
   // The record's docs pull request is the only one the end of the code pull request may touch.
   state.recordedDocs = recordedDocs(facts, plan.jobId)
   state.notes.push(...(await closeAll(sinks, state, step.time.within('close'))))
 }
 
 /**
- * The last code commit the job knows of, for the status comment to record: this run's, when its
- * prompt described the change (`context: auto`) and was sent; else what the record said of the
- * same job.
+ * The last code commit the job knows of, for the status comment: this run's when its prompt told
+ * the change (`context: auto`) and was sent, else what the record said of the same job.
  */
-export function toldCommit(
+function toldCommit(
   settings: Pick<Settings, 'context'>,
   begun: { readonly mode: Mode; readonly job: { readonly id?: string | null } },
   recorded: Recorded | undefined,

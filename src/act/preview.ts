@@ -1,8 +1,6 @@
 /**
- * The preview step of the act stage: once a job the run started or followed has completed with a
- * docs pull request the run read as open, a preview deployment of its branch is requested once
- * and followed to its end, in the step's `preview` phase (the job's pace, by the deadline). A
- * preview that fails, or cannot be had, never changes how the step ends.
+ * The preview of an open docs pull request's branch, requested once and followed in the step's
+ * `preview` phase. A preview that fails, or cannot be had, never changes how the step ends.
  */
 import { cancellation } from '../errors.js'
 import type { Settings } from '../inputs.js'
@@ -11,24 +9,11 @@ import {
   followPreview,
   requestPreview,
   type Preview,
-  type PreviewApi,
   type PreviewCause
 } from '../mintlify/preview.js'
 import { previewWords } from '../present/preview.js'
 import { endsWithLink, type RunState } from '../run.js'
-import type { Reporter } from '../publish/report.js'
-import type { Step } from '../step.js'
-import type { Schedule } from '../mintlify/poll.js'
-import type { Sink } from '../publish/sink.js'
-
-/** What the preview step is given of the run (`Run` in `act.ts`). */
-interface Run {
-  readonly state: RunState
-  readonly settings: Settings
-  readonly step: Step
-  readonly report: Reporter
-  readonly sinks: readonly Pick<Sink, 'ready'>[]
-}
+import type { Run } from './state.js'
 
 /**
  * The branch to preview: the job's `source.ref` and the docs pull request's head branch, each
@@ -46,14 +31,11 @@ export function previewBranch(
 }
 
 /** Whether this run asks for a preview at all: `preview: auto`, and a step that waits. */
-export function asksForPreview(settings: Pick<Settings, 'preview' | 'wait'>): boolean {
+function asksForPreview(settings: Pick<Settings, 'preview' | 'wait'>): boolean {
   return settings.preview === 'auto' && settings.wait
 }
 
-/**
- * Whether the docs pull request's head is the commit the last preview of the same job was
- * requested for; an unknown head is never taken as unchanged. Pure.
- */
+/** Whether the docs head is the one the same job's last preview was for; unknown never is. Pure. */
 export function unchanged(
   previewed: RunState['previewed'],
   jobId: string,
@@ -62,31 +44,24 @@ export function unchanged(
   return head !== undefined && previewed?.jobId === jobId && previewed.sha === head
 }
 
-/** Whether the run's job ended ready for a preview: completed, its docs pull request open. */
-export function readyForPreview(state: Pick<RunState, 'outcome' | 'job' | 'docs'>): boolean {
-  return endsWithLink(state) && state.docs?.state === 'open'
-}
-
 /** A dry run says what it would request, in the log and the summary. */
 export function previewDryRun(run: Pick<Run, 'state' | 'settings' | 'report'>): void {
   if (!asksForPreview(run.settings)) return
   run.state.preview = { state: 'would-request' }
   const { info } = previewWords(run.state.preview)
   if (!info) return
-  // The log, and the summary, which shows the run's notes.
   run.report.info(info)
   run.state.notes.push(info)
 }
 
 /**
- * Requests and follows the preview of the docs pull request's branch, when the run's job ended
- * ready for one and there is something new to show. `sentNothing`: the run only followed a job
- * already told this commit, and no status comment keeps which head its last preview showed (a
- * branch's runs), so nothing new can be shown; keeps `state.preview` current and publishes its outputs as they become known.
+ * Requests and follows the preview once the job completed with its docs pull request open, unless
+ * nothing is new: `sentNothing` when the run only followed a job already told this commit.
  */
 export async function preview(run: Run, sentNothing = false) {
   const { state, settings, step, report } = run
-  if (!asksForPreview(settings) || !readyForPreview(state) || !step.previews) return
+  const ready = endsWithLink(state) && state.docs?.state === 'open'
+  if (!asksForPreview(settings) || !ready || !step.previews) return
   const chosen = previewBranch(state.job?.source?.ref, state.docs?.proven?.pull.headRef)
   const set = (next: Preview) => {
     state.preview = next
@@ -102,7 +77,7 @@ export async function preview(run: Run, sentNothing = false) {
   }
   // The docs are ready now: the check and the status comment say so before the preview builds.
   for (const sink of run.sinks) sink.ready?.(state)
-  const api: PreviewApi = step.previews()
+  const api = step.previews()
   const schedule = step.time.schedule('preview')
   report.info(`Requesting a preview deployment of ${branch}.`)
   const requested = await requestPreview(api, branch, schedule, step)
@@ -127,29 +102,15 @@ export async function preview(run: Run, sentNothing = false) {
   if (jobId && head) state.previewed = { jobId, sha: head }
   set({ ...shown, state: 'building' })
   if (!deployment?.statusId) return end(run, state.preview)
-  const followed = await follow(run, api, deployment.statusId, shown, set, step, schedule)
-  if (followed) step.log.debug(`The last preview status read failed: ${followed}`)
-  end(run, state.preview)
-}
-
-/** Follows the deployment, keeping the preview's state as each status is read. */
-async function follow(
-  run: Pick<Run, 'state'>,
-  api: PreviewApi,
-  statusId: string,
-  shown: Pick<Preview, 'branch' | 'url' | 'urlRefused'>,
-  set: (preview: Preview) => void,
-  step: Step,
-  schedule: Schedule
-): Promise<string | undefined> {
-  const followed = await followPreview(api, statusId, schedule, step, (read) => {
+  const followed = await followPreview(api, deployment.statusId, schedule, step, (read) => {
     if (read.status === 'success') set({ ...shown, state: 'ready' })
     else if (read.status === 'failure') {
       set({ ...shown, state: 'failed', ...(read.summary ? { summary: read.summary } : {}) })
-    } else if (run.state.preview?.state !== 'building') set({ ...shown, state: 'building' })
+    } else if (state.preview?.state !== 'building') set({ ...shown, state: 'building' })
   })
   if (step.signal.aborted) throw cancellation(step.signal)
-  return followed.unread
+  if (followed.unread) step.log.debug(`The last preview status read failed: ${followed.unread}`)
+  end(run, state.preview)
 }
 
 /** Records the preview as it ended, and says so once in the log. */

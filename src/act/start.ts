@@ -1,25 +1,20 @@
-/**
- * Starting the work on the platform, as the plan says: create the job, send the follow-up
- * message, or read the job to attach to, through the Mintlify request policy. A follow-up the
- * job refuses becomes a new job when the plan says so (`fallback`), on every path that plans one.
- */
+/** Starting the work on the platform as the plan says, through the Mintlify request policy. */
 import { ApiError } from '../errors.js'
 import type { Keep, Start } from '../decide/plan.js'
 import type { Settings } from '../inputs.js'
 import { CREATE, MESSAGE, type MintlifyApi } from '../mintlify/api.js'
 import { mergeJob, type Job } from '../mintlify/job.js'
-import { send, type Schedule } from '../mintlify/poll.js'
+import { send } from '../mintlify/poll.js'
 import { readJob } from '../mintlify/read-job.js'
 import { refusedNote } from '../present/plan.js'
 import type { Reporter } from '../publish/report.js'
 import type { Mode } from '../run.js'
-import type { Runtime } from '../runtime.js'
 import { forLog } from '../sanitize.js'
+import type { Step } from '../step.js'
 
 /**
- * Whether the API refused a follow-up message in a way that says the job cannot take one: any
- * 4xx but those about the key (401, 403), time (408) and rate (429), which a new job would meet
- * too.
+ * Whether a refused follow-up says the job takes none: any 4xx but those about the key (401, 403),
+ * time (408) and rate (429), which a new job would meet too.
  */
 function cannotGoOn(error: unknown): error is ApiError & { failure: { status: number } } {
   if (!(error instanceof ApiError) || error.failure.kind !== 'http') return false
@@ -27,7 +22,7 @@ function cannotGoOn(error: unknown): error is ApiError & { failure: { status: nu
   return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status)
 }
 
-export interface Begun {
+interface Begun {
   readonly job: Job
   readonly mode: Mode
   /** Why the job is not the planned one, for the status comment. */
@@ -37,57 +32,56 @@ export interface Begun {
 }
 
 /**
- * Starts the job, sends the follow-up message, or reads the job to attach to, and publishes its
- * id. Returns the job as that request's answer shows it (a created job may lack an id).
+ * Creates the job, messages it or attaches to it, and publishes its id; a follow-up it refuses
+ * becomes a new job when the plan says so. A created job may lack an id.
  */
 export async function begin(
   plan: Start,
-  settings: Settings,
   prompt: string,
   api: MintlifyApi,
-  schedule: Schedule,
-  runtime: Runtime,
-  reporter: Reporter
+  run: { readonly settings: Settings; readonly step: Step; readonly report: Reporter }
 ): Promise<Begun> {
+  const { settings, step, report } = run
+  const schedule = step.time.schedule('job')
   const where = `project ${settings.projectId} at ${settings.baseUrl.origin}`
   const create = async (): Promise<Begun> => {
-    reporter.info(`Starting an agent job in ${where}.`)
+    report.info(`Starting an agent job in ${where}.`)
     const created = await send(
       CREATE,
       (timeoutMs, signal) => api.createJob(prompt, timeoutMs, signal),
       schedule,
-      runtime
+      step
     )
-    if (created.id) reporter.jobCreated(created)
+    if (created.id) report.jobCreated(created)
     return { job: created, mode: 'create' }
   }
   if (plan.act === 'create') return create()
 
   const id = plan.jobId
   // The id is known before any request: publish it now, so it survives whatever happens next.
-  if (!plan.reusingFrom) reporter.jobId(id)
+  if (!plan.reusingFrom) report.jobId(id)
   if (plan.act === 'follow-up') {
-    reporter.info(`Sending a follow-up message to agent job ${forLog(id, 100)} in ${where}.`)
+    report.info(`Sending a follow-up message to agent job ${forLog(id, 100)} in ${where}.`)
     let answer: Job
     try {
       answer = await send(
         MESSAGE,
         (timeoutMs, signal) => api.sendMessage(id, prompt, timeoutMs, signal),
         schedule,
-        runtime
+        step
       )
     } catch (error: unknown) {
       if (!plan.fallback || !cannotGoOn(error)) throw error
       const note = refusedNote(plan, error.failure.status)
-      reporter.info(`${forLog(note, 300)} ${error.message}`)
+      report.info(`${forLog(note, 300)} ${error.message}`)
       return { ...(await create()), note, keep: plan.fallback.keep }
     }
     const job = mergeJob({ id }, answer)
-    reporter.jobCreated(job, 'Sent a follow-up message to')
+    report.jobCreated(job, 'Sent a follow-up message to')
     return { job, mode: 'follow-up' }
   }
-  reporter.info(`Attaching to agent job ${forLog(id, 100)} in ${where}; nothing is sent to it.`)
-  const job = await readJob(api, id, schedule, runtime)
-  reporter.jobCreated(job, 'Attached to')
+  report.info(`Attaching to agent job ${forLog(id, 100)} in ${where}; nothing is sent to it.`)
+  const job = await readJob(api, id, schedule, step)
+  report.jobCreated(job, 'Attached to')
   return { job, mode: 'attach' }
 }

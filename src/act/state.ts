@@ -1,4 +1,9 @@
 /** The run's state as the story fills it: once the run has read, and as the run ends. */
+import type { DocsReaders } from '../github/docs-pull.js'
+import type { MintlifyApi } from '../mintlify/api.js'
+import type { Reporter } from '../publish/report.js'
+import type { Sink } from '../publish/sink.js'
+import type { Step } from '../step.js'
 import { CancelledError, DeadlineError, SecretsWithheldError } from '../errors.js'
 import type { Settings } from '../inputs.js'
 import { FOLLOWED_NO_FURTHER } from '../present/plan.js'
@@ -8,10 +13,20 @@ import type { Log } from '../runtime.js'
 import { triggerOf } from '../trigger/code.js'
 import type { Event } from '../trigger/event.js'
 
-/**
- * The state of a run that has read: its trigger is the event as reading left it (a command's pull
- * request head), and a recorded job read with the key shows the platform accepted the project id.
- */
+/** What the act stage's steps share of one run. */
+export interface Run {
+  readonly state: RunState
+  readonly sinks: readonly Sink[]
+  readonly settings: Settings
+  readonly step: Step
+  readonly report: Reporter
+  /** The tokens that may read the docs pull request. */
+  readonly readers: DocsReaders
+  /** The Mintlify API; undefined on a dry run, which sends it nothing. */
+  readonly api?: MintlifyApi
+}
+
+/** A run's state once read; a recorded job read with the key shows the project id accepted. */
 export function readState(
   startedAt: number,
   settings: Pick<Settings, 'projectId' | 'failOnNoPr'>,

@@ -1,10 +1,7 @@
 /**
- * Whether a run sets the docs check, and what it may say there: only on a change of its own (a
- * push, a pull request, or a `/docs` command on one, on the pull request's head), or on a branch
- * that gathers into one docs job, whose record the check keeps. Never on a dry run, a deleted
- * branch, a closed pull request, or a scheduled or manual run on whatever commit a branch is at.
- * With `context: off` the job is not told the change, so the check only says when `paths` found
- * nothing to document. The plan's effects carry this out (`resolveEffects`). Pure.
+ * Whether a run sets the docs check: on a change of its own, or a branch that gathers (the check
+ * keeps its record); never on a dry run, a deleted branch, a closed pull request or a schedule's
+ * commit. With `context: off` the job is not told the change: only a `paths` skip is said. Pure.
  */
 import type { Settings } from '../inputs.js'
 import type { Effect } from './plan.js'
@@ -12,7 +9,7 @@ import { codeCommit, gathersOn } from '../trigger/code.js'
 import { closedPull, ownChange, type Event } from '../trigger/event.js'
 
 /** `none`: no check; `full`: the run's state; `skips-only`: only a skip by `paths`. */
-export type CheckScope = 'none' | 'full' | 'skips-only'
+type CheckScope = 'none' | 'full' | 'skips-only'
 
 export type CheckSettings = Pick<
   Settings,
@@ -31,7 +28,6 @@ export function checkScope(settings: CheckSettings, event: Event | undefined): C
 export type Resolved =
   Exclude<Effect, { kind: 'check' }> | { readonly kind: 'check'; readonly skipsOnly: boolean }
 
-/** The plan's effects for this run: the check where `checkScope` allows one, with its scope. */
 export function resolveEffects(
   effects: readonly Effect[],
   settings: CheckSettings,

@@ -4,7 +4,8 @@ import { agentByEvent } from '../read/own.js'
 import { closedPull, type Event } from '../trigger/event.js'
 import { carried } from './keep.js'
 import { ownWork } from './own.js'
-import { effectsOf, type DecisionSettings, type Effect, type Plan, type Skip } from './plan.js'
+import { effectsOf, skip } from './plan.js'
+import type { DecisionSettings, Effect, Plan, Skip } from './plan.js'
 import { unknownRecord } from './record-unknown.js'
 
 /** The skip for a run that would act on the agent's own work, or on an unknown or false record. */
@@ -16,29 +17,23 @@ export function guard(
   if (!event) return undefined
   // A closed pull request's commits are its own: only its author can make it the agent's.
   const hand = closedPull(event) ? agentByEvent(settings, event) : undefined
-  if (hand) return { act: 'skip', why: { code: 'own', hand, pullEvent: true }, check: 'success' }
+  if (hand) return skip({ code: 'own', hand, pullEvent: true }, 'success')
   const own = closedPull(event) ? undefined : ownWork(settings, event, facts)
   if (own) return own
   if (settings.jobId) return undefined
   const blind = unknownRecord(event, facts)
   if (blind) return blind
   const job = facts.job
-  if (job?.mismatch) {
-    const { recorded, named } = job.mismatch
-    return {
-      act: 'skip',
-      why: { code: 'record-mismatch', jobId: job.jobId, recorded, named },
-      check: 'error',
-      keep: carried(facts, event)
-    }
-  }
-  return undefined
+  if (!job?.mismatch) return undefined
+  const { recorded, named } = job.mismatch
+  const why = { code: 'record-mismatch', jobId: job.jobId, recorded, named } as const
+  return skip(why, 'error', carried(facts, event))
 }
 
+type Decide<E> = (settings: DecisionSettings, event: E, facts: Facts) => Plan
+
 /** A kind's decision behind the guards, whose skip writes only the plan's check and comment. */
-export function guarded<E extends Event | undefined>(
-  decide: (settings: DecisionSettings, event: E, facts: Facts) => Plan
-): (settings: DecisionSettings, event: E, facts: Facts) => Plan {
+export function guarded<E extends Event | undefined>(decide: Decide<E>): Decide<E> {
   return (settings, event, facts) => {
     const plan = decide(settings, event, facts)
     if (plan.act === 'skip') return plan

@@ -1,13 +1,10 @@
-/**
- * The agent's own work never starts a job, nor does a commit GitHub did not say is not: a re-run
- * mends a missed run, while a job on the agent's merge documents the docs, forever with auto-merge.
- */
+/** The agent's own work starts no job, lest a job on its merge document the docs, forever. */
 import type { Settings } from '../inputs.js'
 import type { Facts } from '../read/facts.js'
 import { agentByEvent, agentByPulls } from '../read/own.js'
 import { eventPullRequest, type Event } from '../trigger/event.js'
 import { carried } from './keep.js'
-import type { Skip } from './plan.js'
+import { skip, type Skip } from './plan.js'
 
 export function ownWork(
   settings: Pick<Settings, 'agentAccounts'>,
@@ -17,17 +14,12 @@ export function ownWork(
   const hand = agentByEvent(settings, event) ?? agentByPulls(settings, facts.pulls, facts.pull)
   if (hand) {
     const pullEvent = eventPullRequest(event) !== undefined
-    return {
-      act: 'skip',
-      why: { code: 'own', hand, pullEvent },
-      check: 'success',
-      keep: carried(facts, event)
-    }
+    return skip({ code: 'own', hand, pullEvent }, 'success', carried(facts, event))
   }
   const { pulls } = facts
   if (!pulls.known && pulls.cause === 'failed') {
     // The record stays where it is: the next run tells everything since, this change included.
-    return { act: 'skip', why: { code: 'own-unknown', why: pulls.why }, check: 'error' }
+    return skip({ code: 'own-unknown', why: pulls.why }, 'error')
   }
   return undefined
 }

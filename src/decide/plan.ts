@@ -19,6 +19,8 @@ export interface Keep {
 
 export type Where = { readonly pull: number } | { readonly branch: string }
 
+type OnJob<C extends string, X> = Readonly<{ code: C; jobId: string } & X>
+
 /** Why the plan is what it is, as data; the presentation puts each code into words. */
 export type Why =
   /** `pullEvent`: the run is on the agent's pull request itself. */
@@ -27,61 +29,30 @@ export type Why =
   /** The change itself needs no job (a deleted branch, `paths` that match nothing). */
   | { readonly code: 'change'; readonly text: string }
   /** The job was told this very commit and its docs pull request is merged. */
-  | {
-      readonly code: 'docs-merged-told'
-      readonly jobId: string
-      readonly docs?: PullRef
-      readonly where: Where
-    }
+  | OnJob<'docs-merged-told', { docs?: PullRef; where: Where }>
   /** The job was told this very commit, and what became of it cannot be read. */
   | { readonly code: 'nothing-new'; readonly branch: string; readonly since: string }
-  | { readonly code: 'reuse-pull'; readonly number: number; readonly jobId: string }
-  | {
-      readonly code: 'join'
-      readonly jobId: string
-      readonly branch: string
-      readonly docs?: PullRef
-    }
+  | OnJob<'reuse-pull', { number: number }>
+  | OnJob<'join', { branch: string; docs?: PullRef }>
   /** The job was told this very commit already: the run follows it to its end. */
-  | { readonly code: 'mend'; readonly jobId: string; readonly commit: string }
+  | OnJob<'mend', { commit: string }>
   /** From here to `docs-unknown`: a new job in place of the recorded one. */
-  | { readonly code: 'job-unreadable'; readonly jobId: string; readonly where: Where }
-  | {
-      readonly code: 'job-ended'
-      readonly jobId: string
-      readonly phase: Exclude<Phase, 'running' | 'completed'>
-      readonly where: Where
-    }
-  | { readonly code: 'no-link'; readonly jobId: string; readonly where: Where }
-  | {
-      readonly code: 'docs-done'
-      readonly jobId: string
-      readonly docs?: PullRef
-      readonly state: 'merged' | 'closed'
-    }
-  | {
-      readonly code: 'docs-unknown'
-      readonly jobId: string
-      readonly docs?: PullRef
-      readonly why: string
-      readonly where: Where
-    }
+  | OnJob<'job-unreadable', { where: Where }>
+  | OnJob<'job-ended', { phase: Exclude<Phase, 'running' | 'completed'>; where: Where }>
+  | OnJob<'no-link', { where: Where }>
+  | OnJob<'docs-done', { docs?: PullRef; state: 'merged' | 'closed' }>
+  | OnJob<'docs-unknown', { docs?: PullRef; why: string; where: Where }>
   /** A record could not be read: nothing is sent, lest a second job start beside one. */
-  | {
-      readonly code: 'record-unknown'
-      readonly what: 'comment' | 'branch' | 'docs'
-      readonly where: Where
-      readonly why: string
-      readonly jobId?: string
-      readonly docs?: PullRef
-    }
+  | Readonly<{
+      code: 'record-unknown'
+      what: 'comment' | 'branch' | 'docs'
+      where: Where
+      why: string
+      jobId?: string
+      docs?: PullRef
+    }>
   /** The job's answer names another docs pull request than the record: neither is written to. */
-  | {
-      readonly code: 'record-mismatch'
-      readonly jobId: string
-      readonly recorded: PullRef
-      readonly named: string
-    }
+  | OnJob<'record-mismatch', { recorded: PullRef; named: string }>
   | KindWhy
 
 /** A plan's words, as the log, the status comment and the check show them. */
@@ -117,7 +88,6 @@ export const COMMON_EFFECTS: readonly Effect[] = [
   { kind: 'docs-pull' }
 ]
 
-/** A plan that names no effects has the common ones. */
 export function effectsOf(plan: Plan): readonly Effect[] {
   return plan.effects ?? COMMON_EFFECTS
 }
@@ -139,10 +109,7 @@ export interface Start {
   readonly jobId: string
   readonly why?: Why
   readonly reusingFrom?: number
-  /**
-   * A run that gathers on a branch reads its change from `since` on; `keep` is the branch's record
-   * should that change need no job (`nothingToTell`).
-   */
+  /** A branch that gathers reads its change from `since`; `keep` if it needs no job. */
   readonly tell?: { readonly since?: string; readonly keep?: Keep }
   readonly keep?: Keep
   /** When the job can take no follow-up, a new one is started with the same change. */
@@ -160,7 +127,11 @@ export interface Close {
 
 export type Plan = Skip | Start | Close
 
+export function skip(why: Why, check: Skip['check'], keep?: Keep): Skip {
+  return { act: 'skip', why, check, keep }
+}
+
 /** A branch's plan whose change, read as `tell` says, needs no job (`paths` match nothing). */
 export function nothingToTell(plan: Start, text: string): Skip {
-  return { act: 'skip', why: { code: 'change', text }, check: 'success', keep: plan.tell?.keep }
+  return skip({ code: 'change', text }, 'success', plan.tell?.keep)
 }

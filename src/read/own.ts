@@ -1,7 +1,4 @@
-/**
- * Whether a change is the agent's own work, which must start nothing: the read stage stops early
- * on it, and the decision skips on it.
- */
+/** Whether a change is the agent's own work: the read stops early on it, the decision skips it. */
 import type { CommitPull } from '../github/api.js'
 import type { Settings } from '../inputs.js'
 import { eventPullRequest, pushOf, type Event } from '../trigger/event.js'

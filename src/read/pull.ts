@@ -30,13 +30,13 @@ export async function readPull(
   const within = step.time.within('lookup')
   const pulls = await pullsOf(event, github, gathers, within, step.log)
   const only = pulls.known && pulls.value.length === 1 ? pulls.value[0] : undefined
-  if (settings.comment === 'auto' && pulls.known && !only && !eventPullRequest(event)) {
-    if (pushOf(event)?.tag === false && !event.deleted)
-      step.log.info(
-        pulls.value.length === 0
-          ? 'The pushed commit belongs to no pull request, so no status comment is written.'
-          : `The pushed commit belongs to ${pulls.value.length} pull requests, so no status comment is written.`
-      )
+  const branchPush = pushOf(event)?.tag === false && !event.deleted && !eventPullRequest(event)
+  if (settings.comment === 'auto' && pulls.known && !only && branchPush) {
+    step.log.info(
+      pulls.value.length === 0
+        ? 'The pushed commit belongs to no pull request, so no status comment is written.'
+        : `The pushed commit belongs to ${pulls.value.length} pull requests, so no status comment is written.`
+    )
   }
   if (!only) return { pulls }
   const bare: PullFacts = { ...only, docsPull: false, recorded: known(undefined) }

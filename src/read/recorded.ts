@@ -1,7 +1,4 @@
-/**
- * The records a run may continue: the docs check a branch's last run wrote, and the job a record
- * names with what became of its docs pull request.
- */
+/** The records a run may continue: a branch's docs check, and the job a record names. */
 import { findRecord, type BranchRecord } from '../github/branch-record.js'
 import { describeGitHubError, type GitHubApi } from '../github/api.js'
 import { readDocsPull, type DocsReaders } from '../github/docs-pull.js'
@@ -15,7 +12,7 @@ import { codeCommit } from '../trigger/code.js'
 import type { Event } from '../trigger/event.js'
 import { parsePullLink, pullName, sameRepo, type PullRef } from '../trigger/ref.js'
 import type { Facts, JobFacts } from './facts.js'
-import { causeOf, known, unknown, type Knowable } from './known.js'
+import { causeOf, known, unknown, type Knowable, type Unknown } from './known.js'
 
 /** The branch's record for the check named `context`, however many commits landed since. */
 export async function readBranchRecord(
@@ -53,26 +50,19 @@ export async function readRecordedJob(
   step: Step,
   recordedDocs?: PullRef
 ): Promise<JobFacts> {
-  if (!api) {
-    const why = unknown('A dry run sends Mintlify nothing, not even a read.', 'not-asked')
-    return { jobId, from, phase: why, docs: why }
-  }
+  const read = (facts: Omit<JobFacts, 'jobId' | 'from'>): JobFacts => ({ jobId, from, ...facts })
+  const none = (why: Unknown) => read({ phase: why, docs: why })
+  if (!api) return none(unknown('A dry run sends Mintlify nothing, not even a read.', 'not-asked'))
   const id = forLog(jobId, 100)
   // Its retries end within the lookup budget, so a job that cannot be read leaves the step its time.
   const job = await readOrRefused(api, jobId, step)
-  if (!job) {
-    const why = unknown(`Agent job ${id} could not be read.`)
-    return { jobId, from, phase: why, docs: why }
-  }
+  if (!job) return none(unknown(`Agent job ${id} could not be read.`))
   const phase = known(classifyStatus(job.status).phase)
-  if (!job.prLink) return { jobId, from, phase, docs: known('none' as const) }
+  if (!job.prLink) return read({ phase, docs: known('none') })
   const mismatch = mismatchOf(job.prLink, event.serverUrl, recordedDocs)
   if (mismatch) {
-    const why = unknown(
-      `The job's answer names ${mismatch.named}, not the recorded one.`,
-      'not-asked'
-    )
-    return { jobId, from, phase, docs: why, mismatch }
+    const why = `The job's answer names ${mismatch.named}, not the recorded one.`
+    return read({ phase, docs: unknown(why, 'not-asked'), mismatch })
   }
   const docs = await readDocsPull(job, event, readers, step.time.within('lookup'), recordedDocs)
   const docsRef = docs?.ref
@@ -80,15 +70,12 @@ export async function readRecordedJob(
     const why = docs?.why ?? `The docs pull request of agent job ${id} could not be read.`
     // A link elsewhere, no token for it or a refusal is the same on every run.
     const failed = docs?.failure !== undefined && !['refused', 'invalid'].includes(docs.failure)
-    return { jobId, from, phase, docs: unknown(why, failed ? 'failed' : 'not-asked'), docsRef }
+    return read({ phase, docs: unknown(why, failed ? 'failed' : 'not-asked'), docsRef })
   }
-  return { jobId, from, phase, docs: known(docs.state), docsRef }
+  return read({ phase, docs: known(docs.state), docsRef })
 }
 
-/**
- * The docs pull request the status comment records for `jobId`: the only one a run for that job
- * writes to or calls ready, on every path.
- */
+/** The docs pull request the status comment records for `jobId`, the only one its runs touch. */
 export function recordedDocs(facts: Pick<Facts, 'pull'>, jobId: string | null | undefined) {
   const recorded = facts.pull?.recorded.known ? facts.pull.recorded.value : undefined
   return jobId && recorded?.jobId === jobId ? recorded.docs : undefined
@@ -106,22 +93,17 @@ function mismatchOf(
   return { recorded, named: named ? pullName(named) : describeLink(link) }
 }
 
-/** A 401 or 403 from Mintlify: the same key would be refused a create too, so the run stops. */
-function refusesKey(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.failure.kind === 'http' &&
-    (error.failure.status === 401 || error.failure.status === 403)
-  )
-}
-
-/** The job, or undefined when it cannot be read in time; a refused key is thrown, not hidden. */
+/**
+ * The job, or undefined when it cannot be read in time; a refused key (401, 403) is thrown, as a
+ * create would be refused too.
+ */
 async function readOrRefused(api: MintlifyApi, jobId: string, step: Step) {
   try {
     return await readJob(api, jobId, step.time.schedule('lookup'), step)
   } catch (error: unknown) {
     if (step.signal.aborted) throw cancellation(step.signal)
-    if (refusesKey(error)) throw error
+    const failure = error instanceof ApiError ? error.failure : undefined
+    if (failure?.kind === 'http' && [401, 403].includes(failure.status)) throw error
     const why = forLog(errorMessage(error), 300)
     step.log.info(`Agent job ${forLog(jobId, 100)} could not be read: ${why}`)
     return undefined

@@ -45,32 +45,32 @@ interface ChangeReading {
   readonly requests: number
 }
 
-/** A list as long as the cap may have been cut, so it claims no count. */
-function payloadTotal(commits: readonly Commit[]): number | undefined {
-  return commits.length < MAX_PAYLOAD_COMMITS ? commits.length : undefined
-}
-
 /** The change as far as the event payload alone describes it: no files. */
 export function changeFromPayload(event: Event): Change {
   const pr = eventPullRequest(event)
   return {
     url: pr?.url ?? event.compareUrl,
     commits: event.commits,
-    // A pull request's payload lists none of its commits.
-    totalCommits: pr ? undefined : payloadTotal(event.commits),
+    // A pull request's payload lists none of its commits; a list as long as the cap may be cut.
+    totalCommits:
+      pr || event.commits.length >= MAX_PAYLOAD_COMMITS ? undefined : event.commits.length,
     files: undefined,
     partial: false,
     source: 'the event payload'
   }
 }
 
-/** What a push is compared with to read every commit it brought. */
+/** What a push is compared with; `gone`: why GitHub may answer 404 although it can be read. */
 interface PushBase {
   readonly ref: string
-  /** For the log. */
   readonly name: string
-  /** Why GitHub may answer 404 for it although the token can read the repository. */
   readonly gone: string
+}
+
+/** A commit to compare with, gone (or unrelated) for the reason `what` and `after` give. */
+function commitBase(sha: string, what: string, after: string): PushBase {
+  const name = sha.slice(0, 7)
+  return { ref: sha, name, gone: `${what} (${name}) is gone or shares no history with ${after}` }
 }
 
 /**
@@ -81,13 +81,7 @@ interface PushBase {
 function pushBase(event: Event): PushBase | undefined {
   const { before, defaultBranch } = event
   if (before && !ZERO_SHA.test(before)) {
-    return {
-      ref: before,
-      name: before.slice(0, 7),
-      gone:
-        `the commit before the push (${before.slice(0, 7)}) is gone or shares no history ` +
-        'with the pushed one, as after a force push'
-    }
+    return commitBase(before, 'the commit before the push', 'the pushed one, as after a force push')
   }
   const branch = /^refs\/heads\/(.+)$/.exec(event.ref ?? '')?.[1]
   if (!before || !branch || !defaultBranch || branch === defaultBranch) return undefined
@@ -98,16 +92,6 @@ function pushBase(event: Event): PushBase | undefined {
     gone:
       `the new branch shares no history with the default branch (${name}), or GitHub no ` +
       'longer has that branch'
-  }
-}
-
-function sinceBase(since: string): PushBase {
-  return {
-    ref: since,
-    name: since.slice(0, 7),
-    gone:
-      `the commit the docs were last told about (${since.slice(0, 7)}) is gone or shares no ` +
-      'history with this one, as after a force push'
   }
 }
 
@@ -145,17 +129,11 @@ export async function readChange(
   if (pr) {
     requests = 1
     try {
-      const { files, complete, pages } = await github.pullFiles(
-        owner,
-        repo,
-        pr.number,
-        MAX_PULL_FILES,
-        signal
-      )
-      requests = pages
+      const read = await github.pullFiles(owner, repo, pr.number, MAX_PULL_FILES, signal)
+      const source = `pull request #${pr.number}`
       return {
-        change: { ...fallback, files, partial: !complete, source: `pull request #${pr.number}` },
-        requests
+        change: { ...fallback, files: read.files, partial: !read.complete, source },
+        requests: read.pages
       }
     } catch (error: unknown) {
       return unread(`the files of pull request #${pr.number}`, error, 'pull-requests: read')
@@ -164,7 +142,15 @@ export async function readChange(
 
   const head = codeCommit(event)?.sha
   if (!head) return { change: fallback, requests: 0 }
-  const base = since ? sinceBase(since) : pushOf(event) ? pushBase(event) : undefined
+  const base = since
+    ? commitBase(
+        since,
+        'the commit the docs were last told about',
+        'this one, as after a force push'
+      )
+    : pushOf(event)
+      ? pushBase(event)
+      : undefined
   let gone: string | undefined
   requests = 1
   if (base) {

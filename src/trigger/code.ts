@@ -30,17 +30,11 @@ export function codePull(event: Event): PullRef | undefined {
  * on one, with `reuse-job`, `context: auto` and no `job-id`.
  */
 export function gathersOn(
-  settings: Pick<Settings, 'reuseJob' | 'jobId' | 'context'>,
+  { reuseJob, jobId, context }: Pick<Settings, 'reuseJob' | 'jobId' | 'context'>,
   event: Event
 ): string | undefined {
-  const { reuseJob, jobId, context } = settings
-  return reuseJob && !jobId && context === 'auto' ? branchOf(event) : undefined
-}
-
-/** The branch of a push, a schedule or a manual run on one. */
-function branchOf(event: Event): string | undefined {
-  const gathers = pushOf(event) !== undefined || onBranchOf(event) !== undefined
-  if (!gathers || event.deleted) return undefined
+  const onBranch = pushOf(event) !== undefined || onBranchOf(event) !== undefined
+  if (!reuseJob || jobId || context !== 'auto' || !onBranch || event.deleted) return undefined
   return /^refs\/heads\/(.+)$/.exec(event.ref ?? '')?.[1]
 }
 

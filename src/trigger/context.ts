@@ -57,22 +57,11 @@ export function fence(text: string): string {
   return '`'.repeat(Math.max(3, longest + 1))
 }
 
-interface PromptWithContext {
-  readonly prompt: string
-  /** Characters added after the user's text. */
-  readonly added: number
-}
-
-interface Subject {
-  readonly heading: string
-  readonly describes: string
-}
-
 /**
  * What the context describes, truthfully: a schedule or manual run gets the commit it runs on,
  * which may have nothing to do with the run, never "the change that triggered it".
  */
-function subjectOf(event: Event, pr: PullRequest | undefined, since?: string): Subject {
+function subjectOf(event: Event, pr: PullRequest | undefined, since?: string) {
   const ref = event.ref ?? ''
   const branch = /^refs\/heads\/(.+)$/.exec(ref)?.[1]
   if (since && !pr) {
@@ -95,10 +84,7 @@ function subjectOf(event: Event, pr: PullRequest | undefined, since?: string): S
     }
   }
   if (pr || pushOf(event)) {
-    return {
-      heading: CODE_CHANGE,
-      describes: 'the code change that triggered this workflow'
-    }
+    return { heading: CODE_CHANGE, describes: 'the code change that triggered this workflow' }
   }
   const tag = /^refs\/tags\/(.+)$/.exec(ref)?.[1]
   const commit = branch
@@ -123,14 +109,15 @@ function fenced(body: string, note = ''): string {
 
 /**
  * The user's prompt, then the context, marked as data and with people's text fenced, so nothing
- * in it reads as part of the request; everything added fits in `maxChars`, the diff cut first.
+ * in it reads as part of the request; everything added (`added` characters) fits in `maxChars`,
+ * the diff cut first.
  */
 export function withContext(
   prompt: string,
   event: Event,
   change: Change,
   maxChars: number
-): PromptWithContext {
+): { prompt: string; added: number } {
   const pr = eventPullRequest(event)
   const subject = subjectOf(event, pr, change.since)
   const preamble = [
@@ -151,15 +138,13 @@ export function withContext(
   if (preamble.length > maxChars) return { prompt, added: 0 }
 
   let out = preamble
+  const done = () => ({ prompt: prompt + out, added: out.length })
   const room = () => maxChars - out.length
-  const add = (text: string, limit = Number.POSITIVE_INFINITY): boolean => {
-    const space = Math.floor(Math.min(limit, room()))
-    if (text.length <= space) {
-      out += text
-      return true
-    }
-    if (space >= 60) out += `${cut(text, space - 30)}\n`
-    return false
+  const add = (text: string): boolean => {
+    const fits = text.length <= room()
+    if (fits) out += text
+    else if (room() >= 60) out += `${cut(text, room() - 30)}\n`
+    return fits
   }
   /** Cuts the body, never the fence, so cut text cannot escape it. */
   const addFenced = (head: string, body: string, limit = Number.POSITIVE_INFINITY): boolean => {
@@ -221,7 +206,7 @@ export function withContext(
   const files = change.files
   if (files === undefined) {
     add('\nThe changed files could not be read.\n')
-    return { prompt: prompt + out, added: out.length }
+    return done()
   }
   const filesHead = `\n### Files changed (${files.length}${change.partial ? ' or more' : ''})\n`
   if (files.length === 0) add(filesHead)
@@ -232,8 +217,7 @@ export function withContext(
     ...withPatch.filter((f) => !isLowValue(f.path)),
     ...withPatch.filter((f) => isLowValue(f.path))
   ]
-  if (ordered.length === 0) return { prompt: prompt + out, added: out.length }
-  if (!add('\n### Diff\n')) return { prompt: prompt + out, added: out.length }
+  if (ordered.length === 0 || !add('\n### Diff\n')) return done()
   let omitted = 0
   for (const file of ordered) {
     const patch = clean(file.patch ?? '')
@@ -251,7 +235,7 @@ export function withContext(
   }
   const note = `\n(${omitted} more ${omitted === 1 ? 'diff' : 'diffs'} left out to fit.)\n`
   if (omitted > 0 && note.length <= room()) out += note
-  return { prompt: prompt + out, added: out.length }
+  return done()
 }
 
 /** GitHub's count may exceed the commits it lists; without one, no count is claimed. */

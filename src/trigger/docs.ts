@@ -18,21 +18,24 @@ export interface DocsJob {
   readonly source?: { readonly repository?: string | null } | null
 }
 
-/** The docs pull request a token may act on, or why none may. */
-type DocsTarget =
-  | {
-      readonly ref: PullRef
-      /** Mintlify's monorepo setup: the docs live in the code repository. */
-      readonly inCodeRepo: boolean
-    }
-  | { readonly problem: string }
+/** `inCodeRepo`: Mintlify's monorepo setup, the docs live in the code repository. */
+type Docs<T> = ({ readonly inCodeRepo: boolean } & T) | { readonly problem: string }
+
+/** Why no token is sent for a job that names no docs repository on `serverUrl`. */
+function noDocsRepo(source: string | null | undefined, serverUrl: string, then: string) {
+  return {
+    problem:
+      `The job names no docs repository on ${forLog(serverUrl, 100)} (source.repository: ` +
+      `${source ? describeLink(source) : 'none'}), ${then}`
+  }
+}
 
 /** The docs pull request of `job`, if it names one; `code` is the workflow's repository. */
 export function docsTargetOf(
   job: DocsJob | undefined,
   serverUrl: string,
   code: RepoRef | undefined
-): DocsTarget | undefined {
+): Docs<{ readonly ref: PullRef }> | undefined {
   const link = job?.prLink
   if (!link) return undefined
   const ref = parsePullLink(link, serverUrl)
@@ -47,12 +50,8 @@ export function docsTargetOf(
   const source = job.source?.repository
   const home = source ? parseRepoLink(source, serverUrl) : undefined
   if (!home) {
-    return {
-      problem:
-        `The job names no docs repository on ${forLog(serverUrl, 100)} (source.repository: ` +
-        `${source ? describeLink(source) : 'none'}), so its pull request link ${pullName(ref)} ` +
-        'cannot be checked against it and no token is sent for it.'
-    }
+    const then = `so its pull request link ${pullName(ref)} cannot be checked against it`
+    return noDocsRepo(source, serverUrl, `${then} and no token is sent for it.`)
   }
   if (!sameRepo(ref, home)) {
     return {
@@ -71,19 +70,13 @@ export function docsTargetOf(
  */
 export const AGENT_APP = { login: 'mintlify[bot]', id: 109931778, server: 'https://github.com' }
 
-interface PullAuthor {
-  readonly number: number
-  readonly author?: string
-  readonly authorId?: number
-}
-
 /**
  * Why the pull request `pull` at `ref` is not the agent's, or undefined when GitHub says one of
  * `agents` opened it and it is the one the record names.
  */
 export function notTheAgents(
   ref: PullRef,
-  pull: PullAuthor,
+  pull: { readonly number: number; readonly author?: string; readonly authorId?: number },
   agents: readonly string[],
   serverUrl: string,
   recorded?: PullRef
@@ -112,35 +105,21 @@ export function notTheAgents(
   return undefined
 }
 
-type DocsRepo =
-  { readonly repo: RepoRef; readonly inCodeRepo: boolean } | { readonly problem: string }
-
 /** The job's own docs repository, only on the workflow's own GitHub, as `docsTargetOf` checks it. */
 export function docsRepoOf(
   job: DocsJob | undefined,
   serverUrl: string,
   code: RepoRef | undefined
-): DocsRepo {
+): Docs<{ readonly repo: RepoRef }> {
   const source = job?.source?.repository
   const repo = source ? parseRepoLink(source, serverUrl) : undefined
-  if (!repo) {
-    return {
-      problem:
-        `The job names no docs repository on ${forLog(serverUrl, 100)} (source.repository: ` +
-        `${source ? describeLink(source) : 'none'}), so no token is sent to read it.`
-    }
-  }
+  if (!repo) return noDocsRepo(source, serverUrl, 'so no token is sent to read it.')
   return { repo, inCodeRepo: code !== undefined && sameRepo(repo, code) }
-}
-
-interface CommitAuthor {
-  readonly login: string
-  readonly id?: number
 }
 
 /** Whether `author` is one of `agents`; `mintlify[bot]` on github.com with another id is not. */
 export function isAgentAuthor(
-  author: CommitAuthor | undefined,
+  author: { readonly login: string; readonly id?: number } | undefined,
   agents: readonly string[],
   serverUrl: string
 ): boolean {

@@ -13,7 +13,13 @@ const account = maybe(z.looseObject({ login: text, type: text }))
 const repository = maybe(z.looseObject({ full_name: text, default_branch: text }))
 const posted = { number: count, title: text, body: text, html_url: text, user: account }
 const committer = z.looseObject({ name: text, username: text })
-const pushedCommit = z.looseObject({ id: text, message: text, author: committer.nullish() })
+/** A commit without an id is left out. */
+const pushedCommit = z
+  .looseObject({ id: text, message: text, author: committer.nullish() })
+  .transform(({ id, message, author }): Commit[] => {
+    const by = { author: author?.name ?? undefined, login: author?.username ?? undefined }
+    return id ? [{ sha: id, message: message ?? '', ...by }] : []
+  })
 
 const PayloadSchema = z.looseObject({
   action: text,
@@ -229,18 +235,7 @@ export function parseEvent(
     defaultBranch: (pushed && payload.repository?.default_branch) || undefined,
     deleted: pushed && payload.deleted === true,
     pullRequest: pullOf(payload, occasion === 'comment', `${owner}/${repo}`),
-    commits: (payload.commits?.length ? payload.commits : head ? [head] : []).flatMap((c) =>
-      c.id
-        ? [
-            {
-              sha: c.id,
-              message: c.message ?? '',
-              author: c.author?.name ?? undefined,
-              login: c.author?.username ?? undefined
-            }
-          ]
-        : []
-    ),
+    commits: (payload.commits?.length ? payload.commits : head ? [head] : []).flat(),
     compareUrl: payload.compare ?? undefined,
     comment: comment
       ? {

@@ -70,23 +70,16 @@ export async function preparePrompt(
           `(${requests}).`
   )
 
-  if (settings.paths.length > 0) {
-    if (change.files === undefined) {
-      log.info('paths: the changed files are not known, so the job is not skipped.')
-    } else if (!matchesPaths(change.files, settings.paths)) {
-      if (!change.partial) {
-        return {
-          prompt: settings.prompt,
-          skip:
-            `None of the ${change.files.length} changed files matches paths ` +
-            `(${settings.paths.join(', ')}), so no job was started.`
-        }
-      }
-      log.info(
-        'paths: none of the files read matches, but not every commit or file of the change ' +
-          'could be read, so the job is not skipped.'
-      )
-    }
+  const { paths } = settings
+  if (paths.length > 0 && change.files === undefined) {
+    log.info('paths: the changed files are not known, so the job is not skipped.')
+  } else if (paths.length > 0 && change.files && !matchesPaths(change.files, paths)) {
+    const skip = `None of the ${change.files.length} changed files matches paths (${paths.join(', ')}), so no job was started.`
+    if (!change.partial) return { prompt: settings.prompt, skip }
+    log.info(
+      'paths: none of the files read matches, but not every commit or file of the change ' +
+        'could be read, so the job is not skipped.'
+    )
   }
   if (settings.context === 'off') return { prompt: settings.prompt }
   const { prompt, added } = withContext(settings.prompt, event, change, settings.contextMaxChars)

@@ -2,22 +2,21 @@
 import { readFileSync } from 'node:fs'
 import { parseEvent, type Event } from './event.js'
 
+const UNREADABLE: Readonly<Record<string, string>> = {
+  ENOENT: 'there is no such file',
+  EISDIR: 'it is a directory'
+}
+
 /** The payload at `path`: a JSON object, or why it is not one. */
 function readPayload(path: string): { raw: unknown; error?: string } {
   let raw: unknown
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'))
   } catch (error: unknown) {
-    const code = (error as { code?: unknown } | null)?.code
-    const why =
-      error instanceof SyntaxError
-        ? 'it is not JSON'
-        : code === 'ENOENT'
-          ? 'there is no such file'
-          : code === 'EISDIR'
-            ? 'it is a directory'
-            : `it cannot be read (${typeof code === 'string' ? code : 'error'})`
-    return { raw: {}, error: why }
+    const found = (error as { code?: unknown } | null)?.code
+    const code = typeof found === 'string' ? found : 'error'
+    const why = Object.hasOwn(UNREADABLE, code) ? UNREADABLE[code] : `it cannot be read (${code})`
+    return { raw: {}, error: error instanceof SyntaxError ? 'it is not JSON' : why }
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { raw: {}, error: 'it is not a JSON object' }

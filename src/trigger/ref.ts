@@ -43,20 +43,35 @@ function parsedExactly(link: string, shape: RegExp): URL | undefined {
   return dotted ? undefined : url
 }
 
-function strictSegments(link: string): { url: URL; segments: string[] } | undefined {
-  const url = parsedExactly(link, STRICT_LINK)
-  return url && { url, segments: url.pathname.slice(1).split('/') }
-}
+const strictSegments = (link: string) =>
+  parsedExactly(link, STRICT_LINK)?.pathname.slice(1).split('/')
 
 /** The path segments of a strict `link` below `serverUrl` (same origin, below its path). */
 function segmentsOn(link: string, serverUrl: string): string[] | undefined {
-  const strict = strictSegments(link)
-  if (!strict || !URL.canParse(serverUrl)) return undefined
+  const url = parsedExactly(link, STRICT_LINK)
+  if (!url || !URL.canParse(serverUrl)) return undefined
   const server = new URL(serverUrl)
-  if (strict.url.origin !== server.origin) return undefined
+  if (url.origin !== server.origin) return undefined
   const prefix = server.pathname.replace(/\/+$/, '')
-  if (!strict.url.pathname.startsWith(`${prefix}/`)) return undefined
-  return strict.url.pathname.slice(prefix.length + 1).split('/')
+  if (!url.pathname.startsWith(`${prefix}/`)) return undefined
+  return url.pathname.slice(prefix.length + 1).split('/')
+}
+
+/** An owner and repository name as GitHub allows them. */
+function named(owner: string, repo: string): boolean {
+  return NAME.test(owner) && NAME.test(repo) && repo !== '.' && repo !== '..'
+}
+
+function pullIn(segments: readonly string[] = []): PullRef | undefined {
+  const [owner = '', repo = '', kind, number = '', ...rest] = segments
+  const shaped = named(owner, repo) && kind === 'pull' && /^[1-9]\d{0,9}$/.test(number)
+  return shaped && rest.length === 0 ? { owner, repo, number: Number(number) } : undefined
+}
+
+function repoIn(segments: readonly string[] = []): RepoRef | undefined {
+  const [owner = '', name = '', ...rest] = segments
+  const repo = name.replace(/\.git$/, '')
+  return named(owner, repo) && rest.length === 0 ? { owner, repo } : undefined
 }
 
 /**
@@ -64,33 +79,17 @@ function segmentsOn(link: string, serverUrl: string): string[] | undefined {
  * `parsePullLink` checks the host where a token would follow it.
  */
 export function isPullLinkShape(link: string): boolean {
-  const segments = strictSegments(link)?.segments ?? []
-  const [owner = '', repo = '', kind, number] = segments
-  return (
-    segments.length === 4 && named(owner, repo) && kind === 'pull' && PULL_NUMBER.test(number ?? '')
-  )
+  return pullIn(strictSegments(link)) !== undefined
 }
 
 /** Whether `link` is `https://<host>/<owner>/<repo>`, `.git` or not, in the strict shape. */
 export function isRepoLinkShape(link: string): boolean {
-  const segments = strictSegments(link)?.segments ?? []
-  const [owner = '', repo = ''] = segments
-  return segments.length === 2 && named(owner, repo.replace(/\.git$/, ''))
-}
-
-const PULL_NUMBER = /^[1-9]\d{0,9}$/
-
-/** An owner and repository name as GitHub allows them. */
-function named(owner: string, repo: string): boolean {
-  return NAME.test(owner) && NAME.test(repo) && repo !== '.' && repo !== '..'
+  return repoIn(strictSegments(link)) !== undefined
 }
 
 /** The pull request a link names, only when it is exactly one's address on `serverUrl`. */
 export function parsePullLink(link: string, serverUrl: string): PullRef | undefined {
-  const [owner = '', repo = '', kind, number, ...rest] = segmentsOn(link, serverUrl) ?? []
-  if (!named(owner, repo)) return undefined
-  if (kind !== 'pull' || !PULL_NUMBER.test(number ?? '') || rest.length > 0) return undefined
-  return { owner, repo, number: Number(number) }
+  return pullIn(segmentsOn(link, serverUrl))
 }
 
 /** A repository on a GitHub host. */
@@ -101,10 +100,7 @@ export interface RepoRef {
 
 /** The repository a link names, only when it is exactly one's address on `serverUrl`. */
 export function parseRepoLink(link: string, serverUrl: string): RepoRef | undefined {
-  const segments = segmentsOn(link, serverUrl)
-  const [owner = '', name = '', ...rest] = segments ?? []
-  const repo = name.replace(/\.git$/, '')
-  return named(owner, repo) && rest.length === 0 ? { owner, repo } : undefined
+  return repoIn(segmentsOn(link, serverUrl))
 }
 
 /** Whether two references name the same repository; GitHub compares names without case. */

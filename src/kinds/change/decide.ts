@@ -10,7 +10,7 @@ import type { Event } from '../../trigger/event.js'
 import { carried, pushedOnto, sameCommit } from '../../decide/keep.js'
 import { ownWork } from '../../decide/own.js'
 import { unknownRecord } from '../../decide/record-unknown.js'
-import type { Keep, Plan, Skip, Start, Why } from '../../decide/plan.js'
+import { skip, type Keep, type Plan, type Skip, type Start, type Why } from '../../decide/plan.js'
 
 export function decideChange(
   settings: Pick<Settings, 'agentAccounts' | 'jobId' | 'prompt' | 'projectId'>,
@@ -21,9 +21,7 @@ export function decideChange(
   if (own) return own
   const keep = event && carried(facts, event)
   const prepared = facts.prepared
-  if (prepared?.skip) {
-    return { act: 'skip', why: { code: 'change', text: prepared.skip }, check: 'success', keep }
-  }
+  if (prepared?.skip) return skip({ code: 'change', text: prepared.skip }, 'success', keep)
   if (settings.jobId) {
     const prompt = prepared ? prepared.prompt : settings.prompt
     return { act: prompt ? 'follow-up' : 'attach', jobId: settings.jobId }
@@ -56,8 +54,7 @@ export function fromPull(
 ): Plan {
   const { jobId } = job
   const where = { pull: pull.number }
-  const base = { keep }
-  const create = (why?: Why): Start => ({ act: 'create', jobId: '', why, ...base })
+  const create = (why?: Why): Start => ({ act: 'create', jobId: '', why, keep })
   // Projects never share a job, whatever a comment says.
   if (recorded.projectId !== settings.projectId || recorded.jobId !== jobId) return create()
   const follow: Start = {
@@ -66,7 +63,7 @@ export function fromPull(
     reusingFrom: pull.number,
     why: { code: 'reuse-pull', number: pull.number, jobId },
     fallback: { act: 'create', keep },
-    ...base
+    keep
   }
   if (!job.phase.known) {
     // A dry run sends nothing and reads nothing: it shows what a follow-up would send.
@@ -80,19 +77,14 @@ export function fromPull(
   }
   if (!job.docs.known) {
     const { why, cause } = job.docs
+    const docs = job.docsRef
     return cause === 'failed'
-      ? {
-          act: 'skip',
-          why: { code: 'record-unknown', what: 'docs', where, why, jobId, docs: job.docsRef },
-          check: 'error',
-          keep
-        }
-      : create({ code: 'docs-unknown', jobId, docs: job.docsRef, why, where })
+      ? skip({ code: 'record-unknown', what: 'docs', where, why, jobId, docs }, 'error', keep)
+      : create({ code: 'docs-unknown', jobId, docs, why, where })
   }
   const docs = job.docs.value
   if (!request && docs === 'merged' && recorded.sha && recorded.sha === pull.headSha) {
-    const why: Why = { code: 'docs-merged-told', jobId, docs: job.docsRef, where }
-    return { act: 'skip', why, check: 'success', keep }
+    return skip({ code: 'docs-merged-told', jobId, docs: job.docsRef, where }, 'success', keep)
   }
   if (docs === 'merged' || docs === 'closed') {
     return create({ code: 'docs-done', jobId, docs: job.docsRef, state: docs })
@@ -100,7 +92,7 @@ export function fromPull(
   // Told this very commit already: follow the job to its end, so a re-run mends the check.
   const commit = codeCommit(event)?.sha
   if (!request && commit !== undefined && sameCommit(recorded.sha, commit)) {
-    return { act: 'attach', jobId, why: { code: 'mend', jobId, commit }, ...base }
+    return { act: 'attach', jobId, why: { code: 'mend', jobId, commit }, keep }
   }
   if (docs === 'none' && phase === 'completed') return create({ code: 'no-link', jobId, where })
   return follow
@@ -114,11 +106,7 @@ function fromBranch(event: Event, facts: Facts, branch: BranchFacts): Plan {
     branch.record.known && branch.record.value?.branch === name ? branch.record.value : undefined
   const fresh = (since: string | undefined, why?: Why): Plan =>
     since !== undefined && sameCommit(since, head)
-      ? {
-          act: 'skip',
-          why: { code: 'nothing-new', branch: name, since },
-          check: 'leave'
-        }
+      ? skip({ code: 'nothing-new', branch: name, since }, 'leave')
       : { act: 'create', jobId: '', why, tell: { since }, keep: { name, base: since } }
   if (!record) return fresh(pushedOnto(event))
 
@@ -126,12 +114,7 @@ function fromBranch(event: Event, facts: Facts, branch: BranchFacts): Plan {
   const where = { branch: name }
   const toldHere = head !== undefined && sameCommit(told, head)
   const keep: Keep = { name, base: since }
-  const idle = (why: Why, check: Skip['check']): Skip => ({
-    act: 'skip',
-    why,
-    check,
-    keep: { ...keep, jobId }
-  })
+  const idle = (why: Why, check: Skip['check']) => skip(why, check, { ...keep, jobId })
   const nothingNew = idle({ code: 'nothing-new', branch: name, since: told }, 'leave')
   const mend = (commit: string): Start => ({
     act: 'attach',

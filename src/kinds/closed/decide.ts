@@ -6,7 +6,7 @@ import type { Settings } from '../../inputs.js'
 import type { Facts } from '../../read/facts.js'
 import { agentByEvent } from '../../read/own.js'
 import { closedPull, type Event } from '../../trigger/event.js'
-import type { Plan } from '../../decide/plan.js'
+import { skip, type Plan } from '../../decide/plan.js'
 import { closedWhy } from './words.js'
 
 export function decideClosed(
@@ -15,7 +15,7 @@ export function decideClosed(
   facts: Facts
 ): Plan {
   const hand = agentByEvent(settings, event)
-  if (hand) return { act: 'skip', why: { code: 'own', hand, pullEvent: true }, check: 'success' }
+  if (hand) return skip({ code: 'own', hand, pullEvent: true }, 'success')
   const recorded = facts.pull?.recorded
   const record = recorded?.known ? recorded.value : undefined
   const own = record?.projectId === settings.projectId ? record.jobId : undefined

@@ -10,11 +10,15 @@ import type { Event } from '../../trigger/event.js'
 import { fromPull } from '../change/decide.js'
 import { ownWork } from '../../decide/own.js'
 import { unknownRecord } from '../../decide/record-unknown.js'
-import { COMMON_EFFECTS, type Effect, type Plan, type Start } from '../../decide/plan.js'
+import { COMMON_EFFECTS, skip } from '../../decide/plan.js'
+import type { Effect, Plan, Skip, Start } from '../../decide/plan.js'
 import { notACommand, refused, stopped, taken as takenWhy } from './words.js'
 
-function inert(commentId: number | undefined): readonly Effect[] {
-  return commentId === undefined ? [] : [{ kind: 'react', commentId, content: 'confused' }]
+/** A comment that commands nothing writes at most one inert reaction on GitHub. */
+function idle(why: Skip['why'], commentId?: number): Skip {
+  const effects: Effect[] =
+    commentId === undefined ? [] : [{ kind: 'react', commentId, content: 'confused' }]
+  return { ...skip(why, 'leave'), effects }
 }
 
 export function decideCommand(
@@ -25,26 +29,16 @@ export function decideCommand(
   const command = facts.kind
   if (command?.kind === 'stopped') {
     const { login, commentId, why, answer } = command
-    return {
-      act: 'skip',
-      why: stopped(login, why),
-      check: 'leave',
-      effects: answer ? inert(commentId) : []
-    }
+    return idle(stopped(login, why), answer ? commentId : undefined)
   }
   if (command?.kind !== 'command') {
-    const why = command?.why ?? 'The run was not started by a comment that can be read.'
-    return { act: 'skip', why: notACommand(why), check: 'leave', effects: [] }
+    return idle(
+      notACommand(command?.why ?? 'The run was not started by a comment that can be read.')
+    )
   }
   const { login, commentId, permission } = command
   if (!mayCommand(permission.known ? permission.value : undefined)) {
-    const why = permission.known ? undefined : permission.why
-    return {
-      act: 'skip',
-      why: refused(login, why),
-      check: 'leave',
-      effects: inert(commentId)
-    }
+    return idle(refused(login, permission.known ? undefined : permission.why), commentId)
   }
   const own = ownWork(settings, event, facts)
   if (own) return own

@@ -10,7 +10,7 @@ export interface CommandComment {
   readonly type?: string
 }
 
-type Command =
+export type Command =
   | { readonly kind: 'command'; readonly request: string; readonly login: string }
   | { readonly kind: 'ignored'; readonly why: string }
 

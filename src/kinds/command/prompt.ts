@@ -5,17 +5,10 @@
 import { clean, fence } from '../../trigger/context.js'
 import { forLog } from '../../sanitize.js'
 
-interface CommandRequest {
-  /** The workflow's own prompt, which comes first. */
-  readonly prompt: string
-  /** Empty for `/docs` alone. */
-  readonly request: string
-  readonly login: string
-  readonly number: number
-}
-
-/** The instruction for the docs job: the workflow's prompt, then the reviewer's request. */
-export function commandPrompt(command: CommandRequest): string {
+/** The instruction for the docs job: the workflow's prompt, then the request (empty for `/docs`). */
+export function commandPrompt(
+  command: Readonly<{ prompt: string; request: string; login: string; number: number }>
+): string {
   const who = `GitHub user ${forLog(command.login, 100)}`
   const where = `pull request #${command.number}`
   const parts = command.prompt.trim() ? [command.prompt.trim(), ''] : []

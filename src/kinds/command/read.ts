@@ -21,10 +21,16 @@ interface CommandRead {
   readonly event?: Event
 }
 
-interface Stop {
-  readonly why: string
-  readonly answer: boolean
-}
+/** `answer`: the comment is still there to react to. */
+const stop = (why: string, answer = true) => ({ why, answer })
+type Stop = ReturnType<typeof stop>
+
+/** A request's answer, or the error it ended with, for the caller to word. */
+const settle = <T>(asked: Promise<T>) =>
+  asked.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error })
+  )
 
 async function readCommandFacts(
   event: Event,
@@ -68,25 +74,10 @@ async function readCommandFacts(
   const command = { kind: 'command', request, login, commentId, permission } as const
   if (!mayCommand(permission.known ? permission.value : undefined)) return { command }
 
-  const pull = await within((signal) => github.getPull(owner, repo, pr.number, signal)).catch(
-    (error: unknown) => ({
-      why:
-        `Could not read pull request #${pr.number} (${describeGitHubError(error, 'pull-requests: read')}), ` +
-        'so whether it is open and where its head is are not known.',
-      answer: true
-    })
-  )
+  const pull = await pullNow(event, pr.number, comment.createdAt, github, within)
   if ('why' in pull) return stopped(pull)
-  const moved = await pullChanged(event, pull, comment.createdAt, github, within)
-  if (moved) return stopped(moved)
-  return {
-    command,
-    event: {
-      ...event,
-      comment: undefined,
-      pullRequest: { ...pr, headSha: pull.headSha, fork: pull.fork }
-    }
-  }
+  const pullRequest = { ...pr, headSha: pull.headSha, fork: pull.fork }
+  return { command, event: { ...event, comment: undefined, pullRequest } }
 }
 
 /** Why the comment, read again now, no longer carries the command the event gave. */
@@ -97,81 +88,77 @@ async function commentChanged(
   github: GitHubApi,
   within: Within
 ): Promise<Stop | undefined> {
-  if (id === undefined) return { why: 'The event gives no id for the comment.', answer: false }
-  const now = await within((signal) => github.getComment(event.owner, event.repo, id, signal)).then(
-    (found) => ({ found }),
-    (error: unknown) => ({ error })
+  if (id === undefined) return stop('The event gives no id for the comment.', false)
+  const now = await settle(
+    within((signal) => github.getComment(event.owner, event.repo, id, signal))
   )
   if ('error' in now) {
     const what = describeGitHubError(now.error, 'pull-requests: read')
-    return { why: `Could not read the comment again (${what}).`, answer: true }
+    return stop(`Could not read the comment again (${what}).`)
   }
-  if (!now.found) return { why: 'The comment was deleted before the run started.', answer: false }
-  if (now.found.body !== body) {
-    return {
-      why: 'The comment was edited before the run started: only the command as first written is taken, and an edit is none.',
-      answer: true
-    }
-  }
-  return undefined
+  if (!now.value) return stop('The comment was deleted before the run started.', false)
+  if (now.value.body === body) return undefined
+  return stop(
+    'The comment was edited before the run started: only the command as first written is taken, and an edit is none.'
+  )
 }
 
 /**
- * Why the pull request is no longer the one the command was given on. GitHub keeps no push time
- * and the payload no head, so a head committed after the comment counts as moved; a commit dated
- * earlier than it was pushed is not caught.
+ * The pull request as it is now, or why it is no longer the one the command was given on. GitHub
+ * keeps no push time and the payload no head, so a head committed after the comment counts as
+ * moved; a commit dated earlier than it was pushed is not caught.
  */
-async function pullChanged(
+async function pullNow(
   event: Event,
-  pull: PullState,
+  number: number,
   createdAt: string | undefined,
   github: GitHubApi,
   within: Within
-): Promise<Stop | undefined> {
+): Promise<Stop | PullState> {
+  const read = await settle(
+    within((signal) => github.getPull(event.owner, event.repo, number, signal))
+  )
+  if ('error' in read) {
+    const what = describeGitHubError(read.error, 'pull-requests: read')
+    return stop(
+      `Could not read pull request #${number} (${what}), so whether it is open and where its ` +
+        'head is are not known.'
+    )
+  }
+  const pull = read.value
   const name = `pull request #${pull.number}`
   if (pull.state === 'closed') {
     const how = pull.merged ? 'merged' : 'closed without merging'
-    return {
-      why: `${name} is ${how}: a command on a closed pull request starts no docs job, as nothing would follow its docs pull request.`,
-      answer: true
-    }
+    return stop(
+      `${name} is ${how}: a command on a closed pull request starts no docs job, as nothing would follow its docs pull request.`
+    )
   }
   const head = pull.headSha
   const written = Date.parse(createdAt ?? '')
   if (!head || !Number.isFinite(written)) {
     const what = head ? 'the event gives no time for the comment' : `GitHub gave no head commit`
-    return {
-      why: `${what}, so whether ${name} changed after the command cannot be told.`,
-      answer: true
-    }
+    return stop(`${what}, so whether ${name} changed after the command cannot be told.`)
   }
   const short = forLog(head.slice(0, 7), 7)
-  const committed = await within((signal) =>
-    github.committedAt(event.owner, event.repo, head, signal)
-  ).then(
-    (at) => ({ at }),
-    (error: unknown) => ({ error })
+  const committed = await settle(
+    within((signal) => github.committedAt(event.owner, event.repo, head, signal))
   )
-  if ('error' in committed || committed.at === undefined) {
+  const at = 'value' in committed ? committed.value : undefined
+  if (at === undefined) {
     const what =
       'error' in committed
         ? describeGitHubError(committed.error, 'contents: read')
         : 'GitHub gave no date'
-    return {
-      why: `Could not read when head commit ${short} of ${name} was made (${what}), so whether it came after the command cannot be told.`,
-      answer: true
-    }
+    return stop(
+      `Could not read when head commit ${short} of ${name} was made (${what}), so whether it came after the command cannot be told.`
+    )
   }
-  if (Date.parse(committed.at) > written) {
-    return {
-      why:
-        `The head of ${name} moved after the comment: its head commit ${short} is dated ` +
-        `${forLog(committed.at, 40)}, after the comment was written (${forLog(createdAt ?? '', 40)}). ` +
-        'Comment /docs again to document it as it is now.',
-      answer: true
-    }
-  }
-  return undefined
+  if (Date.parse(at) <= written) return pull
+  return stop(
+    `The head of ${name} moved after the comment: its head commit ${short} is dated ` +
+      `${forLog(at, 40)}, after the comment was written (${forLog(createdAt ?? '', 40)}). ` +
+      'Comment /docs again to document it as it is now.'
+  )
 }
 
 /** What a comment run may learn: only a command to take reads the pull request's change. */
