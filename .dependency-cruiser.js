@@ -8,100 +8,74 @@
  */
 
 /**
- * A set of files: paths relative to the repository, as regular expressions.
+ * A layer: one folder of src/ (the story, the loose files at its root), named for what it holds.
  *
  * @typedef {{ name: string, holds: string, paths: string[] }} Layer
  */
 
 /**
- * The layers, lowest first. A file imports only from its own layer and those below it, so the
- * arrows run one way and no cycle can come back through a lower layer. Every file under src/ is
- * in exactly one: a new folder or loose file is placed here before it passes. The trigger/
- * folder holds both pure words about the event and the code that reads the change, so its files
- * are named one by one; a kind of run's folder (src/kinds/<name>/) spreads over the layers by
- * file name: its parse.ts with the event, prompt.ts with the trigger, read.ts with the read,
- * decide.ts with the decision (and its rules), kind.ts above them with the registry, words.ts
- * with the words.
+ * The layers, lowest first: `ls src` is the architecture. A file imports only from its own layer
+ * and those below it, so the arrows run one way and no cycle can come back through a lower
+ * layer. A kind of run is its folder in src/kinds/: the core below it treats its reasons, facts
+ * and words as opaque, and nothing below it names a kind.
  *
  * @type {Layer[]}
  */
 export const LAYERS = [
   {
     name: 'base',
-    holds: 'errors, durations, safe text, job ids, the secrets, the clock, the one HTTP layer',
-    paths: [
-      '^src/(errors|duration|sanitize|runtime|http)[.]ts$',
-      '^src/job-id[.]ts$',
-      '^src/secrets/'
-    ]
+    holds: 'errors, durations, safe text, the secrets, the clock, the one HTTP layer',
+    paths: ['^src/base/']
   },
   {
-    name: 'event',
-    holds: 'the event, its references and a command, parsed; no client',
-    paths: ['^src/trigger/(event|read-event|ref|docs)[.]ts$', '^src/kinds/[^/]+/parse[.]ts$']
-  },
-  { name: 'mintlify', holds: 'the agent API client and the job', paths: ['^src/mintlify/'] },
-  {
-    name: 'github',
-    holds: "GitHub's API and the records the action keeps there",
-    paths: ['^src/github/']
+    name: 'given',
+    holds: 'what the step is given: the event and the inputs',
+    paths: ['^src/given/']
   },
   {
-    name: 'settings',
-    holds: 'the inputs, parsed once (bounds may come from the clients they are passed to)',
-    paths: ['^src/inputs[.]ts$', '^src/inputs/']
-  },
-  { name: 'run', holds: "the run state and one step's edges", paths: ['^src/(run|step)[.]ts$'] },
-  {
-    name: 'trigger',
-    holds: 'the change and what the agent is told',
-    paths: ['^src/trigger/(code|change|context|fed|prompt)[.]ts$', '^src/kinds/[^/]+/prompt[.]ts$']
+    name: 'clients',
+    holds: 'Mintlify and GitHub, and the records the action keeps there',
+    paths: ['^src/clients/']
   },
   {
-    name: 'read',
-    holds: "the read stage, and each kind of run's read",
-    paths: ['^src/read/', '^src/kinds/[^/]+/(read|facts)[.]ts$']
+    name: 'run',
+    holds: 'the run: its state and time, the change, what it reads and what it decides',
+    paths: ['^src/run/']
   },
   {
-    name: 'decide',
-    holds: "the decision and each kind of run's, pure",
-    paths: ['^src/decide/', '^src/kinds/[^/]+/(decide|words)[.]ts$']
+    name: 'report',
+    holds: 'the one report, its words and the places it is written',
+    paths: ['^src/report/']
   },
   {
     name: 'kinds',
-    holds: 'each kind of run (how it is told, its read and its decision) and their one registry',
-    paths: ['^src/kinds/(kind|registry)[.]ts$', '^src/kinds/[^/]+/kind[.]ts$']
+    holds: 'each kind of run, one folder each, and their registry',
+    paths: ['^src/kinds/']
   },
-  {
-    name: 'present',
-    holds: "the words, and each kind of run's",
-    paths: ['^src/present/']
-  },
-  { name: 'publish', holds: 'the sinks', paths: ['^src/publish/'] },
   { name: 'act', holds: 'carrying out the plan', paths: ['^src/act/'] },
-  { name: 'main', holds: 'the story of a run and its entry', paths: ['^src/(main|index)[.]ts$'] }
+  { name: 'story', holds: 'the story of a run and its entry', paths: ['^src/(main|index)[.]ts$'] }
 ]
 
 /**
- * The only modules a file in src/decide/ may take values from (types it may take from anywhere
+ * The only modules a file of the decision may take values from (types it may take from anywhere
  * below it): pure functions of their arguments, which read and write nothing.
  */
 export const PURE = [
-  '^src/trigger/event[.]ts$', // the event's accessors (`readEvent` is its one read: see knownViolations)
-  '^src/trigger/code[.]ts$', // the change's commit and pull request, from the event
+  '^src/given/event[.]ts$', // the event's accessors (`readEvent` is its one read)
+  '^src/run/change/code[.]ts$', // the change's commit and pull request, from the event
   '^src/kinds/command/parse[.]ts$', // a command's words
-  '^src/read/own[.]ts$', // whose work a pull request is, from facts already read
+  '^src/run/read/own[.]ts$', // whose work a pull request is, from facts already read
   '^src/kinds/[^/]+/words[.]ts$' // a kind's reasons, in its words
 ]
 
-/** The decision: src/decide/ and each kind of run's decide.ts. */
-const DECISION = ['^src/decide/', '^src/kinds/[^/]+/decide[.]ts$']
+/** The decision: src/run/decide/ and each kind of run's decide.ts. */
+const DECISION = ['^src/run/decide/', '^src/kinds/[^/]+/decide[.]ts$']
 
 /** Packages a pure module may use: they compute, and read or write nothing. */
 const PURE_PACKAGES = ['(^|/)node_modules/zod/']
 
 const allLayers = LAYERS.flatMap((layer) => layer.paths)
-const clients = ['^src/mintlify/', '^src/github/']
+const clients = ['^src/clients/']
 
 /**
  * Each layer's rule: nothing above it, types included (a type from above ties the layer to it as
@@ -184,7 +158,7 @@ export default {
       name: 'decide-is-pure',
       severity: 'error',
       comment:
-        "The decision (src/decide/ and each kind's decide.ts) is pure: from elsewhere it takes types, and values only from the modules in PURE (.dependency-cruiser.js).",
+        "The decision (src/run/decide/ and each kind's decide.ts) is pure: from elsewhere it takes types, and values only from the modules in PURE (.dependency-cruiser.js).",
       from: { path: DECISION },
       to: {
         pathNot: [...DECISION, ...PURE],
@@ -206,9 +180,9 @@ export default {
       name: 'clients-take-no-event',
       severity: 'error',
       comment:
-        'The clients take numbers, shas and repositories, never the event: nothing from src/trigger/event.ts, not even its types.',
+        'The clients take numbers, shas and repositories, never the event: nothing from src/given/event.ts, not even its types.',
       from: { path: clients },
-      to: { path: '^src/trigger/event[.]ts$' }
+      to: { path: '^src/given/event[.]ts$' }
     }
   ],
   options: {

@@ -29,7 +29,7 @@ const staticImports = {
 }
 
 /** Where the event's name may be read: the parser, which tells runs apart by it once. */
-const EVENT_PARSER = ['src/trigger/event.ts', 'src/trigger/read-event.ts']
+const EVENT_PARSER = ['src/given/event.ts', 'src/given/read-event.ts']
 
 /** Functions that only show a value in words, and the parents a shown value passes through. */
 const SHOWS = new Set(['oneLine', 'forLog', 'quoteValue', 'escapeMarkup'])

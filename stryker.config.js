@@ -3,7 +3,7 @@ import jestConfig from './jest.config.js'
 
 /**
  * Mutation testing of the decision (`npm run mutate`, see CONTRIBUTING.md): Stryker changes one
- * expression of the decision (`src/decide/`, each kind's `decide.ts`) or the command parser at a time and runs the decision's unit tests;
+ * expression of the decision (`src/run/decide/`, each kind's `decide.ts`) or the command parser at a time and runs the decision's unit tests;
  * a change no test notices is a rule no test holds. Too slow for CI on two cores, so developers
  * run it before a change to a decision lands.
  */
@@ -15,7 +15,7 @@ if (typeof unit !== 'object') throw new Error('jest.config.js has no "unit" proj
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  mutate: ['src/decide/**/*.ts', 'src/kinds/*/decide.ts', 'src/kinds/command/parse.ts'],
+  mutate: ['src/run/decide/**/*.ts', 'src/kinds/*/decide.ts', 'src/kinds/command/parse.ts'],
   testRunner: 'jest',
   // The project's Jest runs its TypeScript as ES modules (Node's type stripping, under vm modules).
   testRunnerNodeArgs: ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'],

@@ -1,7 +1,7 @@
-import type { PullState } from '../src/github/api.js'
-import { ProvenPull } from '../src/github/docs-handle.js'
-import type { DocsPull } from '../src/github/docs-pull.js'
-import type { PullRef } from '../src/trigger/ref.js'
+import type { PullState } from '../src/clients/github/api.js'
+import { ProvenPull } from '../src/clients/github/docs-handle.js'
+import type { DocsPull } from '../src/clients/github/docs-pull.js'
+import type { PullRef } from '../src/given/ref.js'
 
 /**
  * A docs pull request as the run reads it when GitHub shows mintlify[bot] opened it (its user

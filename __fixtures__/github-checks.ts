@@ -1,6 +1,6 @@
 /**
  * What GitHub's answers say about a commit's checks and a branch's commits: the facts the
- * `docs-checks` and `outcome` reads (`src/github/docs-checks.ts`, `src/github/docs-pushes.ts`) rest
+ * `docs-checks` and `outcome` reads (`src/clients/github/docs-checks.ts`, `src/clients/github/docs-pushes.ts`) rest
  * on, as data their tests check them against.
  *
  * Where they come from:

@@ -1,7 +1,7 @@
 /**
  * What the platform says its requests that are not idempotent answer, and what each answer means
  * for sending the request again: the beliefs the request policy's gate (`provedNotDone` in
- * `src/mintlify/policy.ts`) rests on, as data its tests check it against.
+ * `src/clients/mintlify/policy.ts`) rests on, as data its tests check it against.
  *
  * Where they come from:
  * - The routes and their responses: Mintlify's admin API OpenAPI document ("Mintlify Admin API",
@@ -25,7 +25,7 @@ export interface DocumentedAnswer {
 
 export interface PlatformRoute {
   readonly route: string
-  /** The request kind in `src/mintlify/` that sends it. */
+  /** The request kind in `src/clients/mintlify/` that sends it. */
   readonly kind: 'create' | 'message' | 'preview'
   readonly answers: readonly DocumentedAnswer[]
 }

@@ -1,4 +1,4 @@
-import type { Runtime } from '../src/runtime.js'
+import type { Runtime } from '../src/base/runtime.js'
 
 /** A virtual clock: `sleep` moves time forward at once, so a 30-minute wait takes no time. */
 export interface VirtualRuntime extends Runtime {

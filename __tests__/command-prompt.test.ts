@@ -3,7 +3,7 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { commandPrompt } from '../src/kinds/command/prompt.js'
-import { INVISIBLE } from '../src/sanitize.js'
+import { INVISIBLE } from '../src/base/sanitize.js'
 
 const base = { prompt: '', login: 'octocat', number: 7 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { Companion, marker } from '../src/github/companion.js'
-import type { Account, GitHubApi, IssueComment } from '../src/github/api.js'
-import { withinTime } from '../src/runtime.js'
+import { Companion, marker } from '../src/clients/github/companion.js'
+import type { Account, GitHubApi, IssueComment } from '../src/clients/github/api.js'
+import { withinTime } from '../src/base/runtime.js'
 
 /** The workflow token's account as REST names it (`GET /users/github-actions[bot]`). */
 const BOT: Account = { login: 'github-actions[bot]', id: 41898282, bot: true }

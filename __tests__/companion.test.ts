@@ -1,10 +1,10 @@
 import { agentsPull } from '../__fixtures__/docs-pull.js'
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { API_KEYS_PAGE } from '../src/errors.js'
-import { marker, readMarker } from '../src/github/companion.js'
-import { statusComment } from '../src/present/comment.js'
-import type { RunState } from '../src/run.js'
+import { API_KEYS_PAGE } from '../src/base/errors.js'
+import { marker, readMarker } from '../src/clients/github/companion.js'
+import { statusComment } from '../src/report/comment.js'
+import type { RunState } from '../src/run/state.js'
 
 describe('the status comment marker', () => {
   it('reads back any project and job id, whatever they contain (property)', () => {

@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { CONTEXT_HEADING, isLowValue, matchesPaths, withContext } from '../src/trigger/context.js'
-import type { Change } from '../src/trigger/change.js'
-import { named, type Commit, type Event, type PullRequest } from '../src/trigger/event.js'
-import type { ChangedFile } from '../src/github/api.js'
-import { addSecret, clearSecrets } from '../src/secrets/redact.js'
+import {
+  CONTEXT_HEADING,
+  isLowValue,
+  matchesPaths,
+  withContext
+} from '../src/run/change/context.js'
+import type { Change } from '../src/run/change/change.js'
+import { named, type Commit, type Event, type PullRequest } from '../src/given/event.js'
+import type { ChangedFile } from '../src/clients/github/api.js'
+import { addSecret, clearSecrets } from '../src/base/secrets/redact.js'
 
 afterEach(() => clearSecrets())
 
@@ -73,7 +78,7 @@ function diffPaths(text: string): string[] {
   return [...text.slice(start).matchAll(/^`{3,}diff\n--- (.*)$/gm)].map((m) => m[1] ?? '')
 }
 
-/** Characters `clean` in src/trigger/context.ts promises to remove. */
+/** Characters `clean` in src/run/change/context.ts promises to remove. */
 const UNPRINTABLE =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/
@@ -286,7 +291,7 @@ describe('withContext: the budget', () => {
     expect(text).toContain('### Files changed (0)')
   })
 
-  // Bug: src/trigger/context.ts passes fractional limits (`maxChars * SHARE.body`) to `add`, which hands
+  // Bug: src/run/change/context.ts passes fractional limits (`maxChars * SHARE.body`) to `add`, which hands
   // them to `cut`, so the note reads e.g. "(2531.5 more characters)".
   it('counts the characters it cut in whole numbers', () => {
     const text = context(
@@ -464,7 +469,7 @@ describe('withContext: untrusted text', () => {
     )
   })
 
-  // Bug: `clean` in src/trigger/context.ts redacts before it removes invisible characters, so a key
+  // Bug: `clean` in src/run/change/context.ts redacts before it removes invisible characters, so a key
   // written with a zero-width space (or any character `UNPRINTABLE` removes) inside it passes
   // redaction and is then joined back together.
   it('never shows the API key even when invisible characters split it', () => {
@@ -505,7 +510,7 @@ describe('withContext: untrusted text', () => {
     )
   })
 
-  // Bug: `UNPRINTABLE` in src/trigger/context.ts misses invisible characters that sanitize.ts's CONTROL
+  // Bug: `UNPRINTABLE` in src/run/change/context.ts misses invisible characters that sanitize.ts's CONTROL
   // lists: the word joiner and invisible operators (U+2060–U+2064) and U+FEFF.
   it('removes the word joiner and the zero-width no-break space too', () => {
     const text = context(

@@ -8,8 +8,8 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import fc from 'fast-check'
 import * as core from '../__fixtures__/core.js'
 import { EPOCH } from '../__fixtures__/runtime.js'
-import { MAX_ATTEMPTS } from '../src/mintlify/policy.js'
-import type { Fetch } from '../src/mintlify/transport.js'
+import { MAX_ATTEMPTS } from '../src/clients/mintlify/policy.js'
+import type { Fetch } from '../src/clients/mintlify/transport.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../src/main.js')

@@ -5,14 +5,14 @@
 // the reason it gives.
 import { describe, it } from '@jest/globals'
 import fc from 'fast-check'
-import { effectsOf } from '../src/decide/plan.js'
+import { effectsOf } from '../src/run/decide/plan.js'
 import { mayCommand, readCommand } from '../src/kinds/command/parse.js'
-import type { DecisionSettings } from '../src/decide/plan.js'
+import type { DecisionSettings } from '../src/run/decide/plan.js'
 import { decide } from '../src/kinds/registry.js'
-import type { Plan, Start } from '../src/decide/plan.js'
-import type { Facts as AnyFacts, JobFacts } from '../src/read/facts.js'
+import type { Plan, Start } from '../src/run/decide/plan.js'
+import type { Facts as AnyFacts, JobFacts } from '../src/run/read/facts.js'
 import type { CommandFacts } from '../src/kinds/command/facts.js'
-import type { Event } from '../src/trigger/event.js'
+import type { Event } from '../src/given/event.js'
 import {
   acknowledgedOn,
   AGENT,

@@ -4,9 +4,9 @@
 // a closed pull request, a deleted branch) or writes nothing (a dry run).
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { checkScope, resolveEffects, type CheckSettings } from '../src/decide/check.js'
-import { COMMON_EFFECTS } from '../src/decide/plan.js'
-import type { Event } from '../src/trigger/event.js'
+import { checkScope, resolveEffects, type CheckSettings } from '../src/run/decide/check.js'
+import { COMMON_EFFECTS } from '../src/run/decide/plan.js'
+import type { Event } from '../src/given/event.js'
 import { anyEvent, commentEvent, event, HEAD, pullEvent, push } from './decide-inputs.js'
 
 const DEFAULTS: CheckSettings = {

@@ -3,10 +3,10 @@
 // pull request and its backlink (read or not yet), then named cases.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { effectsOf } from '../src/decide/plan.js'
-import { docsClosing, type DocsSeen } from '../src/decide/closing.js'
+import { effectsOf } from '../src/run/decide/plan.js'
+import { docsClosing, type DocsSeen } from '../src/run/decide/closing.js'
 import { decide } from '../src/kinds/registry.js'
-import { planWords } from '../src/present/plan.js'
+import { planWords } from '../src/report/plan.js'
 import { facts, HUMAN, pullEvent, SETTINGS } from './decide-inputs.js'
 
 const how = fc.constantFrom('merged' as const, 'closed' as const)

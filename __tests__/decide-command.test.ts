@@ -4,12 +4,12 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { decide } from '../src/kinds/registry.js'
-import type { Plan, Start } from '../src/decide/plan.js'
-import { planWords } from '../src/present/plan.js'
-import type { Facts as AnyFacts } from '../src/read/facts.js'
+import type { Plan, Start } from '../src/run/decide/plan.js'
+import { planWords } from '../src/report/plan.js'
+import type { Facts as AnyFacts } from '../src/run/read/facts.js'
 import type { CommandFacts } from '../src/kinds/command/facts.js'
-import { known, unknown, type Knowable } from '../src/read/known.js'
-import type { Permission } from '../src/github/api.js'
+import { known, unknown, type Knowable } from '../src/run/read/known.js'
+import type { Permission } from '../src/clients/github/api.js'
 import {
   AGENT,
   anyFacts,

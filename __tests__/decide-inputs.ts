@@ -2,12 +2,12 @@
 // may have learned, as examples and as fast-check arbitraries over every combination.
 import fc from 'fast-check'
 import { readCommand } from '../src/kinds/command/parse.js'
-import type { DecisionSettings } from '../src/decide/plan.js'
-import { effectsOf, type Plan } from '../src/decide/plan.js'
-import type { BranchFacts, Facts as AnyFacts, JobFacts, PullFacts } from '../src/read/facts.js'
+import type { DecisionSettings } from '../src/run/decide/plan.js'
+import { effectsOf, type Plan } from '../src/run/decide/plan.js'
+import type { BranchFacts, Facts as AnyFacts, JobFacts, PullFacts } from '../src/run/read/facts.js'
 import type { CommandFacts } from '../src/kinds/command/facts.js'
-import { known, unknown, type Knowable } from '../src/read/known.js'
-import { named, type Event } from '../src/trigger/event.js'
+import { known, unknown, type Knowable } from '../src/run/read/known.js'
+import { named, type Event } from '../src/given/event.js'
 
 /** Facts as a comment run reads them: its command is its kind's own. */
 type Facts = AnyFacts<CommandFacts>

@@ -3,11 +3,11 @@
 import { describe, it } from '@jest/globals'
 import fc from 'fast-check'
 import { decide } from '../src/kinds/registry.js'
-import { effectsOf, type Plan, type Start } from '../src/decide/plan.js'
-import type { Facts } from '../src/read/facts.js'
-import { reportOf } from '../src/present/report.js'
+import { effectsOf, type Plan, type Start } from '../src/run/decide/plan.js'
+import type { Facts } from '../src/run/read/facts.js'
+import { reportOf } from '../src/report/report.js'
 import { agentsPull } from '../__fixtures__/docs-pull.js'
-import type { Event } from '../src/trigger/event.js'
+import type { Event } from '../src/given/event.js'
 import { AGENT, anyRun, HEAD, PROJECT, SETTINGS } from './decide-inputs.js'
 
 const RUNS = { numRuns: 5000 }

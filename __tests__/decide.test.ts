@@ -2,12 +2,12 @@
 // what the run does. The words of each plan come from the presentation.
 import { describe, expect, it } from '@jest/globals'
 import { decide, kindOf, KINDS } from '../src/kinds/registry.js'
-import type { Plan, Why } from '../src/decide/plan.js'
-import { planWords } from '../src/present/plan.js'
-import type { Facts as AnyFacts } from '../src/read/facts.js'
+import type { Plan, Why } from '../src/run/decide/plan.js'
+import { planWords } from '../src/report/plan.js'
+import type { Facts as AnyFacts } from '../src/run/read/facts.js'
 import type { CommandFacts } from '../src/kinds/command/facts.js'
-import { known } from '../src/read/known.js'
-import type { Event } from '../src/trigger/event.js'
+import { known } from '../src/run/read/known.js'
+import type { Event } from '../src/given/event.js'
 import {
   A,
   AGENT,

@@ -5,9 +5,9 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { agentsPull } from '../__fixtures__/docs-pull.js'
-import type { GitHubApi, PullState } from '../src/github/api.js'
-import { DocsHandle, ProvenPull } from '../src/github/docs-handle.js'
-import type { DocsPull } from '../src/github/docs-pull.js'
+import type { GitHubApi, PullState } from '../src/clients/github/api.js'
+import { DocsHandle, ProvenPull } from '../src/clients/github/docs-handle.js'
+import type { DocsPull } from '../src/clients/github/docs-pull.js'
 
 const REF = { owner: 'acme', repo: 'docs', number: 101 }
 const RULES = { agents: ['mintlify[bot]'], serverUrl: 'https://github.com' }

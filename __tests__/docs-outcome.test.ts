@@ -1,17 +1,17 @@
 import { describe, expect, it } from '@jest/globals'
 import { agentsPull } from '../__fixtures__/docs-pull.js'
-import type { CommitChecks, GitHubApi, ListedCommit } from '../src/github/api.js'
+import type { CommitChecks, GitHubApi, ListedCommit } from '../src/clients/github/api.js'
 import {
   classifyChecks,
   isOwnContext,
   linkOnHost,
   readDocsChecks
-} from '../src/github/docs-checks.js'
-import { agentCommitsSince, readDocsPushes } from '../src/github/docs-pushes.js'
-import type { Within } from '../src/runtime.js'
-import { docsOutcome } from '../src/present/outcome.js'
-import type { RunRecord } from '../src/run.js'
-import { docsRepoOf, isAgentAuthor } from '../src/trigger/docs.js'
+} from '../src/clients/github/docs-checks.js'
+import { agentCommitsSince, readDocsPushes } from '../src/clients/github/docs-pushes.js'
+import type { Within } from '../src/base/runtime.js'
+import { docsOutcome } from '../src/report/outcome.js'
+import type { RunRecord } from '../src/run/state.js'
+import { docsRepoOf, isAgentAuthor } from '../src/given/docs.js'
 
 // The pure rules behind the `outcome` and `docs-checks` outputs, each tested both ways: this case
 // gives this answer, and this answer comes only from such cases.

@@ -2,9 +2,9 @@
 // (a pull request link, a repository, a job id, a branch) is taken only in one strict shape.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { inShape, mergeJob, parseJob, refusedFields } from '../src/mintlify/job.js'
-import { AGENT_APP, notTheAgents } from '../src/trigger/docs.js'
-import { isPullLinkShape, parsePullLink, pullName, type PullRef } from '../src/trigger/ref.js'
+import { inShape, mergeJob, parseJob, refusedFields } from '../src/clients/mintlify/job.js'
+import { AGENT_APP, notTheAgents } from '../src/given/docs.js'
+import { isPullLinkShape, parsePullLink, pullName, type PullRef } from '../src/given/ref.js'
 
 /**
  * The account Mintlify's agent opens its pull requests as, as GitHub's users API answers

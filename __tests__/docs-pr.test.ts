@@ -1,33 +1,33 @@
 import { describe, expect, it } from '@jest/globals'
-import { fedChange } from '../src/trigger/fed.js'
-import { named, type Event } from '../src/trigger/event.js'
+import { fedChange } from '../src/run/change/fed.js'
+import { named, type Event } from '../src/given/event.js'
 import {
   type Account,
   type GitHubApi,
   GitHubError,
   type IssueComment,
   type PullState
-} from '../src/github/api.js'
-import type { DocsReviewers } from '../src/inputs/names.js'
+} from '../src/clients/github/api.js'
+import type { DocsReviewers } from '../src/given/inputs/names.js'
 import {
   backlinkBody,
   closingComment,
   docsFailure,
   noDocsToken,
   reviewersRefused
-} from '../src/present/docs-pr.js'
+} from '../src/report/docs-pr.js'
 import {
   MAX_BACKLINK_CHANGES,
   readBacklink,
   withChange,
   type Backlink,
   type FedChange
-} from '../src/github/backlink.js'
-import { DocsPullSink } from '../src/publish/docs-pr.js'
-import { labelsToAdd, reviewPlan } from '../src/publish/docs-review.js'
-import { docsTargetOf } from '../src/trigger/docs.js'
-import { newRunState, type RunState } from '../src/run.js'
-import { withinTime } from '../src/runtime.js'
+} from '../src/clients/github/backlink.js'
+import { DocsPullSink } from '../src/report/sinks/docs-pr.js'
+import { labelsToAdd, reviewPlan } from '../src/report/sinks/docs-review.js'
+import { docsTargetOf } from '../src/given/docs.js'
+import { newRunState, type RunState } from '../src/run/state.js'
+import { withinTime } from '../src/base/runtime.js'
 
 const SERVER = 'https://github.com'
 const RUN = 'https://github.com/o/code/actions/runs/7'

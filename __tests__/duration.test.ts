@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
-import { formatDuration, isBareNumber, parseDuration } from '../src/duration.js'
+import { formatDuration, isBareNumber, parseDuration } from '../src/base/duration.js'
 import { parseDuration as parseSimulatorDuration } from '../simulator/duration.js'
 
 /**
- * One table for both duration parsers: the action's inputs (src/duration.ts) and the simulator's
+ * One table for both duration parsers: the action's inputs (src/base/duration.ts) and the simulator's
  * command line (simulator/duration.js, kept apart because the simulator runs without a build).
  * `undefined` means the text is not a duration.
  */

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const eslint = new ESLint({ cwd: root })
 /** The parser's module, and a file outside it. */
-const PARSER = 'src/trigger/event.ts'
-const OUTSIDE = 'src/trigger/context.ts'
+const PARSER = 'src/given/event.ts'
+const OUTSIDE = 'src/run/change/context.ts'
 
 const READS: Record<string, string> = {
   'a comparison': "export const a = event.name === 'push'",
@@ -46,7 +46,7 @@ async function reads(text: string, file: string): Promise<number> {
 describe("the event's name is read only by the parser", () => {
   it.each(Object.entries(READS))('refuses %s outside the parser', async (_, text) => {
     expect(await reads(text, OUTSIDE)).toBeGreaterThan(0)
-    expect(await reads(text, 'src/trigger/read-event.ts')).toBe(0)
+    expect(await reads(text, 'src/given/read-event.ts')).toBe(0)
   })
 
   it('lets the name be shown in words', async () => {

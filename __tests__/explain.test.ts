@@ -7,7 +7,7 @@ import {
   quote,
   refusal,
   serverText
-} from '../src/mintlify/explain.js'
+} from '../src/clients/mintlify/explain.js'
 
 /** An error shaped as undici throws it: `fetch failed`, with the cause that says why. */
 function fetchFailed(message: string, code?: string): TypeError {

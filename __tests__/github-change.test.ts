@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { fileURLToPath } from 'node:url'
-import { MAX_PULL_FILES, readChange, type Change } from '../src/trigger/change.js'
-import type { Event } from '../src/trigger/event.js'
-import { readEvent } from '../src/trigger/read-event.js'
-import type { ChangedFile, Comparison, GitHubApi } from '../src/github/api.js'
-import type { Settings } from '../src/inputs.js'
-import { preparePrompt } from '../src/trigger/prompt.js'
-import type { Within } from '../src/runtime.js'
-import { addSecret, clearSecrets } from '../src/secrets/redact.js'
+import { MAX_PULL_FILES, readChange, type Change } from '../src/run/change/change.js'
+import type { Event } from '../src/given/event.js'
+import { readEvent } from '../src/given/read-event.js'
+import type { ChangedFile, Comparison, GitHubApi } from '../src/clients/github/api.js'
+import type { Settings } from '../src/given/inputs.js'
+import { preparePrompt } from '../src/run/change/prompt.js'
+import type { Within } from '../src/base/runtime.js'
+import { addSecret, clearSecrets } from '../src/base/secrets/redact.js'
 
 afterEach(() => clearSecrets())
 

@@ -8,8 +8,8 @@ import {
   DOCUMENTED_ONLY,
   STATUS_STATES
 } from '../__fixtures__/github-checks.js'
-import { CheckRunsSchema, ListedCheckRunSchema } from '../src/github/schemas.js'
-import { CONCLUSIONS, STATUS_STATES as COUNTED } from '../src/github/docs-checks.js'
+import { CheckRunsSchema, ListedCheckRunSchema } from '../src/clients/github/schemas.js'
+import { CONCLUSIONS, STATUS_STATES as COUNTED } from '../src/clients/github/docs-checks.js'
 
 // The facts about GitHub's answers that the docs-checks read rests on (the fixture names where
 // each comes from), checked against GitHub's own REST description and against the code.

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from '@jest/globals'
-import type { GitHubApi } from '../src/github/api.js'
-import type { GitHubOptions } from '../src/github/client.js'
-import { addSecret, clearSecrets } from '../src/secrets/redact.js'
+import type { GitHubApi } from '../src/clients/github/api.js'
+import type { GitHubOptions } from '../src/clients/github/client.js'
+import { addSecret, clearSecrets } from '../src/base/secrets/redact.js'
 import { base64, leakedForms } from '../__fixtures__/secret-forms.js'
 import {
   startSimulator,
@@ -25,8 +25,8 @@ const USER_AGENT = 'mintlify-agent-action/test'
 const savedApiUrl = process.env.GITHUB_API_URL
 const sim: Simulator = await startSimulator()
 process.env.GITHUB_API_URL = sim.url
-const { createGitHubApi } = await import('../src/github/client.js')
-const { describeGitHubError } = await import('../src/github/api.js')
+const { createGitHubApi } = await import('../src/clients/github/client.js')
+const { describeGitHubError } = await import('../src/clients/github/api.js')
 
 /** Requests the simulator received before the current test. */
 let seen = 0
@@ -257,7 +257,7 @@ describe('createGitHubApi: failures', () => {
     expect(described).not.toContain('\n')
   })
 
-  // Bug: pullFiles in src/github/client.ts reads an answer that is not an array
+  // Bug: pullFiles in src/clients/github/client.ts reads an answer that is not an array
   // (`Array.isArray(data) ? data : []`) as an empty last page, so a garbled answer becomes
   // "no files, complete", and `paths` would then skip the job.
   it('does not read a cut-off page of pull request files as the last page', async () => {
@@ -307,7 +307,7 @@ describe('createGitHubApi: failures', () => {
     expect(Date.now() - start).toBeLessThan(5_000)
   })
 
-  // Bug: describeGitHubError in src/github/api.ts reads every 403 as a missing permission,
+  // Bug: describeGitHubError in src/clients/github/api.ts reads every 403 as a missing permission,
   // but GitHub also answers 403 for rate limits; the warning then asks for a permission the
   // token already has.
   it('does not blame a permission for a rate limit answered with 403', async () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
-import { closedPull, eventPullRequest, occasionOf, ZERO_SHA } from '../src/trigger/event.js'
-import { readEvent } from '../src/trigger/read-event.js'
+import { closedPull, eventPullRequest, occasionOf, ZERO_SHA } from '../src/given/event.js'
+import { readEvent } from '../src/given/read-event.js'
 
 const ZERO = '0'.repeat(40)
 const BASE = 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e'

@@ -5,18 +5,23 @@
 // count only when the token's own account wrote them, told by id.
 import { afterAll, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { sameAccount, type Account, type GitHubApi, type History } from '../src/github/api.js'
-import { HistorySchema, IssueCommentSchema, ViewerSchema } from '../src/github/schemas.js'
+import {
+  sameAccount,
+  type Account,
+  type GitHubApi,
+  type History
+} from '../src/clients/github/api.js'
+import { HistorySchema, IssueCommentSchema, ViewerSchema } from '../src/clients/github/schemas.js'
 import {
   findRecord,
   MAX_RECORD_PAGES,
   ownRecord,
   RECORD_PAGE,
   recordSuffix
-} from '../src/github/branch-record.js'
-import { createGitHubApi } from '../src/github/client.js'
-import { writtenBy } from '../src/github/own-comment.js'
-import type { Within } from '../src/runtime.js'
+} from '../src/clients/github/branch-record.js'
+import { createGitHubApi } from '../src/clients/github/client.js'
+import { writtenBy } from '../src/clients/github/own-comment.js'
+import type { Within } from '../src/base/runtime.js'
 import { startSimulator } from '../simulator/server.js'
 
 const CONTEXT = 'Mintlify docs (proj)'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import type { Within } from '../src/runtime.js'
-import { lastWindow } from '../src/step.js'
+import type { Within } from '../src/base/runtime.js'
+import { lastWindow } from '../src/run/step.js'
 import {
   AGAIN_PAUSE_MS,
   Beside,
@@ -12,8 +12,8 @@ import {
   sendingAgain,
   Surface,
   tryShare
-} from '../src/github/policy.js'
-import { gitHubError, type GitHubFailureKind } from '../src/github/api.js'
+} from '../src/clients/github/policy.js'
+import { gitHubError, type GitHubFailureKind } from '../src/clients/github/api.js'
 
 const http = (status: number, headers: Record<string, string> = {}, message = 'x') =>
   Object.assign(new Error(message), { name: 'HttpError', status, response: { headers } })

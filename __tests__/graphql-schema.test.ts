@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { validate } from '@octokit/graphql-schema'
 import { readFileSync } from 'node:fs'
-import { GRAPHQL_QUERIES } from '../src/github/schemas.js'
+import { GRAPHQL_QUERIES } from '../src/clients/github/schemas.js'
 
 const messages = (query: string) => validate(query).map((error) => error.message)
 
@@ -19,7 +19,7 @@ describe('the GraphQL queries the action sends', () => {
 
   it('are every GraphQL request the client makes, each sent by its exported name', () => {
     // A query written inline at a call, rather than one of GRAPHQL_QUERIES, fails here.
-    const source = readFileSync(new URL('../src/github/client.ts', import.meta.url), 'utf8')
+    const source = readFileSync(new URL('../src/clients/github/client.ts', import.meta.url), 'utf8')
     const sent = [...source.matchAll(/octokit\.graphql\(\s*([^,)\s]+)/g)].map((m) => m[1] ?? '')
     expect(sent.length).toBeGreaterThan(0)
     expect(sent.filter((query) => !/(^|\.)GRAPHQL_QUERIES\.\w+$/.test(query))).toEqual([])

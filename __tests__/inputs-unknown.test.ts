@@ -8,7 +8,7 @@ import {
   inputVariable,
   unknownInputWords,
   unknownInputs as unknownOf
-} from '../src/inputs/unknown.js'
+} from '../src/given/inputs/unknown.js'
 
 const action = parseYaml(readFileSync(new URL('../action.yml', import.meta.url), 'utf8')) as {
   inputs: Record<string, unknown>

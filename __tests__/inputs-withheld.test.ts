@@ -2,9 +2,9 @@ import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { SECRETS_GUARD, withheldSecrets, withheldWords } from '../src/inputs/withheld.js'
-import { named, type Event } from '../src/trigger/event.js'
-import { readEvent } from '../src/trigger/read-event.js'
+import { SECRETS_GUARD, withheldSecrets, withheldWords } from '../src/given/inputs/withheld.js'
+import { named, type Event } from '../src/given/event.js'
+import { readEvent } from '../src/given/read-event.js'
 
 function fixture(name: string): string {
   return fileURLToPath(new URL(`../__fixtures__/events/${name}`, import.meta.url))

@@ -14,16 +14,16 @@ import { basename, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse as parseYaml } from 'yaml'
 import * as core from '../__fixtures__/core.js'
-import { parseDuration } from '../src/duration.js'
-import { clearSecrets } from '../src/secrets/redact.js'
-import { isLoopback } from '../src/http.js'
-import { budgetsFor } from '../src/github/policy.js'
-import { FINAL_CHECK_MS } from '../src/mintlify/poll.js'
-import { MIN_POLL_INTERVAL_MS, MIN_TIMEOUT_MS } from '../src/inputs/parse.js'
+import { parseDuration } from '../src/base/duration.js'
+import { clearSecrets } from '../src/base/secrets/redact.js'
+import { isLoopback } from '../src/base/http.js'
+import { budgetsFor } from '../src/clients/github/policy.js'
+import { FINAL_CHECK_MS } from '../src/clients/mintlify/poll.js'
+import { MIN_POLL_INTERVAL_MS, MIN_TIMEOUT_MS } from '../src/given/inputs/parse.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
-const { readSettings } = await import('../src/inputs.js')
-const { InputError, InputErrors } = await import('../src/errors.js')
+const { readSettings } = await import('../src/given/inputs.js')
+const { InputError, InputErrors } = await import('../src/base/errors.js')
 
 const valid = { prompt: 'Update the docs', 'project-id': 'proj_1', 'api-key': 'mint_abc123' }
 
@@ -1051,8 +1051,8 @@ describe('inputs named wrongly', () => {
   })
 })
 
-const { SecretsWithheldError } = await import('../src/errors.js')
-const { readEvent } = await import('../src/trigger/read-event.js')
+const { SecretsWithheldError } = await import('../src/base/errors.js')
+const { readEvent } = await import('../src/given/read-event.js')
 
 describe('empty secrets where GitHub gives none', () => {
   const fixture = (file: string) =>

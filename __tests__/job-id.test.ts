@@ -3,13 +3,13 @@
 // check's record) in a form that reads back as the same id.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { readRecord, recordSuffix } from '../src/github/branch-record.js'
-import { marker, readMarker } from '../src/github/companion.js'
-import { jobIdInput } from '../src/inputs/parse.js'
-import { createMintlifyApi } from '../src/mintlify/api.js'
-import { decodeJobId, encodeJobId, jobIdProblem, MAX_JOB_ID_LENGTH } from '../src/job-id.js'
-import { parseJob } from '../src/mintlify/job.js'
-import type { Transport } from '../src/mintlify/transport.js'
+import { readRecord, recordSuffix } from '../src/clients/github/branch-record.js'
+import { marker, readMarker } from '../src/clients/github/companion.js'
+import { jobIdInput } from '../src/given/inputs/parse.js'
+import { createMintlifyApi } from '../src/clients/mintlify/api.js'
+import { decodeJobId, encodeJobId, jobIdProblem, MAX_JOB_ID_LENGTH } from '../src/base/job-id.js'
+import { parseJob } from '../src/clients/mintlify/job.js'
+import type { Transport } from '../src/clients/mintlify/transport.js'
 
 /** Ids as the platform's contract allows them: any string that can be an id. */
 const ids = fc

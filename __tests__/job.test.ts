@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { classifyStatus, mergeJob, parseJob, STATUS_TABLE } from '../src/mintlify/job.js'
+import { classifyStatus, mergeJob, parseJob, STATUS_TABLE } from '../src/clients/mintlify/job.js'
 
 describe('parseJob', () => {
   it('reads a full job, and hands on no field it does not name', () => {

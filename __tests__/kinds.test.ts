@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url'
 import * as core from '../__fixtures__/core.js'
 import { EPOCH } from '../__fixtures__/runtime.js'
 import type { Kind } from '../src/kinds/kind.js'
-import type { Fetch } from '../src/mintlify/transport.js'
-import { known } from '../src/read/known.js'
+import type { Fetch } from '../src/clients/mintlify/transport.js'
+import { known } from '../src/run/read/known.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../src/main.js')
@@ -150,7 +150,7 @@ function sources(): { path: string; text: string }[] {
 describe('what started the run is told in one place', () => {
   // The parser reads the event's name once (event-name.test.ts); the kinds tell runs apart by
   // what it made of it.
-  const allowed = (path: string) => path === 'src/trigger/event.ts' || path.startsWith('src/kinds/')
+  const allowed = (path: string) => path === 'src/given/event.ts' || path.startsWith('src/kinds/')
   const tells = [/\boccasion\b/, /REVIEW_EVENTS/]
 
   it('no file outside the event parser and the kinds reads what kind of event it is', () => {

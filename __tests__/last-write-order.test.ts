@@ -4,13 +4,13 @@
 // for it, as on GitHub, where a held write is stored when GitHub gets to it.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import type { CommitStatus, GitHubApi, IssueComment } from '../src/github/api.js'
-import { OwnedComment } from '../src/github/own-comment.js'
-import { AGAIN_PAUSE_MS, Surface, tryShare } from '../src/github/policy.js'
-import { checkSinkOf } from '../src/publish/check.js'
-import { newRunState, type RunState } from '../src/run.js'
-import type { LastTime, Within } from '../src/runtime.js'
-import { lastWindow } from '../src/step.js'
+import type { CommitStatus, GitHubApi, IssueComment } from '../src/clients/github/api.js'
+import { OwnedComment } from '../src/clients/github/own-comment.js'
+import { AGAIN_PAUSE_MS, Surface, tryShare } from '../src/clients/github/policy.js'
+import { checkSinkOf } from '../src/report/sinks/check.js'
+import { newRunState, type RunState } from '../src/run/state.js'
+import type { LastTime, Within } from '../src/base/runtime.js'
+import { lastWindow } from '../src/run/step.js'
 
 /** Timers on a virtual clock; promises settle between two of them. */
 class Clock {

@@ -188,15 +188,18 @@ describe('a copy of src/ with ways around the layers written into it', () => {
       return { file, from: p.from, to: p.to, form: p.form, text }
     })
 
-    // The ways around an import-text lint a design review found, one file each.
-    write('src/secrets/probe-dynamic.ts', "export const later = () => import('../act/act.js')\n")
+    // The ways around an import-text lint, one file each.
     write(
-      'src/github/probe-via-src.ts',
-      "import { run } from '../../src/main.js'\nexport { run }\n"
+      'src/base/secrets/probe-dynamic.ts',
+      "export const later = () => import('../../act/act.js')\n"
     )
-    write('src/mintlify/probe-detour.ts', "import './../read/../publish/sinks.js'\n")
     write(
-      'src/present/probe-disabled.ts',
+      'src/clients/github/probe-via-src.ts',
+      "import { run } from '../../../src/main.js'\nexport { run }\n"
+    )
+    write('src/clients/mintlify/probe-detour.ts', "import './../../run/../act/act.js'\n")
+    write(
+      'src/report/probe-disabled.ts',
       [
         '/* eslint-disable */',
         '// depcruise-ignore',
@@ -206,26 +209,35 @@ describe('a copy of src/ with ways around the layers written into it', () => {
         ''
       ].join('\n')
     )
-    write('src/kinds/probe/detect.ts', "import { words } from './words.js'\nexport { words }\n")
-    write('src/kinds/probe/words.ts', "export const words = 'a new kind'\n")
+    write('src/probe/detect.ts', "import { words } from './words.js'\nexport { words }\n")
+    write('src/probe/words.ts', "export const words = 'a new folder'\n")
     write('src/probe-loose.ts', 'export const loose = 1\n')
-    write('src/probe-loose-importing.ts', "export { errorMessage } from './errors.js'\n")
+    write('src/probe-loose-importing.ts', "export { errorMessage } from './base/errors.js'\n")
     // A relay: a low file re-exporting a high one, and a file that imports through it.
-    write('src/secrets/probe-relay.ts', "export { run } from '../main.js'\n")
-    write('src/github/probe-via-relay.ts', "export { run } from '../secrets/probe-relay.js'\n")
+    write('src/base/secrets/probe-relay.ts', "export { run } from '../../main.js'\n")
+    write(
+      'src/clients/github/probe-via-relay.ts',
+      "export { run } from '../../base/secrets/probe-relay.js'\n"
+    )
+    // The core naming a kind of run: only the act stage and the story may.
+    write(
+      'src/run/decide/probe-kind.ts',
+      "import type { CommandFacts } from '../../kinds/command/facts.js'\nexport type K = CommandFacts\n"
+    )
+    write('src/report/probe-kind.ts', "export { closedWhy } from '../kinds/closed/words.js'\n")
     // The decision taking values from modules that read or write; types stay allowed.
     write(
-      'src/decide/probe-io.ts',
+      'src/run/decide/probe-io.ts',
       [
-        "import { readCommandFacts as readCommand } from '../kinds/command/read.js'",
-        "import { readPrompt } from '../trigger/prompt.js'",
-        "import { readSettings } from '../inputs.js'",
+        "import { readChange } from '../../kinds/change/read.js'",
+        "import { preparePrompt } from '../change/prompt.js'",
+        "import { readSettings } from '../../given/inputs.js'",
         "import { readFileSync } from 'node:fs'",
-        'export const io = [readCommand, readPrompt, readSettings, readFileSync]',
+        'export const io = [readChange, preparePrompt, readSettings, readFileSync]',
         ''
       ].join('\n')
     )
-    // A kind's decision is the decision: pure, and below the kind that holds it.
+    // A kind's decision is the decision: pure, whatever its folder holds beside it.
     write(
       'src/kinds/probe/decide.ts',
       [
@@ -236,28 +248,31 @@ describe('a copy of src/ with ways around the layers written into it', () => {
       ].join('\n')
     )
     write(
-      'src/decide/probe-types.ts',
+      'src/run/decide/probe-types.ts',
       [
-        "import type { Settings } from '../inputs.js'",
+        "import type { Settings } from '../../given/inputs.js'",
         "import type { Facts } from '../read/facts.js'",
-        "import { codeCommit } from '../trigger/code.js'",
+        "import { codeCommit } from '../change/code.js'",
         'export type Both = [Settings, Facts, typeof codeCommit]',
         ''
       ].join('\n')
     )
     write(
-      'src/read/probe-require.ts',
+      'src/run/read/probe-require.ts',
       [
         "import { createRequire } from 'node:module'",
         'const require = createRequire(import.meta.url)',
-        "export const later = require('../act/act.js')",
+        "export const later = require('../../act/act.js')",
         ''
       ].join('\n')
     )
     // A pure module that starts to write, and a client taking data from the event.
-    appendFileSync(join(dir, 'src/read/own.ts'), "\nexport { writeFileSync } from 'node:fs'\n")
-    write('src/github/probe-event.ts', "export { readEvent } from '../trigger/event.js'\n")
-    write('src/mintlify/probe-event-type.ts', "export type { Event } from '../trigger/event.js'\n")
+    appendFileSync(join(dir, 'src/run/read/own.ts'), "\nexport { writeFileSync } from 'node:fs'\n")
+    write('src/clients/github/probe-event.ts', "export { readEvent } from '../../given/event.js'\n")
+    write(
+      'src/clients/mintlify/probe-event-type.ts',
+      "export type { Event } from '../../given/event.js'\n"
+    )
     write(
       'src/act/probe-cycle-a.ts',
       "import { b } from './probe-cycle-b.js'\nexport const a = b\n"
@@ -279,39 +294,61 @@ describe('a copy of src/ with ways around the layers written into it', () => {
     failing(result).includes(`${rule} ${from} → ${to}`)
 
   it.each([
-    ['an import() upward', 'layer-base', 'src/secrets/probe-dynamic.ts', 'src/act/act.ts'],
-    ['any import() at all', 'no-dynamic-import', 'src/secrets/probe-dynamic.ts', 'src/act/act.ts'],
-    ['a path through ../../src/', 'layer-github', 'src/github/probe-via-src.ts', 'src/main.ts'],
+    ['an import() upward', 'layer-base', 'src/base/secrets/probe-dynamic.ts', 'src/act/act.ts'],
     [
-      'a path through ./x/../',
-      'layer-mintlify',
-      'src/mintlify/probe-detour.ts',
-      'src/publish/sinks.ts'
-    ],
-    [
-      'an import after disable comments',
-      'layer-present',
-      'src/present/probe-disabled.ts',
+      'any import() at all',
+      'no-dynamic-import',
+      'src/base/secrets/probe-dynamic.ts',
       'src/act/act.ts'
     ],
     [
-      'a file in a new folder',
-      'in-a-layer',
-      'src/kinds/probe/detect.ts',
-      'src/kinds/probe/words.ts'
-    ],
-    ['a loose file that imports', 'in-a-layer', 'src/probe-loose-importing.ts', 'src/errors.ts'],
-    [
-      'a relay re-exporting a higher layer',
-      'layer-base',
-      'src/secrets/probe-relay.ts',
+      'a path through ../../src/',
+      'layer-clients',
+      'src/clients/github/probe-via-src.ts',
       'src/main.ts'
     ],
     [
-      'the decision reading a command',
+      'a path through ./x/../',
+      'layer-clients',
+      'src/clients/mintlify/probe-detour.ts',
+      'src/act/act.ts'
+    ],
+    [
+      'an import after disable comments',
+      'layer-report',
+      'src/report/probe-disabled.ts',
+      'src/act/act.ts'
+    ],
+    ['a file in a new folder', 'in-a-layer', 'src/probe/detect.ts', 'src/probe/words.ts'],
+    [
+      'a loose file that imports',
+      'in-a-layer',
+      'src/probe-loose-importing.ts',
+      'src/base/errors.ts'
+    ],
+    [
+      'a relay re-exporting a higher layer',
+      'layer-base',
+      'src/base/secrets/probe-relay.ts',
+      'src/main.ts'
+    ],
+    [
+      "the core naming a kind's facts",
+      'layer-run',
+      'src/run/decide/probe-kind.ts',
+      'src/kinds/command/facts.ts'
+    ],
+    [
+      "the report naming a kind's words",
+      'layer-report',
+      'src/report/probe-kind.ts',
+      'src/kinds/closed/words.ts'
+    ],
+    [
+      'the decision reading the change',
       'decide-is-pure',
-      'src/decide/probe-io.ts',
-      'src/kinds/command/read.ts'
+      'src/run/decide/probe-io.ts',
+      'src/kinds/change/read.ts'
     ],
     [
       "a kind's decision reading the change",
@@ -320,40 +357,40 @@ describe('a copy of src/ with ways around the layers written into it', () => {
       'src/kinds/change/read.ts'
     ],
     [
-      "a kind's decision taking its kind from above",
-      'layer-decide',
+      "a kind's decision taking the registry",
+      'decide-is-pure',
       'src/kinds/probe/decide.ts',
       'src/kinds/registry.ts'
     ],
     [
       'the decision reading the prompt',
       'decide-is-pure',
-      'src/decide/probe-io.ts',
-      'src/trigger/prompt.ts'
+      'src/run/decide/probe-io.ts',
+      'src/run/change/prompt.ts'
     ],
     [
       'the decision reading the inputs',
       'decide-is-pure',
-      'src/decide/probe-io.ts',
-      'src/inputs.ts'
+      'src/run/decide/probe-io.ts',
+      'src/given/inputs.ts'
     ],
-    ['the decision reading a file', 'decide-is-pure', 'src/decide/probe-io.ts', 'fs'],
-    ['require() upward', 'layer-read', 'src/read/probe-require.ts', 'src/act/act.ts'],
-    ['require() at all', 'no-require', 'src/read/probe-require.ts', 'src/act/act.ts'],
-    ['createRequire', 'no-create-require', 'src/read/probe-require.ts', 'module'],
+    ['the decision reading a file', 'decide-is-pure', 'src/run/decide/probe-io.ts', 'fs'],
+    ['require() upward', 'layer-run', 'src/run/read/probe-require.ts', 'src/act/act.ts'],
+    ['require() at all', 'no-require', 'src/run/read/probe-require.ts', 'src/act/act.ts'],
+    ['createRequire', 'no-create-require', 'src/run/read/probe-require.ts', 'module'],
     ['a cycle inside a layer', 'no-cycle', 'src/act/probe-cycle-a.ts', 'src/act/probe-cycle-b.ts'],
-    ['a pure module that writes', 'pure-stays-pure', 'src/read/own.ts', 'fs'],
+    ['a pure module that writes', 'pure-stays-pure', 'src/run/read/own.ts', 'fs'],
     [
       'a client taking data from the event',
       'clients-take-no-event',
-      'src/github/probe-event.ts',
-      'src/trigger/event.ts'
+      'src/clients/github/probe-event.ts',
+      'src/given/event.ts'
     ],
     [
       "a client taking the event's type",
       'clients-take-no-event',
-      'src/mintlify/probe-event-type.ts',
-      'src/trigger/event.ts'
+      'src/clients/mintlify/probe-event-type.ts',
+      'src/given/event.ts'
     ]
   ])('report %s (%s)', (_what, rule, from, to) => {
     expect(reported(rule, from, to)).toBe(true)
@@ -364,7 +401,7 @@ describe('a copy of src/ with ways around the layers written into it', () => {
   })
 
   it('let the decision take types from anywhere below it, and values from a pure module', () => {
-    expect(failing(result).filter((v) => v.includes('src/decide/probe-types.ts'))).toEqual([])
+    expect(failing(result).filter((v) => v.includes('src/run/decide/probe-types.ts'))).toEqual([])
   })
 
   it('report an import upward in any form and spelling, and only upward', () => {

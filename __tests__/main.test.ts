@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import * as core from '../__fixtures__/core.js'
 import { EPOCH } from '../__fixtures__/runtime.js'
-import type { Fetch, HttpRequest } from '../src/mintlify/transport.js'
+import type { Fetch, HttpRequest } from '../src/clients/mintlify/transport.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../src/main.js')
-const { surface } = await import('../src/publish/sink.js')
+const { surface } = await import('../src/report/sinks/sink.js')
 
 const KEY = 'mint_main_test_key'
 const PR = 'https://github.com/acme/docs/pull/17'

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { ApiError, CancelledError } from '../src/errors.js'
-import { describeHttpFailure } from '../src/mintlify/explain.js'
-import { createMintlifyApi } from '../src/mintlify/api.js'
-import { addSecret, clearSecrets } from '../src/secrets/redact.js'
-import { createTransport, type Fetch, type HttpRequest } from '../src/mintlify/transport.js'
-import { pathSegment } from '../src/http.js'
+import { ApiError, CancelledError } from '../src/base/errors.js'
+import { describeHttpFailure } from '../src/clients/mintlify/explain.js'
+import { createMintlifyApi } from '../src/clients/mintlify/api.js'
+import { addSecret, clearSecrets } from '../src/base/secrets/redact.js'
+import { createTransport, type Fetch, type HttpRequest } from '../src/clients/mintlify/transport.js'
+import { pathSegment } from '../src/base/http.js'
 
 const KEY = 'mint_test_key_123'
 const never = new AbortController().signal

@@ -6,9 +6,9 @@ import {
   RateLimitError,
   UncertainError,
   type Failure
-} from '../src/errors.js'
-import { CREATE, MESSAGE, POLL } from '../src/mintlify/api.js'
-import type { Job } from '../src/mintlify/job.js'
+} from '../src/base/errors.js'
+import { CREATE, MESSAGE, POLL } from '../src/clients/mintlify/api.js'
+import type { Job } from '../src/clients/mintlify/job.js'
 import {
   decide,
   MAX_ATTEMPTS,
@@ -19,9 +19,13 @@ import {
   provedNotDone,
   type RequestKind,
   type Situation
-} from '../src/mintlify/policy.js'
-import { send } from '../src/mintlify/poll.js'
-import { PREVIEW_REQUEST, requestPreview, type PreviewApi } from '../src/mintlify/preview.js'
+} from '../src/clients/mintlify/policy.js'
+import { send } from '../src/clients/mintlify/poll.js'
+import {
+  PREVIEW_REQUEST,
+  requestPreview,
+  type PreviewApi
+} from '../src/clients/mintlify/preview.js'
 import { FAILURE_PROOFS, NON_IDEMPOTENT_ROUTES } from '../__fixtures__/platform-answers.js'
 import { EPOCH, virtualRuntime } from '../__fixtures__/runtime.js'
 

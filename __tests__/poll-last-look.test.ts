@@ -5,9 +5,9 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { EPOCH, virtualRuntime, type VirtualRuntime } from '../__fixtures__/runtime.js'
-import { ApiError, DeadlineError, type Failure } from '../src/errors.js'
-import type { Job } from '../src/mintlify/job.js'
-import { waitForJob, type Schedule } from '../src/mintlify/poll.js'
+import { ApiError, DeadlineError, type Failure } from '../src/base/errors.js'
+import type { Job } from '../src/clients/mintlify/job.js'
+import { waitForJob, type Schedule } from '../src/clients/mintlify/poll.js'
 
 /**
  * The time kept before the deadline for the last look, as docs/inputs.md states it: a twentieth

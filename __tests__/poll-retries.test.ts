@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
-import { ApiError, type Failure } from '../src/errors.js'
-import type { Job } from '../src/mintlify/job.js'
-import { CREATE, POLL } from '../src/mintlify/api.js'
-import { send, waitForJob, WARN_AFTER_FAILURES } from '../src/mintlify/poll.js'
+import { ApiError, type Failure } from '../src/base/errors.js'
+import type { Job } from '../src/clients/mintlify/job.js'
+import { CREATE, POLL } from '../src/clients/mintlify/api.js'
+import { send, waitForJob, WARN_AFTER_FAILURES } from '../src/clients/mintlify/poll.js'
 import { EPOCH, virtualRuntime } from '../__fixtures__/runtime.js'
 
 const MINUTE = 60_000

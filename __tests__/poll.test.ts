@@ -7,11 +7,11 @@ import {
   RateLimitError,
   UncertainError,
   type Failure
-} from '../src/errors.js'
-import type { Job } from '../src/mintlify/job.js'
-import { CREATE } from '../src/mintlify/api.js'
-import { MAX_ATTEMPTS } from '../src/mintlify/policy.js'
-import { pollDelay } from '../src/mintlify/schedule.js'
+} from '../src/base/errors.js'
+import type { Job } from '../src/clients/mintlify/job.js'
+import { CREATE } from '../src/clients/mintlify/api.js'
+import { MAX_ATTEMPTS } from '../src/clients/mintlify/policy.js'
+import { pollDelay } from '../src/clients/mintlify/schedule.js'
 import {
   FINAL_CHECK_MS,
   PROGRESS_EVERY_MS,
@@ -21,7 +21,7 @@ import {
   waitForJob,
   WARN_AFTER_FAILURES,
   type Call
-} from '../src/mintlify/poll.js'
+} from '../src/clients/mintlify/poll.js'
 import { EPOCH, virtualRuntime, type VirtualRuntime } from '../__fixtures__/runtime.js'
 
 const MINUTE = 60_000

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
-import { DeadlineError } from '../src/errors.js'
-import type { Job } from '../src/mintlify/job.js'
-import { reportOf } from '../src/present/report.js'
-import { checkStatus, checkWritten } from '../src/present/check.js'
-import { commentWritten } from '../src/present/comment.js'
-import { docsWritten } from '../src/present/docs-pr.js'
-import type { Outcome, RunRecord } from '../src/run.js'
+import { DeadlineError } from '../src/base/errors.js'
+import type { Job } from '../src/clients/mintlify/job.js'
+import { reportOf } from '../src/report/report.js'
+import { checkStatus, checkWritten } from '../src/report/check.js'
+import { commentWritten } from '../src/report/comment.js'
+import { docsWritten } from '../src/report/docs-pr.js'
+import type { Outcome, RunRecord } from '../src/run/state.js'
 
 const PR = 'https://github.com/acme/docs/pull/17'
 const active: Job = { id: 'job_1', status: 'active' }

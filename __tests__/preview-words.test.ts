@@ -2,15 +2,15 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { previewBranch, unchanged } from '../src/act/preview.js'
-import { parseDeployment, type Preview } from '../src/mintlify/preview.js'
+import { parseDeployment, type Preview } from '../src/clients/mintlify/preview.js'
 import {
   previewMarkup,
   previewStatus,
   previewUrl,
   previewWords,
   withPreview
-} from '../src/present/preview.js'
-import { isSiteLinkShape } from '../src/trigger/ref.js'
+} from '../src/report/preview.js'
+import { isSiteLinkShape } from '../src/given/ref.js'
 
 const URL_ = 'https://acme-mintlify-agent-1.mintlify.app'
 

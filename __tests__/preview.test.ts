@@ -4,7 +4,7 @@
 // in_progress | success | failure, summary, …}, as of 2026-08-21).
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { ApiError, type Failure } from '../src/errors.js'
+import { ApiError, type Failure } from '../src/base/errors.js'
 import {
   afterRequestFailure,
   createPreviewApi,
@@ -14,10 +14,10 @@ import {
   requestPreview,
   type PreviewApi,
   type UpdateStatus
-} from '../src/mintlify/preview.js'
-import type { Answer, Transport } from '../src/mintlify/transport.js'
-import type { Runtime } from '../src/runtime.js'
-import { isSiteLinkShape } from '../src/trigger/ref.js'
+} from '../src/clients/mintlify/preview.js'
+import type { Answer, Transport } from '../src/clients/mintlify/transport.js'
+import type { Runtime } from '../src/base/runtime.js'
+import { isSiteLinkShape } from '../src/given/ref.js'
 
 /** A clock that only moves when the code under test sleeps. */
 function virtual(start = 0) {

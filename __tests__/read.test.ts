@@ -1,14 +1,14 @@
 // The read stage against fakes of GitHub and Mintlify: what it asks, and that what it could not
 // learn is `unknown` (failed, or not asked), never left out.
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubApi, History } from '../src/github/api.js'
-import { RECORD_PAGE, recordSuffix } from '../src/github/branch-record.js'
-import type { Settings } from '../src/inputs.js'
-import type { MintlifyApi } from '../src/mintlify/api.js'
-import { checkName } from '../src/present/check.js'
+import type { GitHubApi, History } from '../src/clients/github/api.js'
+import { RECORD_PAGE, recordSuffix } from '../src/clients/github/branch-record.js'
+import type { Settings } from '../src/given/inputs.js'
+import type { MintlifyApi } from '../src/clients/mintlify/api.js'
+import { checkName } from '../src/report/check.js'
 import { kindOf } from '../src/kinds/registry.js'
-import type { ReadContext } from '../src/read/read.js'
-import { StepTime, type Step } from '../src/step.js'
+import type { ReadContext } from '../src/run/read/read.js'
+import { StepTime, type Step } from '../src/run/step.js'
 import { AGENT, HEAD, push } from './decide-inputs.js'
 
 const SETTINGS: Settings = {

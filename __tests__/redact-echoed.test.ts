@@ -2,8 +2,8 @@
 // text, and a text without one is left as it was: the examples and properties of `redact` itself.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { defuseCommands } from '../src/sanitize.js'
-import { addSecret, clearSecrets, redact } from '../src/secrets/redact.js'
+import { defuseCommands } from '../src/base/sanitize.js'
+import { addSecret, clearSecrets, redact } from '../src/base/secrets/redact.js'
 import {
   base64,
   base64url,

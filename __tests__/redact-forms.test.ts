@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { giveaways, KEPT, NOT_REDACTED, PART, readings } from '../__fixtures__/secret-forms.js'
-import { addSecret, clearSecrets, PART_LENGTH, redact } from '../src/secrets/redact.js'
+import { addSecret, clearSecrets, PART_LENGTH, redact } from '../src/base/secrets/redact.js'
 
 afterEach(() => clearSecrets())
 

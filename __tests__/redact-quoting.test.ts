@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { giveaways } from '../__fixtures__/secret-forms.js'
-import { booleanInput, quoted } from '../src/inputs/parse.js'
-import { hasControlCharacters, MAX_QUOTED_VALUE, quoteValue } from '../src/sanitize.js'
-import { addSecret, clearSecrets } from '../src/secrets/redact.js'
+import { booleanInput, quoted } from '../src/given/inputs/parse.js'
+import { hasControlCharacters, MAX_QUOTED_VALUE, quoteValue } from '../src/base/sanitize.js'
+import { addSecret, clearSecrets } from '../src/base/secrets/redact.js'
 
 afterEach(() => clearSecrets())
 

@@ -4,9 +4,9 @@
 import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals'
 import fc from 'fast-check'
 import { KEPT } from '../__fixtures__/secret-forms.js'
-import { forLog } from '../src/sanitize.js'
-import { readings } from '../src/secrets/readings.js'
-import { addSecret, clearSecrets, redact } from '../src/secrets/redact.js'
+import { forLog } from '../src/base/sanitize.js'
+import { readings } from '../src/base/secrets/readings.js'
+import { addSecret, clearSecrets, redact } from '../src/base/secrets/redact.js'
 
 afterAll(() => clearSecrets())
 afterEach(() => {

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Job } from '../src/mintlify/job.js'
-import type { RunRecord } from '../src/run.js'
-import { Reporter, runnerFileProblem } from '../src/publish/report.js'
+import type { Job } from '../src/clients/mintlify/job.js'
+import type { RunRecord } from '../src/run/state.js'
+import { Reporter, runnerFileProblem } from '../src/report/sinks/report.js'
 
 const PR = 'https://github.com/acme/docs/pull/110'
 const job: Job = { id: 'job_1', status: 'completed', model: 'm', prLink: PR }

@@ -4,18 +4,18 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import * as core from '../__fixtures__/core.js'
 import { agentsPull } from '../__fixtures__/docs-pull.js'
-import { readMarker } from '../src/github/companion.js'
-import type { Job } from '../src/mintlify/job.js'
-import { checkStatus } from '../src/present/check.js'
-import { commentOf } from '../src/present/comment.js'
-import { reportOf, type Report, type Reported, type Table } from '../src/present/report.js'
-import { summaryBlocks } from '../src/present/summary.js'
-import { newRunState } from '../src/run.js'
-import type { Within } from '../src/runtime.js'
+import { readMarker } from '../src/clients/github/companion.js'
+import type { Job } from '../src/clients/mintlify/job.js'
+import { checkStatus } from '../src/report/check.js'
+import { commentOf } from '../src/report/comment.js'
+import { reportOf, type Report, type Reported, type Table } from '../src/report/report.js'
+import { summaryBlocks } from '../src/report/summary.js'
+import { newRunState } from '../src/run/state.js'
+import type { Within } from '../src/base/runtime.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
-const { Reporter } = await import('../src/publish/report.js')
-const { finishAll, surface } = await import('../src/publish/sink.js')
+const { Reporter } = await import('../src/report/sinks/report.js')
+const { finishAll, surface } = await import('../src/report/sinks/sink.js')
 
 const PR = 'https://github.com/acme/docs/pull/110'
 const RUN = 'https://github.com/acme/widgets/actions/runs/7'

@@ -2,15 +2,15 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import fc from 'fast-check'
 import * as core from '../__fixtures__/core.js'
 import { htmlToText } from '../scripts/html-text.js'
-import { API_KEYS_PAGE, ApiError, InputError, InputErrors } from '../src/errors.js'
-import type { Job } from '../src/mintlify/job.js'
-import type { Outcome, RunRecord } from '../src/run.js'
-import { addSecret, clearSecrets } from '../src/secrets/redact.js'
+import { API_KEYS_PAGE, ApiError, InputError, InputErrors } from '../src/base/errors.js'
+import type { Job } from '../src/clients/mintlify/job.js'
+import type { Outcome, RunRecord } from '../src/run/state.js'
+import { addSecret, clearSecrets } from '../src/base/secrets/redact.js'
 import { base64, leakedForms } from '../__fixtures__/secret-forms.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
-const { Reporter } = await import('../src/publish/report.js')
-const { summaryMarkup } = await import('../src/present/summary.js')
+const { Reporter } = await import('../src/report/sinks/report.js')
+const { summaryMarkup } = await import('../src/report/summary.js')
 
 const PR = 'https://github.com/acme/docs/pull/110'
 const REPOSITORY = 'https://github.com/acme/docs'

@@ -1,10 +1,15 @@
 // How the story fills the run's state: from what the run read, and from the error that ends it.
 import { describe, expect, it } from '@jest/globals'
 import { endWith, outcomeOf, readState } from '../src/act/state.js'
-import { CancelledError, DeadlineError, InputError, SecretsWithheldError } from '../src/errors.js'
-import type { Facts } from '../src/read/facts.js'
-import { known } from '../src/read/known.js'
-import { newRunState, recordWrote } from '../src/run.js'
+import {
+  CancelledError,
+  DeadlineError,
+  InputError,
+  SecretsWithheldError
+} from '../src/base/errors.js'
+import type { Facts } from '../src/run/read/facts.js'
+import { known } from '../src/run/read/known.js'
+import { newRunState, recordWrote } from '../src/run/state.js'
 import { push } from './decide-inputs.js'
 
 const log = () => {

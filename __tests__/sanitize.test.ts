@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { defuseCommands, describeLink, escapeMarkup, forLog, safeLink } from '../src/sanitize.js'
-import { addSecret, clearSecrets } from '../src/secrets/redact.js'
+import {
+  defuseCommands,
+  describeLink,
+  escapeMarkup,
+  forLog,
+  safeLink
+} from '../src/base/sanitize.js'
+import { addSecret, clearSecrets } from '../src/base/secrets/redact.js'
 
 afterEach(() => clearSecrets())
 

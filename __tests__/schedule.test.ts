@@ -2,14 +2,14 @@ import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
-import { formatDuration, parseDuration } from '../src/duration.js'
+import { formatDuration, parseDuration } from '../src/base/duration.js'
 import {
   backoffDelay,
   POLL_GROWTH,
   POLL_JITTER,
   pollDelay,
   type PollPace
-} from '../src/mintlify/schedule.js'
+} from '../src/clients/mintlify/schedule.js'
 
 // The goals of the default schedule, worked out from `pollDelay` itself rather than measured
 // (`npm run bench` measures them on the wait loop). For jobs of 1 to 10 minutes, with each status

@@ -342,7 +342,7 @@ const CASES: Case[] = [
 const savedApiUrl = process.env.GITHUB_API_URL
 const sim: Simulator = await startSimulator({ scenario: SCENARIO })
 process.env.GITHUB_API_URL = sim.url
-const { createGitHubApi } = await import('../src/github/client.js')
+const { createGitHubApi } = await import('../src/clients/github/client.js')
 
 afterAll(async () => {
   if (savedApiUrl === undefined) delete process.env.GITHUB_API_URL

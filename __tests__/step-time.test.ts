@@ -2,9 +2,9 @@
 // the cancellation that stops the run, then only the last writes.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { CancelledError } from '../src/errors.js'
-import { budgetsFor } from '../src/github/policy.js'
-import { phaseEnd, PREVIEW_MS, StepTime, type StepPhase } from '../src/step.js'
+import { CancelledError } from '../src/base/errors.js'
+import { budgetsFor } from '../src/clients/github/policy.js'
+import { phaseEnd, PREVIEW_MS, StepTime, type StepPhase } from '../src/run/step.js'
 
 const PACE = { pollIntervalMs: 5_000, maxPollIntervalMs: 30_000 }
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net'
-import { ApiError } from '../src/errors.js'
-import { MAX_ANSWER_BYTES, createTransport, type Fetch } from '../src/mintlify/transport.js'
+import { ApiError } from '../src/base/errors.js'
+import { MAX_ANSWER_BYTES, createTransport, type Fetch } from '../src/clients/mintlify/transport.js'
 
 const never = new AbortController().signal
 const closers: (() => void)[] = []

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { named, type Event } from '../src/trigger/event.js'
-import { codeCommit, codePull } from '../src/trigger/code.js'
-import { parsePullLink, parseRepoLink, pullName } from '../src/trigger/ref.js'
+import { named, type Event } from '../src/given/event.js'
+import { codeCommit, codePull } from '../src/run/change/code.js'
+import { parsePullLink, parseRepoLink, pullName } from '../src/given/ref.js'
 
 const HEAD = 'a'.repeat(40)
 const AFTER = 'b'.repeat(40)

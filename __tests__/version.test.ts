@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { USER_AGENT, VERSION } from '../src/http.js'
+import { USER_AGENT, VERSION } from '../src/base/http.js'
 
 describe('version', () => {
   it('matches package.json, so the User-Agent names the release users run', () => {

@@ -1,8 +1,8 @@
 // Every workflow the README and docs/ show works as copied: it grants exactly the permissions its
 // uses of the action need, runs that touch one pull request share one concurrency group, a
 // comment that is no command never joins it, and runs that need secrets skip the pull requests
-// that get none. The features a step uses follow the action's own rules (`src/decide/check.ts`,
-// `src/read/pull.ts`, `src/publish/*.ts`), from its `with:` and the defaults in action.yml.
+// that get none. The features a step uses follow the action's own rules (`src/run/decide/check.ts`,
+// `src/run/read/pull.ts`, `src/report/sinks/*.ts`), from its `with:` and the defaults in action.yml.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { execFileSync } from 'node:child_process'
@@ -312,17 +312,17 @@ function stepNeeds(step: Dict, event: string): Need[] {
   const comment = on('comment').toLowerCase() !== 'off'
   const reuse = on('reuse-job').toLowerCase() !== 'false'
   const pullEvent = event.startsWith('pull_request') || event === 'issue_comment'
-  // `gathersOn` (src/trigger/code.ts): a branch's runs gather into one job.
+  // `gathersOn` (src/run/change/code.ts): a branch's runs gather into one job.
   const gathers = BRANCH_EVENTS.includes(event) && reuse && !jobId && context === 'auto'
   const needs: Need[] = []
   const need = (scope: string, level: Level, why: string) => needs.push({ scope, level, why })
 
-  // `checkScope` (src/decide/check.ts): the docs check, where the job was told the change.
+  // `checkScope` (src/run/decide/check.ts): the docs check, where the job was told the change.
   const change = event === 'push' || pullEvent || gathers
   if (on('check').toLowerCase() !== 'off' && !dryRun && change && (context === 'auto' || paths)) {
     need('statuses', 'write', `the docs check (check: ${on('check')}) on ${event}`)
   }
-  // `readPull` (src/read/pull.ts): a push or a gathering run asks which pull requests the
+  // `readPull` (src/run/read/pull.ts): a push or a gathering run asks which pull requests the
   // commit belongs to, whatever `comment` says; the status comment is kept on the one it finds.
   if (event === 'push' || gathers)
     need('pull-requests', 'read', `the pull requests of the commit on ${event}`)
@@ -335,7 +335,7 @@ function stepNeeds(step: Dict, event: string): Need[] {
     need('pull-requests', 'read', 'the pull request a /docs comment is on')
     if (!dryRun) need('pull-requests', 'write', 'the reactions to a /docs comment')
   }
-  // The change in the prompt (src/trigger/change.ts): a pull request's files, or commits.
+  // The change in the prompt (src/run/change/change.ts): a pull request's files, or commits.
   if (!attach && (context === 'auto' || paths)) {
     if (pullEvent) need('pull-requests', 'read', `the files of the pull request on ${event}`)
     else need('contents', 'read', `the change on ${event}`)

@@ -1,6 +1,6 @@
 // @ts-check
 // Polling for `npm run bench`: checks per job and how late the end is noticed, on the wait loop
-// (`waitForJob` from src/mintlify/poll.ts as it is) on a virtual clock, and on the schedule's model
+// (`waitForJob` from src/clients/mintlify/poll.ts as it is) on a virtual clock, and on the schedule's model
 // (`pollDelay` summed, as the tests do); jitter seeded per job, so runs, loop and model agree.
 import { existsSync, readFileSync } from 'node:fs'
 import { registerHooks } from 'node:module'
@@ -47,19 +47,20 @@ function summarise(jobs) {
  * Waits for each of `JOBS` with `pace`, each check taking `REQUEST_MS` and seeing the job as it is
  * when it answers; with jitter or none. `root`: the repository whose src/ is measured.
  *
- * @param {string} root @param {import('../src/mintlify/schedule.js').PollPace} pace @param {boolean} jitter
+ * @param {string} root @param {import('../src/clients/mintlify/schedule.js').PollPace} pace @param {boolean} jitter
  * @returns {Promise<{ loop: Figures, model: Figures }>}
  */
 export async function measurePolling(root, pace, jitter) {
   if (!hooked) hooked = Boolean(loadTypeScript())
-  // The Mintlify side lives in src/mintlify/; a baseline from before that had it in src/.
+  // The Mintlify side lives in src/clients/mintlify/; a baseline may have it in src/mintlify/ or src/.
   const source = (/** @type {string} */ file) => {
-    const inFolder = join(root, 'src', 'mintlify', file)
-    return pathToFileURL(existsSync(inFolder) ? inFolder : join(root, 'src', file)).href
+    const folders = [['src', 'clients', 'mintlify'], ['src', 'mintlify'], ['src']]
+    const found = folders.map((folder) => join(root, ...folder, file)).find((f) => existsSync(f))
+    return pathToFileURL(found ?? join(root, 'src', file)).href
   }
-  /** @type {typeof import('../src/mintlify/poll.js')} */
+  /** @type {typeof import('../src/clients/mintlify/poll.js')} */
   const { waitForJob } = await import(source('poll.ts'))
-  /** @type {typeof import('../src/mintlify/schedule.js')} */
+  /** @type {typeof import('../src/clients/mintlify/schedule.js')} */
   const { pollDelay } = await import(source('schedule.ts'))
   const random = (/** @type {number} */ jobMs) => (jitter ? seededRandom(jobMs) : () => 0)
   const running = { id: 'job_bench', status: 'active' }

@@ -192,7 +192,7 @@ async function polling(bench) {
   const pace = { initialMs: initialMs ?? NaN, maxMs: maxMs ?? NaN }
   const every10s = { initialMs: 10_000, maxMs: 10_000 }
   const most = (await measurePolling(ROOT, every10s, false)).loop.polls
-  /** @type {[string, import('../src/mintlify/schedule.js').PollPace, boolean][]} */
+  /** @type {[string, import('../src/clients/mintlify/schedule.js').PollPace, boolean][]} */
   const schedules = [
     ['the old default: 5 s, ×1.5 up to 30 s', { initialMs: 5000, maxMs: 30_000 }, true],
     [`the default: ${pace.initialMs / 1000} s, ×1.5 up to ${pace.maxMs / 1000} s`, pace, true],
@@ -268,11 +268,11 @@ ${missed.length === 0 ? 'Every goal is met.' : `Goals missed: ${missed.join('; '
   simulator's built-in change; larger ones are generated, +2 −1 per file.
 - **Memory**: \`process.resourceUsage().maxRSS\` at exit, over whole runs waiting for a 3 s job
   with \`poll-interval: ${RSS_JOB['poll-interval']}\` and \`max-poll-interval: ${RSS_JOB['max-poll-interval']}\`.
-- **Polling**: \`waitForJob\` from src/mintlify/poll.ts, compiled from the sources, on a virtual clock, for
+- **Polling**: \`waitForJob\` from src/clients/mintlify/poll.ts, compiled from the sources, on a virtual clock, for
   ${JOBS.length} jobs ending at every whole second from 1 to 10 minutes, each check taking
   ${REQUEST_MS} ms and seeing the job as it is when it answers; 10 % jitter, seeded per job, but
   for the fixed poll. The end is noticed when the answer showing it arrives. The model sums
-  \`pollDelay\` (src/mintlify/schedule.ts) and ${REQUEST_MS} ms per check, as its tests do.
+  \`pollDelay\` (src/clients/mintlify/schedule.ts) and ${REQUEST_MS} ms per check, as its tests do.
 - **Preview**: a pull request run whose docs pull request is open, with \`preview: auto\` and
   \`preview: off\` in turns on the same bundle (scripts/bench-preview.js); the simulator's preview
   builds in 1.5 s; requests under \`/v1/\`; time from \`spawn\` to exit.

@@ -1,8 +1,8 @@
 import * as core from '@actions/core'
-import { errorMessage } from './errors.js'
+import { errorMessage } from './base/errors.js'
 import { run } from './main.js'
-import { Reporter } from './publish/report.js'
-import { redact } from './secrets/redact.js'
+import { Reporter } from './report/sinks/report.js'
+import { redact } from './base/secrets/redact.js'
 
 // A GitHub call abandoned at its budget can still fail later inside Octokit's queue, after the
 // run has moved on: that must not end a step whose docs job is reported.

@@ -3,9 +3,9 @@
 // joins its open docs pull request with everything since the docs were last told, and a done docs
 // pull request, a failed job or an unreadable state starts a new job.
 import { describe, expect, it } from '@jest/globals'
-import { readBacklink } from '../../src/github/backlink.js'
-import { readRecord } from '../../src/github/branch-record.js'
-import { marker } from '../../src/github/companion.js'
+import { readBacklink } from '../../src/clients/github/backlink.js'
+import { readRecord } from '../../src/clients/github/branch-record.js'
+import { marker } from '../../src/clients/github/companion.js'
 import {
   completedJob,
   onEvent,

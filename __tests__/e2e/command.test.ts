@@ -3,8 +3,8 @@
 // the pull request's docs job, or starts one; nobody without write access, no bot, no edit and
 // no lookalike makes the action send anything.
 import { describe, expect, it } from '@jest/globals'
-import { marker } from '../../src/github/companion.js'
-import { checkName } from '../../src/present/check.js'
+import { marker } from '../../src/clients/github/companion.js'
+import { checkName } from '../../src/report/check.js'
 import {
   existingJob,
   KEY,

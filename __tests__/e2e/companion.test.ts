@@ -1,7 +1,7 @@
 // The built action as the pull request's companion, on GitHub's real example events: one status
 // comment kept up to date, the job it records reused for later pushes, and never in the way.
 import { describe, expect, it } from '@jest/globals'
-import { marker, readMarker } from '../../src/github/companion.js'
+import { marker, readMarker } from '../../src/clients/github/companion.js'
 import {
   existingJob,
   KEY,

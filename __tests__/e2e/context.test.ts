@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { budgetsFor } from '../../src/github/policy.js'
+import { budgetsFor } from '../../src/clients/github/policy.js'
 import {
   KEY,
   margin,

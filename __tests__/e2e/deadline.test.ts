@@ -3,7 +3,7 @@
 // timeout and keeps `job-id`, on every path that reads a job: attaching, a job recorded on a pull
 // request, and a job recorded on a branch.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { marker } from '../../src/github/companion.js'
+import { marker } from '../../src/clients/github/companion.js'
 import {
   endsBy,
   existingJob,

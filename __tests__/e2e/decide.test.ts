@@ -2,8 +2,8 @@
 // sent blind, a refused follow-up on a branch, a re-run that could not mend its check, and a
 // record lost by a run that started nothing.
 import { describe, expect, it } from '@jest/globals'
-import { readRecord } from '../../src/github/branch-record.js'
-import { marker } from '../../src/github/companion.js'
+import { readRecord } from '../../src/clients/github/branch-record.js'
+import { marker } from '../../src/clients/github/companion.js'
 import {
   completedJob,
   onEvent,

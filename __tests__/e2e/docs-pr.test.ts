@@ -2,8 +2,8 @@
 // one backlink comment, reviewers and labels once each, the docs pull request closed when the
 // code pull request is abandoned, and each token sent only where it belongs.
 import { describe, expect, it } from '@jest/globals'
-import { marker } from '../../src/github/companion.js'
-import { readBacklink } from '../../src/github/backlink.js'
+import { marker } from '../../src/clients/github/companion.js'
+import { readBacklink } from '../../src/clients/github/backlink.js'
 import {
   existingJob,
   onEvent,

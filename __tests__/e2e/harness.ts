@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url'
 import { startSimulator } from '../../simulator/server.js'
 import { awaitBundle } from '../../scripts/bundle.js'
 import { parseOutputFile, runnerStep } from '../../scripts/runner.js'
-import { checkName } from '../../src/present/check.js'
-import { parseDuration } from '../../src/duration.js'
-import { budgetsFor } from '../../src/github/policy.js'
+import { checkName } from '../../src/report/check.js'
+import { parseDuration } from '../../src/base/duration.js'
+import { budgetsFor } from '../../src/clients/github/policy.js'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** The bundle of the sources under test, chosen or built by this project's globalSetup (build-bundle.js). */

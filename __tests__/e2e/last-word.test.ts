@@ -4,10 +4,10 @@
 // as the project id), and a docs pull request the job opened is "opened" though the workflow
 // token cannot read the private docs repository.
 import { describe, expect, it } from '@jest/globals'
-import { marker } from '../../src/github/companion.js'
-import { UNNAMED_CHECK } from '../../src/present/check.js'
-import { parseDuration } from '../../src/duration.js'
-import { budgetsFor } from '../../src/github/policy.js'
+import { marker } from '../../src/clients/github/companion.js'
+import { UNNAMED_CHECK } from '../../src/report/check.js'
+import { parseDuration } from '../../src/base/duration.js'
+import { budgetsFor } from '../../src/clients/github/policy.js'
 import {
   existingJob,
   margin,

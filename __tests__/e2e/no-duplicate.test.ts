@@ -5,7 +5,7 @@
 // once. A key Mintlify refuses stops the run after one request; a scheduled run writes no comment
 // on the merged pull request its commit came from.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { marker, readMarker } from '../../src/github/companion.js'
+import { marker, readMarker } from '../../src/clients/github/companion.js'
 import {
   completedJob,
   existingJob,

@@ -3,7 +3,7 @@
 // is followed to its end and reported, the id goes back to the API as one encoded path segment,
 // and it is published only encoded or escaped, in a form a later run reads back as the same id.
 import { describe, expect, it } from '@jest/globals'
-import { readMarker } from '../../src/github/companion.js'
+import { readMarker } from '../../src/clients/github/companion.js'
 import { endToEnd, onEvent, QUICK, runAction, type Simulator, WITH_GITHUB } from './harness.js'
 
 const sims = endToEnd(WITH_GITHUB)

@@ -3,7 +3,7 @@
 // another repository the docs token reaches, or in the docs repository itself) gets no backlink,
 // no reviewers, no labels, is never closed, never called ready, and is not handed on.
 import { describe, expect, it } from '@jest/globals'
-import { marker } from '../../src/github/companion.js'
+import { marker } from '../../src/clients/github/companion.js'
 import {
   completedJob,
   onEvent,

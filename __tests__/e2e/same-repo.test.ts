@@ -5,8 +5,8 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { backlinkMarker } from '../../src/github/backlink.js'
-import { marker } from '../../src/github/companion.js'
+import { backlinkMarker } from '../../src/clients/github/backlink.js'
+import { marker } from '../../src/clients/github/companion.js'
 import {
   completedJob,
   onEvent,

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from '@jest/globals'
-import { marker, readMarker } from '../../src/github/companion.js'
+import { marker, readMarker } from '../../src/clients/github/companion.js'
 import {
   endsBy,
   existingJob,

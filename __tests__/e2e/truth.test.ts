@@ -3,8 +3,8 @@
 // nothing more, tokens go only to the job's own docs repository, and the check reports only on
 // the change, under one name per project, even on a bad day.
 import { describe, expect, it } from '@jest/globals'
-import { marker, readMarker } from '../../src/github/companion.js'
-import { checkName } from '../../src/present/check.js'
+import { marker, readMarker } from '../../src/clients/github/companion.js'
+import { checkName } from '../../src/report/check.js'
 import {
   completedJob,
   onEvent,

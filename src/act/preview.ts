@@ -2,17 +2,17 @@
  * The preview of an open docs pull request's branch, requested once and followed in the step's
  * `preview` phase. A preview that fails, or cannot be had, never changes how the step ends.
  */
-import { cancellation } from '../errors.js'
-import type { Settings } from '../inputs.js'
-import { inShape } from '../mintlify/job.js'
+import { cancellation } from '../base/errors.js'
+import type { Settings } from '../given/inputs.js'
+import { inShape } from '../clients/mintlify/job.js'
 import {
   followPreview,
   requestPreview,
   type Preview,
   type PreviewCause
-} from '../mintlify/preview.js'
-import { previewWords } from '../present/preview.js'
-import { endsWithLink, type RunState } from '../run.js'
+} from '../clients/mintlify/preview.js'
+import { previewWords } from '../report/preview.js'
+import { endsWithLink, type RunState } from '../run/state.js'
 import type { Run } from './state.js'
 
 /**

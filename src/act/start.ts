@@ -1,16 +1,16 @@
 /** Starting the work on the platform as the plan says, through the Mintlify request policy. */
-import { ApiError } from '../errors.js'
-import type { Keep, Start } from '../decide/plan.js'
-import type { Settings } from '../inputs.js'
-import { CREATE, MESSAGE, type MintlifyApi } from '../mintlify/api.js'
-import { mergeJob, type Job } from '../mintlify/job.js'
-import { send } from '../mintlify/poll.js'
-import { readJob } from '../mintlify/read-job.js'
-import { refusedNote } from '../present/plan.js'
-import type { Reporter } from '../publish/report.js'
-import type { Mode } from '../run.js'
-import { forLog } from '../sanitize.js'
-import type { Step } from '../step.js'
+import { ApiError } from '../base/errors.js'
+import type { Keep, Start } from '../run/decide/plan.js'
+import type { Settings } from '../given/inputs.js'
+import { CREATE, MESSAGE, type MintlifyApi } from '../clients/mintlify/api.js'
+import { mergeJob, type Job } from '../clients/mintlify/job.js'
+import { send } from '../clients/mintlify/poll.js'
+import { readJob } from '../clients/mintlify/read-job.js'
+import { refusedNote } from '../report/plan.js'
+import type { Reporter } from '../report/sinks/report.js'
+import type { Mode } from '../run/state.js'
+import { forLog } from '../base/sanitize.js'
+import type { Step } from '../run/step.js'
 
 /**
  * Whether a refused follow-up says the job takes none: any 4xx but those about the key (401, 403),

@@ -1,8 +1,8 @@
 /** A kind of run is one folder in `src/kinds/<name>/`: how it is told, what it reads, its plan. */
-import type { DecisionSettings, Plan } from '../decide/plan.js'
-import type { Facts } from '../read/facts.js'
-import type { Read, ReadContext } from '../read/read.js'
-import type { Event } from '../trigger/event.js'
+import type { DecisionSettings, Plan } from '../run/decide/plan.js'
+import type { Facts } from '../run/read/facts.js'
+import type { Read, ReadContext } from '../run/read/read.js'
+import type { Event } from '../given/event.js'
 
 export interface Kind<K = unknown> {
   readonly name: string

@@ -1,8 +1,8 @@
 /** The kinds of run, in the order tried: a change to document takes whatever the others leave. */
-import { guarded } from '../decide/guard.js'
-import type { DecisionSettings, Plan } from '../decide/plan.js'
-import type { Facts } from '../read/facts.js'
-import type { Event } from '../trigger/event.js'
+import { guarded } from '../run/decide/guard.js'
+import type { DecisionSettings, Plan } from '../run/decide/plan.js'
+import type { Facts } from '../run/read/facts.js'
+import type { Event } from '../given/event.js'
 import { change } from './change/kind.js'
 import { closed } from './closed/kind.js'
 import { command } from './command/kind.js'

@@ -2,15 +2,22 @@
  * A recorded job is sent more only while known to be running or its docs pull request known open;
  * else a new job is told everything since. One told this very commit is followed, to mend a re-run.
  */
-import type { Recorded } from '../../github/companion.js'
-import type { Settings } from '../../inputs.js'
-import type { BranchFacts, Facts, JobFacts, PullFacts } from '../../read/facts.js'
-import { codeCommit } from '../../trigger/code.js'
-import type { Event } from '../../trigger/event.js'
-import { carried, pushedOnto, sameCommit } from '../../decide/keep.js'
-import { ownWork } from '../../decide/own.js'
-import { unknownRecord } from '../../decide/record-unknown.js'
-import { skip, type Keep, type Plan, type Skip, type Start, type Why } from '../../decide/plan.js'
+import type { Recorded } from '../../clients/github/companion.js'
+import type { Settings } from '../../given/inputs.js'
+import type { BranchFacts, Facts, JobFacts, PullFacts } from '../../run/read/facts.js'
+import { codeCommit } from '../../run/change/code.js'
+import type { Event } from '../../given/event.js'
+import { carried, pushedOnto, sameCommit } from '../../run/decide/keep.js'
+import { ownWork } from '../../run/decide/own.js'
+import { unknownRecord } from '../../run/decide/record-unknown.js'
+import {
+  skip,
+  type Keep,
+  type Plan,
+  type Skip,
+  type Start,
+  type Why
+} from '../../run/decide/plan.js'
 
 export function decideChange(
   settings: Pick<Settings, 'agentAccounts' | 'jobId' | 'prompt' | 'projectId'>,

@@ -1,14 +1,14 @@
 /** The read of a change to document (and of a closed pull request, a command's pull request). */
-import type { Settings } from '../../inputs.js'
-import type { BranchFacts, Facts, JobFacts, PullFacts } from '../../read/facts.js'
-import { known, unknown } from '../../read/known.js'
-import { agentByEvent, agentByPulls } from '../../read/own.js'
-import { readPull } from '../../read/pull.js'
-import type { Read, ReadContext } from '../../read/read.js'
-import { readBranchRecord, readRecordedJob, recordedDocs } from '../../read/recorded.js'
-import { codeCommit, gathersOn } from '../../trigger/code.js'
-import { closedPull } from '../../trigger/event.js'
-import { preparePrompt } from '../../trigger/prompt.js'
+import type { Settings } from '../../given/inputs.js'
+import type { BranchFacts, Facts, JobFacts, PullFacts } from '../../run/read/facts.js'
+import { known, unknown } from '../../run/read/known.js'
+import { agentByEvent, agentByPulls } from '../../run/read/own.js'
+import { readPull } from '../../run/read/pull.js'
+import type { Read, ReadContext } from '../../run/read/read.js'
+import { readBranchRecord, readRecordedJob, recordedDocs } from '../../run/read/recorded.js'
+import { codeCommit, gathersOn } from '../../run/change/code.js'
+import { closedPull } from '../../given/event.js'
+import { preparePrompt } from '../../run/change/prompt.js'
 
 /** What a run about a change may learn, and no more than its decision may need. */
 export async function readChange(run: ReadContext): Promise<Read<never>> {

@@ -2,11 +2,11 @@
  * A closed code pull request starts or messages no job: the one its status comment records is
  * followed, so the docs pull request can follow the code one.
  */
-import type { Settings } from '../../inputs.js'
-import type { Facts } from '../../read/facts.js'
-import { agentByEvent } from '../../read/own.js'
-import { closedPull, type Event } from '../../trigger/event.js'
-import { skip, type Plan } from '../../decide/plan.js'
+import type { Settings } from '../../given/inputs.js'
+import type { Facts } from '../../run/read/facts.js'
+import { agentByEvent } from '../../run/read/own.js'
+import { closedPull, type Event } from '../../given/event.js'
+import { skip, type Plan } from '../../run/decide/plan.js'
 import { closedWhy } from './words.js'
 
 export function decideClosed(

@@ -1,5 +1,5 @@
 /** A code pull request closed, merged or not. */
-import { closedPull } from '../../trigger/event.js'
+import { closedPull } from '../../given/event.js'
 import { decideChange } from '../change/decide.js'
 import { readChange } from '../change/read.js'
 import type { Kind } from '../kind.js'

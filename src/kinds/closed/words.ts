@@ -1,5 +1,5 @@
 /** A closed code pull request's reason, in its own words. */
-import type { KindWhy } from '../../decide/plan.js'
+import type { KindWhy } from '../../run/decide/plan.js'
 
 export const closedWhy = (merged: boolean): KindWhy => ({
   code: 'kind',

@@ -3,15 +3,15 @@
  * else to a new job. Anything else writes nothing on GitHub but one inert reaction.
  */
 import { mayCommand } from './parse.js'
-import type { Settings } from '../../inputs.js'
-import type { Facts } from '../../read/facts.js'
+import type { Settings } from '../../given/inputs.js'
+import type { Facts } from '../../run/read/facts.js'
 import type { CommandFacts } from './facts.js'
-import type { Event } from '../../trigger/event.js'
+import type { Event } from '../../given/event.js'
 import { fromPull } from '../change/decide.js'
-import { ownWork } from '../../decide/own.js'
-import { unknownRecord } from '../../decide/record-unknown.js'
-import { COMMON_EFFECTS, skip } from '../../decide/plan.js'
-import type { Effect, Plan, Skip, Start } from '../../decide/plan.js'
+import { ownWork } from '../../run/decide/own.js'
+import { unknownRecord } from '../../run/decide/record-unknown.js'
+import { COMMON_EFFECTS, skip } from '../../run/decide/plan.js'
+import type { Effect, Plan, Skip, Start } from '../../run/decide/plan.js'
 import { notACommand, refused, stopped, taken as takenWhy } from './words.js'
 
 /** A comment that commands nothing writes at most one inert reaction on GitHub. */

@@ -1,5 +1,5 @@
-import type { Permission } from '../../github/api.js'
-import type { Knowable } from '../../read/known.js'
+import type { Permission } from '../../clients/github/api.js'
+import type { Knowable } from '../../run/read/known.js'
 import type { Command } from './parse.js'
 
 /** What a comment run read: no command, a `/docs` command, or one that no longer stands. */

@@ -2,8 +2,8 @@
  * The instruction a `/docs` command gives the docs job. The request is someone else's words: fenced
  * so no line of it can close the fence, and attributed by login, never as a mention.
  */
-import { clean, fence } from '../../trigger/context.js'
-import { forLog } from '../../sanitize.js'
+import { clean, fence } from '../../run/change/context.js'
+import { forLog } from '../../base/sanitize.js'
 
 /** The instruction for the docs job: the workflow's prompt, then the request (empty for `/docs`). */
 export function commandPrompt(

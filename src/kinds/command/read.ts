@@ -4,16 +4,16 @@
  * which an `issue_comment` payload lacks. Nothing more is read for anything else.
  */
 import { mayCommand, readCommand } from './parse.js'
-import { describeGitHubError, type GitHubApi, type PullState } from '../../github/api.js'
-import type { Within } from '../../runtime.js'
-import { forLog } from '../../sanitize.js'
-import type { Step } from '../../step.js'
-import type { Event } from '../../trigger/event.js'
-import type { Read, ReadContext } from '../../read/read.js'
+import { describeGitHubError, type GitHubApi, type PullState } from '../../clients/github/api.js'
+import type { Within } from '../../base/runtime.js'
+import { forLog } from '../../base/sanitize.js'
+import type { Step } from '../../run/step.js'
+import type { Event } from '../../given/event.js'
+import type { Read, ReadContext } from '../../run/read/read.js'
 import { readChange } from '../change/read.js'
 import { commandPrompt } from './prompt.js'
 import type { CommandFacts } from './facts.js'
-import { known, unknown } from '../../read/known.js'
+import { known, unknown } from '../../run/read/known.js'
 
 interface CommandRead {
   readonly command: CommandFacts

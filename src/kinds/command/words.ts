@@ -1,5 +1,5 @@
 /** A comment run's reasons, in its own words: why a command was not taken, or where it went. */
-import type { KindWhy, Why } from '../../decide/plan.js'
+import type { KindWhy, Why } from '../../run/decide/plan.js'
 
 const why = (reason: string, text: string, then?: Why): KindWhy => ({
   code: 'kind',

@@ -1,6 +1,6 @@
 /** A review is conversation about the code, never a command: nothing is done or written. */
-import type { Plan } from '../../decide/plan.js'
-import type { Facts } from '../../read/facts.js'
+import type { Plan } from '../../run/decide/plan.js'
+import type { Facts } from '../../run/read/facts.js'
 import type { ReviewFacts } from './read.js'
 import { notACommand } from '../command/words.js'
 

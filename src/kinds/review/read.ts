@@ -1,7 +1,7 @@
 /** A review event reads nothing: it is conversation about the code, never a command. */
-import { unknown } from '../../read/known.js'
-import type { Read, ReadContext } from '../../read/read.js'
-import { forLog } from '../../sanitize.js'
+import { unknown } from '../../run/read/known.js'
+import type { Read, ReadContext } from '../../run/read/read.js'
+import { forLog } from '../../base/sanitize.js'
 
 /** Why a review does nothing, in words that name its event. */
 export interface ReviewFacts {
