@@ -2,7 +2,8 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { previewBranch, unchanged } from '../src/act/preview.js'
-import { parseDeployment, type Preview } from '../src/clients/mintlify/preview.js'
+import { parseDeployment } from '../src/clients/mintlify/preview.js'
+import type { Preview } from '../src/run/state.js'
 import {
   previewMarkup,
   previewStatus,

@@ -5,12 +5,8 @@
 import { cancellation } from '../base/errors.js'
 import type { Settings } from '../given/inputs.js'
 import { inShape } from '../clients/mintlify/job.js'
-import {
-  followPreview,
-  requestPreview,
-  type Preview,
-  type PreviewCause
-} from '../clients/mintlify/preview.js'
+import { followPreview, requestPreview, type PreviewCause } from '../clients/mintlify/preview.js'
+import type { Preview } from '../run/state.js'
 import { previewWords } from '../report/preview.js'
 import { endsWithLink, type RunState } from '../run/state.js'
 import type { Run } from './state.js'

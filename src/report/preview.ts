@@ -4,7 +4,8 @@
  * platform's summary is cut and escaped. Pure.
  */
 import { formatDuration } from '../base/duration.js'
-import type { Preview, PreviewCause } from '../clients/mintlify/preview.js'
+import type { PreviewCause } from '../clients/mintlify/preview.js'
+import type { Preview } from '../run/state.js'
 import { escapeMarkup, forLog, safeLink } from '../base/sanitize.js'
 import { anchor } from './links.js'
 import type { CheckState } from './ended.js'

@@ -3,9 +3,31 @@ import type { DocsChecks } from '../clients/github/docs-checks.js'
 import type { DocsPull } from '../clients/github/docs-pull.js'
 import type { DocsPushes } from '../clients/github/docs-pushes.js'
 import { classifyStatus, type Job } from '../clients/mintlify/job.js'
-import type { Preview } from '../clients/mintlify/preview.js'
+import type { PreviewCause } from '../clients/mintlify/preview.js'
 import type { Event } from '../given/event.js'
 import type { CommitRef, PullRef } from '../given/ref.js'
+
+/** What the run knows of its preview, for every sink. */
+export interface Preview {
+  readonly state:
+    | 'would-request'
+    /** Requested and not seen to end (queued, in progress, or not read before the deadline). */
+    | 'building'
+    | 'ready'
+    | 'failed'
+    | 'not-requested'
+    | 'uncertain'
+    /** The docs pull request's head is the commit the last preview was requested for. */
+    | 'unchanged'
+  readonly branch?: string
+  readonly url?: string
+  readonly urlRefused?: boolean
+  /** The platform's summary of a failed build. */
+  readonly summary?: string
+  readonly cause?: PreviewCause
+  /** The docs pull request's head commit the preview is of (`unchanged`: the earlier one). */
+  readonly sha?: string
+}
 
 export type Mode = 'create' | 'follow-up' | 'attach'
 

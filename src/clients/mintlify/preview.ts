@@ -49,28 +49,6 @@ export interface UpdateStatus {
   readonly summary?: string
 }
 
-/** What the run knows of its preview, for every sink. */
-export interface Preview {
-  readonly state:
-    | 'would-request'
-    /** Requested and not seen to end (queued, in progress, or not read before the deadline). */
-    | 'building'
-    | 'ready'
-    | 'failed'
-    | 'not-requested'
-    | 'uncertain'
-    /** The docs pull request's head is the commit the last preview was requested for. */
-    | 'unchanged'
-  readonly branch?: string
-  readonly url?: string
-  readonly urlRefused?: boolean
-  /** The platform's summary of a failed build. */
-  readonly summary?: string
-  readonly cause?: PreviewCause
-  /** The docs pull request's head commit the preview is of (`unchanged`: the earlier one). */
-  readonly sha?: string
-}
-
 /** Why a preview was not requested, or may or may not have been. */
 export type PreviewCause =
   /** 403: the plan has no preview deployments (the job's own POSTs went through with this key). */
