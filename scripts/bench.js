@@ -128,8 +128,10 @@ async function changeContext(bench) {
       const files = size === BUILT_IN_FILES ? null : changedFiles(size)
       const scenario = { jobDurationMs: 0, github: { files } }
       const run = await bench.runAction({ event, inputs: CONTEXT_ONLY, scenario })
-      const github = run.requests.filter(isGitHub).length
-      const created = run.requests.find((r) => r.method === 'POST' && /\/job$/.test(r.path))
+      const createdAt = run.requests.findIndex((r) => r.method === 'POST' && /\/job$/.test(r.path))
+      const created = run.requests[createdAt]
+      // The change context is read before the job is asked for; what follows reads the job's end.
+      const github = run.requests.slice(0, createdAt).filter(isGitHub).length
       const prompt = created ? JSON.parse(created.body).prompt : undefined
       if (typeof prompt !== 'string' || !prompt.startsWith(PROMPT)) {
         throw new Error('dist/index.js created no job whose prompt starts with the prompt input')
@@ -264,7 +266,7 @@ ${missed.length === 0 ? 'Every goal is met.' : `Goals missed: ${missed.join('; '
   the last report recorded, and the bundle of the commit it measured timed again in the same
   turns: a difference between the two bundles is the code's, not the machine's or its load's.
 - **Change context**: GitHub's example payloads (\`__fixtures__/events/\`); requests under
-  \`/repos/\`; characters of the prompt beyond the \`prompt\` input. ${BUILT_IN_FILES} files is the
+  \`/repos/\` before the job is asked for; characters of the prompt beyond the \`prompt\` input. ${BUILT_IN_FILES} files is the
   simulator's built-in change; larger ones are generated, +2 −1 per file.
 - **Memory**: \`process.resourceUsage().maxRSS\` at exit, over whole runs waiting for a 3 s job
   with \`poll-interval: ${RSS_JOB['poll-interval']}\` and \`max-poll-interval: ${RSS_JOB['max-poll-interval']}\`.
