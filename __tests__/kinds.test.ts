@@ -13,6 +13,7 @@ import { known } from '../src/run/read/known.js'
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../src/main.js')
 const { KINDS, kindOf } = await import('../src/kinds/registry.js')
+const { planWords } = await import('../src/report/plan.js')
 
 /**
  * A kind of run the action does not have: a published release, documented by a job of its own.
@@ -131,6 +132,30 @@ describe('a new kind of run: one module and one line in the list', () => {
     expect(without.sent[0]).toBe('POST /v2/agent/proj_1/job')
     expect(core.outputs()).toMatchObject({ skipped: 'false', 'job-id': 'job_kinds' })
     expect(core.logLines().slice(seen).join('\n')).not.toContain(RELEASE_WORDS)
+  })
+})
+
+describe("a kind's words: shown only after the core makes them safe", () => {
+  it('keeps them to one line with no workflow command, its own and the reason it goes on to', () => {
+    const words = { reason: 'Taken\n::error::forged', check: 'a\u0007bell', note: '::warning::x' }
+    const plan = {
+      act: 'create',
+      jobId: '',
+      why: {
+        code: 'kind',
+        kind: 'toy',
+        reason: 'toy',
+        words,
+        then: { code: 'change', text: 'Then.' }
+      }
+    } as const
+    const shown = planWords(plan)
+    for (const text of [shown.reason, shown.check, shown.note]) {
+      expect(text).toBeDefined()
+      expect([text?.includes('\n'), text?.includes('\u0007')]).toEqual([false, false])
+      expect(text).not.toMatch(/^::/)
+    }
+    expect(shown.reason).toContain('Then.')
   })
 })
 
