@@ -32,7 +32,7 @@ export function checkSink(
   return checkSinkOf(github, options, context.log, (stop) => context.time.within('held', stop))
 }
 
-/** The check as a sink on `options.commit`; `withinWrite` bounds a write while the job runs. */
+/** The check as a sink on `options.commit`; `withinWrite` bounds its writes (the `held` phase). */
 export function checkSinkOf(
   github: GitHubApi,
   options: {
